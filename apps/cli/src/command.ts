@@ -1,0 +1,48 @@
+/**
+ * The shape of a `dpbounds` command: its flags, and a `run` that returns both the JSON document
+ * (printed with `--json`) and the readable text (printed otherwise). Commands never print
+ * directly and never exit; `main.ts` does, so every command is testable in-process.
+ */
+import type { ParsedFlags } from './flags.js';
+
+/** Where a command writes; tests capture it, `bin.ts` wires it to the process. */
+export interface CommandIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** True when stderr is a terminal: only then do long commands draw a progress bar. */
+  readonly stderrIsTTY: boolean;
+  /** Directory relative paths are resolved against. */
+  readonly cwd: string;
+  /** Asks a yes/no question (overwrite confirmations); absent when there is no terminal. */
+  readonly confirm?: (question: string) => Promise<boolean>;
+}
+
+/** One long option, written `--name value` (or `--name` alone for a boolean). */
+export interface FlagSpec {
+  readonly type: 'string' | 'boolean';
+  readonly description: string;
+  /** Placeholder shown in help, e.g. `q` for `--sampling-rate q`. */
+  readonly valueName?: string;
+  /** Default shown in help (the command applies it). */
+  readonly defaultText?: string;
+}
+
+/** What a command produced. */
+export interface CommandResult {
+  /** The one JSON document printed with `--json` (camelCase fields, no NaN). */
+  readonly json: unknown;
+  /** The readable table printed without `--json`. */
+  readonly text: string;
+}
+
+/** A `dpbounds` sub-command. */
+export interface CommandDefinition {
+  readonly name: string;
+  /** One line for `dpbounds --help`. */
+  readonly summary: string;
+  /** Paragraphs for `dpbounds <name> --help`. */
+  readonly description: string;
+  readonly flags: Readonly<Record<string, FlagSpec>>;
+  readonly examples?: readonly string[];
+  readonly run: (flags: ParsedFlags, io: CommandIo) => Promise<CommandResult> | CommandResult;
+}

@@ -1,0 +1,8 @@
+/**
+ * Every `dpbounds` command, in the order `dpbounds --help` lists them. A command is added
+ * here by the issue that owns it (CLI.md is the contract for names, flags and JSON fields).
+ */
+import type { CommandDefinition } from '../command.js';
+
+/** The registered commands. */
+export const commands: readonly CommandDefinition[] = [];

@@ -1,0 +1,110 @@
+/**
+ * Typed access to parsed flag values. Every getter validates and throws a {@link UsageError}
+ * that names the flag, the allowed range and the value found (CLI.md conventions).
+ */
+import { UsageError } from './usage-error.js';
+
+/** Raw values from `node:util` parseArgs, keyed by kebab-case flag name. */
+export type ParsedFlags = Readonly<Record<string, string | boolean | undefined>>;
+
+/** Bounds of a numeric flag; ends inclusive unless marked exclusive. */
+export interface NumberRange {
+  readonly min?: number;
+  readonly max?: number;
+  readonly minExclusive?: boolean;
+  readonly maxExclusive?: boolean;
+  /** Accept `inf` / `infinity` as +∞. */
+  readonly allowInfinity?: boolean;
+  readonly integer?: boolean;
+}
+
+function rangeText(range: NumberRange): string {
+  const lo = range.min === undefined ? '(-inf' : `${range.minExclusive === true ? '(' : '['}${range.min}`;
+  const hi = range.max === undefined ? 'inf)' : `${range.max}${range.maxExclusive === true ? ')' : ']'}`;
+  return `${range.integer === true ? 'an integer' : 'a number'} in ${lo}, ${hi}`;
+}
+
+function parseNumber(flag: string, raw: string, range: NumberRange): number {
+  const text = raw.trim();
+  let value: number;
+  if (/^\+?(inf|infinity)$/i.test(text) && range.allowInfinity === true) value = Infinity;
+  else if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) value = Number(text);
+  else throw new UsageError(`--${flag} must be ${rangeText(range)}; found ${JSON.stringify(raw)}`);
+  const outside =
+    (range.integer === true && !Number.isInteger(value)) ||
+    (range.min !== undefined && (range.minExclusive === true ? !(value > range.min) : !(value >= range.min))) ||
+    (range.max !== undefined && (range.maxExclusive === true ? !(value < range.max) : !(value <= range.max)));
+  if (outside) throw new UsageError(`--${flag} must be ${rangeText(range)}; found ${raw}`);
+  return value;
+}
+
+function rawString(flags: ParsedFlags, flag: string): string | undefined {
+  const raw = flags[flag];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw new UsageError(`--${flag} needs a value`);
+  return raw;
+}
+
+/** A required numeric flag. */
+export function requiredNumber(flags: ParsedFlags, flag: string, range: NumberRange = {}): number {
+  const raw = rawString(flags, flag);
+  if (raw === undefined) throw new UsageError(`missing --${flag} (${rangeText(range)})`);
+  return parseNumber(flag, raw, range);
+}
+
+/** An optional numeric flag; `undefined` when absent. */
+export function optionalNumber(flags: ParsedFlags, flag: string, range: NumberRange = {}): number | undefined {
+  const raw = rawString(flags, flag);
+  return raw === undefined ? undefined : parseNumber(flag, raw, range);
+}
+
+/** A comma-separated list of numbers (`--fpr 0.001,0.01`); `fallback` when absent. */
+export function numberList(flags: ParsedFlags, flag: string, range: NumberRange, fallback: readonly number[]): number[] {
+  const raw = rawString(flags, flag);
+  if (raw === undefined) return [...fallback];
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length === 0 || parts.some((part) => part === '')) {
+    throw new UsageError(`--${flag} must be a comma-separated list of numbers; found ${JSON.stringify(raw)}`);
+  }
+  return parts.map((part) => parseNumber(flag, part, range));
+}
+
+/** A flag restricted to a set of words; `fallback` when absent. */
+export function choice<T extends string>(flags: ParsedFlags, flag: string, allowed: readonly T[], fallback?: T): T {
+  const raw = rawString(flags, flag);
+  if (raw === undefined) {
+    if (fallback === undefined) throw new UsageError(`missing --${flag} (one of ${allowed.join(', ')})`);
+    return fallback;
+  }
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}; found ${JSON.stringify(raw)}`);
+  }
+  return raw as T;
+}
+
+/** A required string flag (a path, a name). */
+export function requiredString(flags: ParsedFlags, flag: string, what = 'a value'): string {
+  const raw = rawString(flags, flag);
+  if (raw === undefined || raw === '') throw new UsageError(`missing --${flag} (${what})`);
+  return raw;
+}
+
+/** An optional string flag. */
+export function optionalString(flags: ParsedFlags, flag: string): string | undefined {
+  return rawString(flags, flag);
+}
+
+/** True when a boolean flag was given. */
+export function hasFlag(flags: ParsedFlags, flag: string): boolean {
+  return flags[flag] === true;
+}
+
+/** Throws unless exactly one of the named flags is present. */
+export function exactlyOne(flags: ParsedFlags, names: readonly string[]): string {
+  const present = names.filter((name) => flags[name] !== undefined);
+  if (present.length !== 1) {
+    const list = names.map((name) => `--${name}`).join(' or ');
+    throw new UsageError(present.length === 0 ? `missing ${list}` : `give only one of ${list}; found ${present.map((n) => `--${n}`).join(' and ')}`);
+  }
+  return present[0] as string;
+}

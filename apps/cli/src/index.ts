@@ -1,0 +1,7 @@
+/**
+ * @dpbounds/cli as a library: run the `dpbounds` command line in-process (for notebooks,
+ * scripts and tests). The executable is `dpbounds` (see CLI.md).
+ */
+export { runCli } from './main.js';
+export type { CommandDefinition, CommandIo, CommandResult, FlagSpec } from './command.js';
+export { UsageError } from './usage-error.js';

@@ -1,0 +1,30 @@
+/** Runs the CLI in-process for tests and captures stdout, stderr and the exit code. */
+import { runCli } from '../main.js';
+import type { CommandDefinition, CommandIo } from '../command.js';
+
+export interface CapturedRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export async function runCaptured(
+  argv: readonly string[],
+  options: { readonly cwd?: string; readonly commands?: readonly CommandDefinition[]; readonly confirm?: CommandIo['confirm'] } = {},
+): Promise<CapturedRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    stderrIsTTY: false,
+    cwd: options.cwd ?? process.cwd(),
+    ...(options.confirm !== undefined ? { confirm: options.confirm } : {}),
+  };
+  const code = options.commands === undefined ? await runCli(argv, io) : await runCli(argv, io, options.commands);
+  return { code, stdout, stderr };
+}

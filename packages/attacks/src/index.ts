@@ -1,0 +1,4 @@
+/**
+ * @dpbounds/attacks. Exports arrive with the issues that build this package; nothing is faked here.
+ */
+export {};

@@ -1,0 +1,4 @@
+/**
+ * @dpbounds/audit-one-run. Exports arrive with the issues that build this package; nothing is faked here.
+ */
+export {};

@@ -1,0 +1,4 @@
+/**
+ * @dpbounds/sgd-instrumentation. Exports arrive with the issues that build this package; nothing is faked here.
+ */
+export {};

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DpboundsRangeError, DpboundsTypeError, isDpboundsError } from './dpbounds-error.js';
+import { describeInterval, requireFiniteArray, requireInRange, requireInteger } from './validate.js';
+
+describe('validation helpers', () => {
+  it('accept values inside the interval and return them', () => {
+    expect(requireInRange('samplingRate', 1, { min: 0, minExclusive: true, max: 1 })).toBe(1);
+    expect(requireInteger('steps', 5, { min: 1 })).toBe(5);
+    expect(requireInRange('clip', Infinity, { min: 0, minExclusive: true, max: Infinity })).toBe(Infinity);
+  });
+
+  it('name the parameter, the range and the value found', () => {
+    expect(() => requireInRange('samplingRate', 1.5, { min: 0, minExclusive: true, max: 1 })).toThrow(
+      'samplingRate must be in (0, 1]; found 1.5',
+    );
+    try {
+      requireInRange('delta', Number.NaN, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(DpboundsRangeError);
+      expect(error).toBeInstanceOf(RangeError);
+      expect(isDpboundsError(error)).toBe(true);
+      expect((error as DpboundsRangeError).code).toBe('ERR_NOT_FINITE');
+      expect((error as DpboundsRangeError).parameter).toBe('delta');
+    }
+  });
+
+  it('reject infinities unless the interval includes them, and non-integers', () => {
+    expect(() => requireInRange('sigma', Infinity, { min: 0 })).toThrow(DpboundsRangeError);
+    expect(() => requireInRange('sigma', Infinity, { min: 0, max: Infinity, maxExclusive: true })).toThrow(DpboundsRangeError);
+    expect(() => requireInteger('steps', 2.5, { min: 1 })).toThrow('steps must be an integer in [1, ∞); found 2.5');
+    expect(() => requireInRange('sigma', '1' as unknown, { min: 0 })).toThrow(DpboundsTypeError);
+  });
+
+  it('check arrays element by element', () => {
+    expect(() => requireFiniteArray('scores', [1, Number.NaN])).toThrow('scores[1] must be a finite number; found NaN');
+    expect(() => requireFiniteArray('scores', [], { minLength: 1 })).toThrow(DpboundsTypeError);
+    expect(requireFiniteArray('scores', new Float64Array([1, 2]), { length: 2 })).toHaveLength(2);
+  });
+
+  it('write intervals in standard notation', () => {
+    expect(describeInterval({})).toBe('(-∞, ∞)');
+    expect(describeInterval({ min: 0, max: 1, maxExclusive: true })).toBe('[0, 1)');
+  });
+});

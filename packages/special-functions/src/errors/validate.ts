@@ -1,0 +1,115 @@
+/**
+ * Argument validation for public APIs: each helper returns the value when valid and throws a
+ * typed error naming the parameter, its valid range and the value found otherwise
+ * (STYLE.md 9: "Sampling rate must be in (0, 1]; found 1.5").
+ */
+import { DpboundsRangeError, DpboundsTypeError } from './dpbounds-error.js';
+
+/** A real interval; omitted ends are unbounded; ends are inclusive unless marked exclusive. */
+export interface Interval {
+  readonly min?: number;
+  readonly max?: number;
+  readonly minExclusive?: boolean;
+  readonly maxExclusive?: boolean;
+}
+
+/**
+ * Interval notation for messages: `(0, 1]`, `[0, ∞)`, `(-∞, ∞)`.
+ *
+ * @example describeInterval({ min: 0, minExclusive: true, max: 1 }) // "(0, 1]"
+ */
+export function describeInterval(interval: Interval): string {
+  const lo = interval.min === undefined || interval.min === -Infinity ? '(-∞' : `${interval.minExclusive === true ? '(' : '['}${interval.min}`;
+  const hi = interval.max === undefined || interval.max === Infinity ? '∞)' : `${interval.max}${interval.maxExclusive === true ? ')' : ']'}`;
+  return `${lo}, ${hi}`;
+}
+
+function inInterval(value: number, interval: Interval): boolean {
+  if (interval.min !== undefined && (interval.minExclusive === true ? !(value > interval.min) : !(value >= interval.min))) return false;
+  if (interval.max !== undefined && (interval.maxExclusive === true ? !(value < interval.max) : !(value <= interval.max))) return false;
+  return true;
+}
+
+/**
+ * Requires a number (not NaN) in `interval`. Infinite values pass only when the interval
+ * includes them (`max: Infinity` with `maxExclusive` false allows +∞).
+ *
+ * @throws DpboundsTypeError when `value` is not a number; DpboundsRangeError when NaN or outside.
+ * @example requireInRange('samplingRate', 0.01, { min: 0, minExclusive: true, max: 1 }) // 0.01
+ */
+export function requireInRange(parameter: string, value: unknown, interval: Interval): number {
+  const expected = `in ${describeInterval(interval)}`;
+  if (typeof value !== 'number') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: `a number ${expected}`, found: value });
+  }
+  if (Number.isNaN(value)) throw new DpboundsRangeError({ code: 'ERR_NOT_FINITE', parameter, expected, found: value });
+  const finiteInterval = Number.isFinite(value) || (value === Infinity && interval.max === Infinity && interval.maxExclusive !== true) || (value === -Infinity && interval.min === -Infinity && interval.minExclusive !== true);
+  if (!finiteInterval || !inInterval(value, interval)) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter, expected, found: value });
+  }
+  return value;
+}
+
+/**
+ * Requires a finite number.
+ *
+ * @example requireFinite('score', 0.3) // 0.3
+ */
+export function requireFinite(parameter: string, value: unknown): number {
+  if (typeof value !== 'number') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: 'a finite number', found: value });
+  }
+  if (!Number.isFinite(value)) throw new DpboundsRangeError({ code: 'ERR_NOT_FINITE', parameter, expected: 'a finite number', found: value });
+  return value;
+}
+
+/**
+ * Requires an integer (a safe integer) in `interval`.
+ *
+ * @example requireInteger('steps', 1000, { min: 1 }) // 1000
+ */
+export function requireInteger(parameter: string, value: unknown, interval: Interval = {}): number {
+  const expected = `an integer in ${describeInterval(interval)}`;
+  if (typeof value !== 'number') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected, found: value });
+  if (!Number.isSafeInteger(value)) throw new DpboundsRangeError({ code: 'ERR_NOT_INTEGER', parameter, expected, found: value });
+  if (!inInterval(value, interval)) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter, expected, found: value });
+  return value;
+}
+
+/**
+ * Requires a probability in [0, 1] (or a sub-interval given by `interval`).
+ *
+ * @example requireProbability('fpr', 0.01) // 0.01
+ */
+export function requireProbability(parameter: string, value: unknown, interval: Interval = { min: 0, max: 1 }): number {
+  return requireInRange(parameter, value, interval);
+}
+
+/**
+ * Requires an array-like of finite numbers, optionally of a given length or minimum length.
+ * Returns the input unchanged.
+ *
+ * @example requireFiniteArray('scores', [0.1, 0.2], { minLength: 1 })
+ */
+export function requireFiniteArray<T extends ArrayLike<number>>(
+  parameter: string,
+  values: T,
+  shape: { readonly length?: number; readonly minLength?: number } = {},
+): T {
+  if (values === null || typeof values !== 'object' || typeof (values as { length?: unknown }).length !== 'number') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: 'an array of finite numbers', found: values });
+  }
+  if (shape.length !== undefined && values.length !== shape.length) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter, expected: `an array of length ${shape.length}`, found: values });
+  }
+  if (shape.minLength !== undefined && values.length < shape.minLength) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter, expected: `an array of at least ${shape.minLength} numbers`, found: values });
+  }
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      throw new DpboundsRangeError({ code: 'ERR_NOT_FINITE', parameter: `${parameter}[${i}]`, expected: 'a finite number', found: v });
+    }
+  }
+  return values;
+}

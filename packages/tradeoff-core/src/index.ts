@@ -1,0 +1,4 @@
+/**
+ * @dpbounds/tradeoff-core. Exports arrive with the issues that build this package; nothing is faked here.
+ */
+export {};

@@ -1,0 +1,16 @@
+/**
+ * Shared Vitest settings: resolve workspace packages to their TypeScript sources through the
+ * `@dpbounds/source` export condition, so tests run without a build (STYLE.md 3).
+ */
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import type { UserWorkspaceConfig } from 'vitest/config';
+
+export const sourceConditions: UserWorkspaceConfig = {
+  resolve: { conditions: ['@dpbounds/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@dpbounds/source', ...defaultServerConditions] } },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    benchmark: { include: ['src/**/*.bench.ts', 'bench/**/*.bench.ts'] },
+    testTimeout: 60_000,
+  },
+};
