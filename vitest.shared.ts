@@ -12,5 +12,8 @@ export const sourceConditions: UserWorkspaceConfig = {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     benchmark: { include: ['src/**/*.bench.ts', 'bench/**/*.bench.ts'] },
     testTimeout: 60_000,
+    // A JSON report per package lets scripts/summarize-tests.mjs print one closing line for CI.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
   },
 };

@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Adds up the Vitest JSON reports of every workspace (written by the `test` task, restored by
+// turbo's cache) and prints one closing line, `tests: N passed, N failed, N skipped`, so CI sees
+// how many tests ran. Exits 1 if any test failed or no test ran at all.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const perWorkspace = [];
+for (const group of ['packages', 'apps', 'tools']) {
+  const dir = join(root, group);
+  if (!existsSync(dir)) continue;
+  for (const name of readdirSync(dir)) {
+    const report = join(dir, name, 'test-results', 'vitest.json');
+    if (!existsSync(report)) continue;
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests ?? 0;
+    failed += json.numFailedTests ?? 0;
+    skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    perWorkspace.push(`${group}/${name}: ${json.numPassedTests ?? 0} passed`);
+  }
+}
+console.log(perWorkspace.join('\n'));
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
