@@ -1,0 +1,15 @@
+/**
+ * Shared input/output for `dpbounds` commands: validated readers for numeric tables and
+ * matrices (`.csv`, `.json`, `.jsonl`, NumPy `.npy`) and a safe output writer. Every problem is
+ * a UsageError naming the file, the column/row and what was found (exit code 2).
+ */
+export { readTable, tableFromBytes } from './read-table.js';
+export type { ColumnKind, ColumnSpec, ReadContext, Table, TableSpec } from './read-table.js';
+export { readMatrix, matrixFromBytes } from './read-matrix.js';
+export type { MatrixSpec } from './read-matrix.js';
+export type { NumericArray } from './npy.js';
+export { parseNpy } from './npy.js';
+export { formatOf, readInputBytes } from './read-file.js';
+export type { TableFormat } from './read-file.js';
+export { formatTableFile, writeOutputFile } from './write-file.js';
+export type { OutputColumn, WriteOptions } from './write-file.js';
