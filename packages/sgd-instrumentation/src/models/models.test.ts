@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { logisticRegression } from './logistic-regression.js';
+import { explicitSubstitutedGradients, logisticLoss, sigmoid } from './model.js';
+import type { Model } from './model.js';
+import { mlp } from './mlp.js';
+
+/** Deterministic pseudo-random numbers for test inputs (not the library RNG). */
+function values(n: number, seed: number, scale = 1): Float64Array {
+  return Float64Array.from({ length: n }, (_, i) => scale * Math.sin(12.9898 * (i + 1) + 78.233 * seed) * 1.7);
+}
+
+function finiteDifferenceCheck(model: Model, params: Float64Array, x: Float64Array, y: number): number {
+  const grad = new Float64Array(model.parameterCount);
+  const scratch = new Float64Array(model.parameterCount);
+  model.lossAndGradient(params, x, y, grad);
+  let worst = 0;
+  for (let p = 0; p < model.parameterCount; p++) {
+    const h = 1e-6 * Math.max(1, Math.abs(params[p] as number));
+    const plus = Float64Array.from(params);
+    const minus = Float64Array.from(params);
+    plus[p] = (plus[p] as number) + h;
+    minus[p] = (minus[p] as number) - h;
+    const numeric = (model.lossAndGradient(plus, x, y, scratch) - model.lossAndGradient(minus, x, y, scratch)) / (2 * h);
+    worst = Math.max(worst, Math.abs(numeric - (grad[p] as number)) / Math.max(1e-3, Math.abs(numeric)));
+  }
+  return worst;
+}
+
+describe('loss helpers', () => {
+  it('are stable at extreme logits', () => {
+    expect(logisticLoss(800, 1)).toBe(0);
+    expect(logisticLoss(-800, 1)).toBe(800);
+    expect(logisticLoss(0, 0)).toBeCloseTo(Math.LN2, 15);
+    expect(sigmoid(-800)).toBe(0);
+    expect(sigmoid(800)).toBe(1);
+  });
+});
+
+describe('analytic gradients match central finite differences', () => {
+  it('logistic regression', () => {
+    const model = logisticRegression(7);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.constantFrom(0, 1), (seed, y) => {
+        expect(finiteDifferenceCheck(model, values(8, seed), values(7, seed + 1), y)).toBeLessThan(1e-6);
+      }),
+      { numRuns: 30 },
+    );
+  });
+  it('one-hidden-layer ReLU MLP', () => {
+    const model = mlp(6, 5);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.constantFrom(0, 1), (seed, y) => {
+        const params = values(model.parameterCount, seed);
+        const x = values(6, seed + 7);
+        expect(finiteDifferenceCheck(model, params, x, y)).toBeLessThan(1e-5);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('factored substituted gradients equal the explicit ones', () => {
+  for (const model of [logisticRegression(9), mlp(9, 6)]) {
+    it(model.kind, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 2, max: 6 }), (seed, m, k) => {
+          const params = values(model.parameterCount, seed);
+          const x = values(9, seed + 3);
+          const indices = Uint32Array.from({ length: m }, (_, j) => (2 * j + seed) % 9).filter((v, i, a) => a.indexOf(v) === i);
+          const mm = indices.length;
+          const candidates = values(k * mm, seed + 5, 2);
+          const weights = values(k, seed + 9);
+          const fast = model.substitutedGradients(params, x, 1, indices, candidates);
+          const slow = explicitSubstitutedGradients(model, params, x, 1, indices, candidates);
+          const close = (a: Float64Array, b: Float64Array): void => {
+            expect(a.length).toBe(b.length);
+            a.forEach((v, i) => expect(Math.abs(v - (b[i] as number))).toBeLessThan(1e-10 * (1 + Math.abs(b[i] as number))));
+          };
+          close(fast.gram(), slow.gram());
+          close(fast.normsSquared(), slow.normsSquared());
+          close(fast.innerWithWeightedSum(weights), slow.innerWithWeightedSum(weights));
+        }),
+        { numRuns: 25 },
+      );
+    });
+  }
+});
+
+describe('validation', () => {
+  it('rejects bad sizes', () => {
+    expect(() => mlp(0, 3)).toThrow('featureCount');
+    expect(() => mlp(3, 1.5)).toThrow('hiddenUnits');
+    expect(() => logisticRegression(-1)).toThrow('featureCount');
+  });
+});

@@ -1,0 +1,5 @@
+/**
+ * @dpbounds/sgd-instrumentation/node: Node-only file I/O (the bundled Adult file, CSV files,
+ * trace writers). Everything else is in the browser-safe main entry point.
+ */
+export { bundledAdultPath, loadBundledAdult, readTabularCsvFile, readTextFile } from './read-data.js';

@@ -1,0 +1,32 @@
+/**
+ * Accuracy and mean loss of a model on a dataset.
+ */
+import type { Dataset } from '../data/dataset.js';
+import { logisticLoss } from '../models/model.js';
+import type { Model } from '../models/model.js';
+
+/** Accuracy (threshold at logit 0) and mean binary cross-entropy. */
+export interface Evaluation {
+  readonly accuracy: number;
+  readonly loss: number;
+  readonly size: number;
+}
+
+/**
+ * Evaluates `params` on every record of `data`. An empty dataset gives accuracy 0 and loss 0
+ * with size 0 (callers report size).
+ *
+ * @example const { accuracy } = evaluateModel(model, params, test);
+ */
+export function evaluateModel(model: Model, params: Float64Array, data: Dataset): Evaluation {
+  const d = data.featureCount;
+  let correct = 0;
+  let loss = 0;
+  for (let i = 0; i < data.size; i++) {
+    const z = model.logit(params, data.features.subarray(i * d, (i + 1) * d));
+    const y = data.labels[i] as number;
+    if ((z > 0 ? 1 : 0) === y) correct++;
+    loss += logisticLoss(z, y);
+  }
+  return data.size === 0 ? { accuracy: 0, loss: 0, size: 0 } : { accuracy: correct / data.size, loss: loss / data.size, size: data.size };
+}

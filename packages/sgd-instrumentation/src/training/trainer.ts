@@ -1,0 +1,173 @@
+/**
+ * The reference DP-SGD trainer (Abadi et al. 2016, with Poisson sampling as analysed by the
+ * subsampled-Gaussian accountants): each step samples every record independently with
+ * probability q = L/N, clips per-example gradients to norm C, adds N(0, σ²C²I) to the sum and
+ * takes θ_{t+1} = θ_t − η_t·(Σ ḡ_i + ξ)/L. Seeded and reproducible: the sampling, the noise and
+ * the initialisation use separate forks of `createRng(seed)`.
+ */
+import { createRng, DpboundsRangeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import type { Dataset } from '../data/dataset.js';
+import { stepContextFrom } from '../instruments/instrument.js';
+import type { Instrument, RunInfo } from '../instruments/instrument.js';
+import type { Model } from '../models/model.js';
+import { learningRateAt } from './learning-rate.js';
+import type { LearningRateSchedule } from './learning-rate.js';
+
+/** Options of {@link trainDpSgd}. */
+export interface TrainOptions {
+  readonly model: Model;
+  readonly data: Dataset;
+  /** Expected batch size L; the sampling rate is q = L/N. */
+  readonly expectedBatchSize: number;
+  /** Number of epochs E; the run takes T = round(E/q) steps. Give `steps` instead to fix T. */
+  readonly epochs?: number;
+  readonly steps?: number;
+  /** Noise multiplier σ ≥ 0 (0: no noise, not private). */
+  readonly noiseMultiplier: number;
+  /** Clipping norm C > 0. */
+  readonly clip: number;
+  readonly learningRate: LearningRateSchedule;
+  readonly seed: number;
+  /**
+   * `poisson` (default): each record joins each batch independently with probability q, as the
+   * accountants assume. `shuffle`: a fresh permutation per epoch cut into batches of L. Shuffled
+   * batches do NOT match the Poisson-subsampling accounting; the result says so.
+   */
+  readonly sampling?: 'poisson' | 'shuffle';
+  readonly instruments?: readonly Instrument[];
+  /** Starting parameters (default: the model's seeded initialisation). */
+  readonly initialParameters?: Float64Array;
+  /** Called after every step with (steps done, total). */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** The outcome of {@link trainDpSgd}. */
+export interface TrainResult {
+  readonly parameters: Float64Array;
+  readonly steps: number;
+  readonly samplingRate: number;
+  readonly expectedBatchSize: number;
+  readonly noiseMultiplier: number;
+  readonly clip: number;
+  readonly sampling: 'poisson' | 'shuffle';
+  /** True only for Poisson sampling: the (q, σ, T) accounting applies to this run. */
+  readonly matchesPoissonAccounting: boolean;
+  /** Mean realised batch size. */
+  readonly meanBatchSize: number;
+  /** Mean training loss over the batches of each step (length T). */
+  readonly stepLoss: Float64Array;
+}
+
+/**
+ * Runs DP-SGD (see the module comment) with the given instruments.
+ *
+ * @throws DpboundsRangeError on invalid options (L outside [1, N], σ < 0, C ≤ 0, bad epochs/steps,
+ *   data and model with different feature counts).
+ * @example
+ * const result = trainDpSgd({ model: mlp(108, 64), data: train, expectedBatchSize: 256, epochs: 1,
+ *   noiseMultiplier: 1, clip: 1, learningRate: 0.5, seed: 7 });
+ */
+export function trainDpSgd(options: TrainOptions): TrainResult {
+  const { model, data } = options;
+  if (model.featureCount !== data.featureCount) {
+    throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: 'model.featureCount', expected: `the dataset's feature count ${data.featureCount}`, found: model.featureCount });
+  }
+  const N = requireInteger('data.size', data.size, { min: 1 });
+  const L = requireInRange('expectedBatchSize', options.expectedBatchSize, { min: 1, max: N });
+  const sigma = requireInRange('noiseMultiplier', options.noiseMultiplier, { min: 0 });
+  const C = requireInRange('clip', options.clip, { min: 0, minExclusive: true });
+  const seed = requireInteger('seed', options.seed, { min: 0, max: 2 ** 32 - 1 });
+  const sampling = options.sampling ?? 'poisson';
+  const q = L / N;
+  let T: number;
+  if (options.steps !== undefined) T = requireInteger('steps', options.steps, { min: 1 });
+  else {
+    const epochs = requireInRange('epochs', options.epochs ?? Number.NaN, { min: 0, minExclusive: true });
+    T = Math.max(1, Math.round(epochs / q));
+  }
+  if (sampling === 'shuffle') requireInteger('expectedBatchSize', L, { min: 1, max: N });
+  learningRateAt(options.learningRate, 0, T);
+  const P = model.parameterCount;
+  const d = data.featureCount;
+  const root = createRng(seed);
+  const samplingRng = root.fork('sampling');
+  const noiseRng = root.fork('noise');
+  const parameters = options.initialParameters !== undefined ? Float64Array.from(options.initialParameters) : model.initialParameters(root.fork('init'));
+  if (parameters.length !== P) {
+    throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: 'initialParameters', expected: `length ${P}`, found: parameters.length });
+  }
+  const run: RunInfo = { model, data, totalSteps: T, samplingRate: q, expectedBatchSize: L, noiseMultiplier: sigma, clip: C, sampling, seed };
+  const instruments = options.instruments ?? [];
+  for (const instrument of instruments) instrument.onStart?.(run, parameters);
+  let gradients = new Float64Array(Math.ceil(2 * L + 16) * P);
+  const noise = new Float64Array(P);
+  const noisySum = new Float64Array(P);
+  const stepLoss = new Float64Array(T);
+  let batchTotal = 0;
+  let permutation: Uint32Array = new Uint32Array(0);
+  const batchesPerEpoch = Math.max(1, Math.floor(N / L));
+  for (let t = 0; t < T; t++) {
+    let batch: Uint32Array;
+    if (sampling === 'poisson') batch = samplingRng.poissonSample(N, q);
+    else {
+      const b = t % batchesPerEpoch;
+      if (b === 0) permutation = samplingRng.permutation(N);
+      batch = permutation.slice(b * L, (b + 1) * L).sort();
+    }
+    const n = batch.length;
+    batchTotal += n;
+    if (gradients.length < n * P) gradients = new Float64Array(2 * n * P);
+    const norms = new Float64Array(n);
+    const clipFactors = new Float64Array(n);
+    noisySum.fill(0);
+    let lossSum = 0;
+    for (let i = 0; i < n; i++) {
+      const r = batch[i] as number;
+      const row = gradients.subarray(i * P, (i + 1) * P);
+      lossSum += model.lossAndGradient(parameters, data.features.subarray(r * d, (r + 1) * d), data.labels[r] as number, row);
+      let s = 0;
+      for (let p = 0; p < P; p++) s += (row[p] as number) ** 2;
+      const norm = Math.sqrt(s);
+      const c = norm > C ? C / norm : 1;
+      norms[i] = norm;
+      clipFactors[i] = c;
+      for (let p = 0; p < P; p++) noisySum[p] = (noisySum[p] as number) + c * (row[p] as number);
+    }
+    stepLoss[t] = n > 0 ? lossSum / n : 0;
+    for (const instrument of instruments) {
+      for (const extra of instrument.contributions?.(t, parameters) ?? []) {
+        let s = 0;
+        for (let p = 0; p < P; p++) s += (extra[p] as number) ** 2;
+        const c = Math.sqrt(s) > C ? C / Math.sqrt(s) : 1;
+        for (let p = 0; p < P; p++) noisySum[p] = (noisySum[p] as number) + c * (extra[p] as number);
+      }
+    }
+    const scale = sigma * C;
+    for (let p = 0; p < P; p++) {
+      const z = scale === 0 ? 0 : scale * noiseRng.normal();
+      noise[p] = z;
+      noisySum[p] = (noisySum[p] as number) + z;
+    }
+    const eta = learningRateAt(options.learningRate, t, T);
+    if (instruments.length > 0) {
+      const context = stepContextFrom({ step: t, run, parameters, batch, gradients: gradients.subarray(0, n * P), norms, clipFactors, noise, noisySum, learningRate: eta });
+      for (const instrument of instruments) instrument.onStep?.(context);
+    }
+    const factor = eta / L;
+    for (let p = 0; p < P; p++) parameters[p] = (parameters[p] as number) - factor * (noisySum[p] as number);
+    options.onProgress?.(t + 1, T);
+  }
+  for (const instrument of instruments) instrument.onEnd?.(run, parameters);
+  return {
+    parameters,
+    steps: T,
+    samplingRate: q,
+    expectedBatchSize: L,
+    noiseMultiplier: sigma,
+    clip: C,
+    sampling,
+    matchesPoissonAccounting: sampling === 'poisson',
+    meanBatchSize: batchTotal / T,
+    stepLoss,
+  };
+}
