@@ -6,3 +6,12 @@ export { DpboundsRangeError, DpboundsTypeError, formatFound, isDpboundsError } f
 export type { DpboundsErrorCode, DpboundsErrorDetails } from './errors/dpbounds-error.js';
 export { describeInterval, requireFiniteArray, requireFinite, requireInRange, requireInteger, requireProbability } from './errors/validate.js';
 export type { Interval } from './errors/validate.js';
+export { log1mExp, logAddExp, logSubExp, logSumExp } from './log-space.js';
+export { erf, erfc, erfcx } from './erf.js';
+export { erfcinv, erfinv } from './erfinv.js';
+export { logNormalCdf, normalCdf, normalPdf, normalSf } from './normal.js';
+export { normalQuantile, normalSfInverse } from './normal-quantile.js';
+export { bisect, brentRoot } from './root-finding.js';
+export type { RootOptions } from './root-finding.js';
+export { createRng } from './rng.js';
+export type { Rng } from './rng.js';
