@@ -1,8 +1,31 @@
 import { expect, it } from 'vitest';
 import * as entry from './index.js';
 
-// Until this package's issue lands its entry point deliberately exports nothing: check that the
-// published surface is empty rather than pretending to offer anything.
-it('exports no runtime values yet', () => {
-  expect(Object.keys(entry)).toEqual([]);
+// The public surface is explicit: a name appearing or disappearing here is an API change.
+it('exports exactly the documented runtime API', () => {
+  expect(Object.keys(entry).sort()).toEqual(
+    [
+      'advantage',
+      'auc',
+      'bayesSecurity',
+      'bestAttackAccuracy',
+      'cltH',
+      'cltHInverse',
+      'cltMu',
+      'epsilonDeltaTradeOff',
+      'gaussianTradeOff',
+      'gdpDelta',
+      'gdpEpsilon',
+      'gdpMuFromEpsilonDelta',
+      'identityTradeOff',
+      'laplaceTradeOff',
+      'lowerConvexHull',
+      'piecewiseLinearTradeOff',
+      'privacyProfile',
+      'totalVariation',
+      'tprAtFpr',
+      'tprBoundFromBayesSecurity',
+      'tradeOffFromFunction',
+    ].sort(),
+  );
 });

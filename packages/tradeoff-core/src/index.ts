@@ -1,4 +1,32 @@
 /**
- * @dpbounds/tradeoff-core. Exports arrive with the issues that build this package; nothing is faked here.
+ * @dpbounds/tradeoff-core: the f-DP language of trade-off curves (Dong, Roth & Su 2022), their
+ * operations and conversions, and the attack summaries read off them.
  */
-export {};
+export type { TradeOffCurve, TradeOffCurveJSON, TradeOffSample } from './curve/trade-off-curve.js';
+export { gaussianTradeOff } from './curve/gaussian-trade-off.js';
+export type { GaussianTradeOffCurve } from './curve/gaussian-trade-off.js';
+export { laplaceTradeOff } from './curve/laplace-trade-off.js';
+export type { LaplaceTradeOffCurve } from './curve/laplace-trade-off.js';
+export { epsilonDeltaTradeOff } from './curve/epsilon-delta-trade-off.js';
+export type { EpsilonDeltaTradeOffCurve } from './curve/epsilon-delta-trade-off.js';
+export { identityTradeOff } from './curve/identity-trade-off.js';
+export type { IdentityTradeOffCurve } from './curve/identity-trade-off.js';
+export { piecewiseLinearTradeOff } from './curve/piecewise-linear-trade-off.js';
+export type { PiecewiseLinearTradeOffCurve } from './curve/piecewise-linear-trade-off.js';
+export { tradeOffFromFunction } from './curve/trade-off-from-function.js';
+export type { TradeOffFromFunctionOptions } from './curve/trade-off-from-function.js';
+export { lowerConvexHull } from './curve/lower-convex-hull.js';
+export type { HullPoints } from './curve/lower-convex-hull.js';
+export { privacyProfile } from './conversions/privacy-profile.js';
+export { gdpDelta } from './conversions/gdp-delta.js';
+export { advantage, bayesSecurity, totalVariation } from './summaries/total-variation.js';
+export { bestAttackAccuracy } from './summaries/attack-accuracy.js';
+export { tprAtFpr } from './summaries/tpr-at-fpr.js';
+export type { TprAtFpr } from './summaries/tpr-at-fpr.js';
+export { tprBoundFromBayesSecurity } from './summaries/tpr-bound-from-bayes-security.js';
+export { auc } from './summaries/auc.js';
+export { gdpEpsilon } from './conversions/gdp-epsilon.js';
+export { gdpMuFromEpsilonDelta } from './conversions/gdp-mu.js';
+export { cltH, cltHInverse } from './conversions/clt-h.js';
+export { cltMu } from './conversions/clt-mu.js';
+export type { BatchSampling, CltMuOptions } from './conversions/clt-mu.js';
