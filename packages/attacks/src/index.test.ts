@@ -1,8 +1,31 @@
 import { expect, it } from 'vitest';
 import * as entry from './index.js';
 
-// Until this package's issue lands its entry point deliberately exports nothing: check that the
-// published surface is empty rather than pretending to offer anything.
-it('exports no runtime values yet', () => {
-  expect(Object.keys(entry)).toEqual([]);
+// The public surface: every runtime export is a function documented in README.md; adding or
+// removing one must be deliberate.
+it('exports exactly the documented functions', () => {
+  expect(Object.keys(entry).sort()).toEqual(
+    [
+      'diracCanaryScores',
+      'dotProductScores',
+      'fitGradientDistribution',
+      'fitShadowGaussians',
+      'gradientDistribution',
+      'liraOffline',
+      'liraOnline',
+      'lossThresholdScores',
+      'matrixFromRows',
+      'membershipLabels',
+      'requireLabelledScores',
+      'requireMatrix',
+      'requireShadowScores',
+      'shadowScoresFromMatrix',
+      'shadowScoresFromRows',
+      'simulateGaussianMechanism',
+      'simulateGradientGame',
+      'simulateShadowScores',
+      'sumStepLogPValues',
+    ].sort(),
+  );
+  for (const value of Object.values(entry)) expect(typeof value).toBe('function');
 });

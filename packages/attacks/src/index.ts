@@ -1,4 +1,28 @@
 /**
- * @dpbounds/attacks. Exports arrive with the issues that build this package; nothing is faked here.
+ * @dpbounds/attacks: membership-inference attacks that measure what an adversary achieves, as
+ * pure functions over arrays (Node and browsers): loss threshold, LiRA online/offline, the test
+ * by exclusion (relaxed threat model), GLiR in gradient space, Dirac-canary and dot-product
+ * scores; evaluation into empirical trade-off curves; seeded simulations with known answers.
  */
-export {};
+export type { Matrix } from './matrix/matrix.js';
+export { matrixFromRows, requireMatrix } from './matrix/matrix.js';
+export { membershipLabels, requireLabelledScores } from './validate/membership-labels.js';
+export type { AttackScores } from './score/attack-scores.js';
+export { lossThresholdScores } from './score/loss-threshold.js';
+export type { ShadowScores } from './score/shadow-scores.js';
+export { requireShadowScores, shadowScoresFromMatrix, shadowScoresFromRows } from './score/shadow-scores.js';
+export type { ShadowGaussianFit, VarianceMode } from './score/shadow-gaussian-fit.js';
+export { fitShadowGaussians } from './score/shadow-gaussian-fit.js';
+export type { LiraOfflineOptions, LiraOptions } from './score/lira.js';
+export { liraOffline, liraOnline } from './score/lira.js';
+export type { FitGradientOptions, GradientDistribution } from './gradient/gradient-distribution.js';
+export { fitGradientDistribution, gradientDistribution } from './gradient/gradient-distribution.js';
+export { sumStepLogPValues } from './gradient/aggregate-steps.js';
+export type { CanaryScoreOptions, CanaryScores } from './gradient/canary-scores.js';
+export { diracCanaryScores, dotProductScores } from './gradient/canary-scores.js';
+export type { GaussianMechanismGame, GaussianMechanismGameOptions } from './simulate/simulate-gaussian-mechanism.js';
+export { simulateGaussianMechanism } from './simulate/simulate-gaussian-mechanism.js';
+export type { GradientGame, GradientGameOptions } from './simulate/simulate-gradient-game.js';
+export { simulateGradientGame } from './simulate/simulate-gradient-game.js';
+export type { ShadowScoreGame, ShadowScoreGameOptions } from './simulate/simulate-shadow-scores.js';
+export { simulateShadowScores } from './simulate/simulate-shadow-scores.js';
