@@ -31,3 +31,23 @@ export type { Evaluation } from './training/evaluate.js';
 // Instruments
 export { composeInstruments, createStepContext } from './instruments/instrument.js';
 export type { DenseStepInput, Instrument, RunInfo, StepContext } from './instruments/instrument.js';
+// Attribute-sensitivity trace (R_1..R_T for the attribute-inference Bayes-security bound)
+export { AI_SENSITIVITY_TRACE_FORMAT, AI_SENSITIVITY_TRACE_VERSION, aiSensitivityTraceSchema } from './traces/ai-sensitivity-trace-schema.js';
+export { aiSensitivities, aiSensitivityTraceFromRecord, validateAiSensitivityTrace } from './traces/ai-sensitivity-trace.js';
+export type { AiSensitivityMethod, AiSensitivityRecordLike, AiSensitivityTrace } from './traces/ai-sensitivity-trace.js';
+export { attributeSubstitution } from './instruments/attribute-substitution.js';
+export type { AttributeSubstitution, AttributeSubstitutionOptions } from './instruments/attribute-substitution.js';
+export { attributeSensitivityInstrument, centroidBound, clippedDiameter } from './instruments/attribute-sensitivity.js';
+export type { AttributeSensitivityMethod, AttributeSensitivityOptions, AttributeSensitivityRecord } from './instruments/attribute-sensitivity.js';
+export { collectPerInstanceNorms, perInstanceNormInstrument } from './instruments/per-instance-norms.js';
+export type { PerInstanceNormOptions, PerInstanceNormRun, PerInstanceNorms } from './instruments/per-instance-norms.js';
+export { gradientStatsInstrument } from './instruments/gradient-stats.js';
+export type { GradientStatsCheckpoint, GradientStatsOptions, GradientStatsTrace } from './instruments/gradient-stats.js';
+export { diracCanaryInstrument } from './instruments/dirac-canaries.js';
+export type { DiracCanaryOptions } from './instruments/dirac-canaries.js';
+export { createInputCanaries, inputCanaryInstrument } from './instruments/input-canaries.js';
+export type { InputCanaries } from './instruments/input-canaries.js';
+export { canaryScoresCsv } from './instruments/canary-scores.js';
+export type { CanaryScore, CanaryScoresTrace } from './instruments/canary-scores.js';
+export { evaluationInstrument } from './instruments/evaluation.js';
+export type { EvaluationPoint, EvaluationTrace } from './instruments/evaluation.js';

@@ -44,7 +44,7 @@ describe('loadTabularCsv', () => {
         const all = [...train, ...test].sort((a, b) => a - b);
         expect(all).toEqual(Array.from({ length: n }, (_, i) => i));
       }),
-      { numRuns: 50 },
+      { numRuns: 50, seed: 20261122 },
     );
     expect(() => splitIndices(10, 1, 0)).toThrow('testFraction');
   });

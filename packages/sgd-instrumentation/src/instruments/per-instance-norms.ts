@@ -1,0 +1,138 @@
+/**
+ * Per-example clipped-gradient norms of chosen target records at checkpoints, over several
+ * seeded training runs: the input of per-instance Rényi DP (Thudi et al., "Gradients Look
+ * Alike", USENIX Security 2024, Thm 3.2–3.3; spec per-instance-rdp §4–§7). At checkpoint step s
+ * the instrument records r = ‖ḡ_s(x*)‖/C = min(‖g_s(x*)‖/C, 1) for every target x* at θ_s,
+ * whether or not x* is in the batch (the sum-rule sensitivity of step s).
+ */
+import { DpboundsRangeError, requireInteger } from '@dpbounds/special-functions';
+import type { Dataset } from '../data/dataset.js';
+import { trainDpSgd } from '../training/trainer.js';
+import type { TrainOptions, TrainResult } from '../training/trainer.js';
+import type { Instrument, RunInfo, StepContext } from './instrument.js';
+
+/** Options of {@link perInstanceNormInstrument}. */
+export interface PerInstanceNormOptions {
+  /** The target records. */
+  readonly targets: Dataset;
+  /** Caller's ids of the targets (default 0 … n−1). */
+  readonly targetIds?: readonly number[];
+  /** Record every `every` steps, starting at step 0 (default 1). Ignored when `checkpoints` is given. */
+  readonly every?: number;
+  /** Explicit strictly increasing checkpoint steps. */
+  readonly checkpoints?: readonly number[];
+}
+
+/** One run's ratios: `ratios[checkpoint][target]`. */
+export interface PerInstanceNormRun {
+  readonly seed: number;
+  readonly checkpointSteps: readonly number[];
+  readonly ratios: readonly Float64Array[];
+}
+
+/**
+ * The per-instance instrument for one run (module comment). `trace()` returns that run's
+ * ratios; combine runs with {@link collectPerInstanceNorms}.
+ *
+ * @throws DpboundsRangeError when `every` is not an integer ≥ 1, checkpoints are not strictly
+ *   increasing, or ids do not match the targets.
+ * @example const norms = perInstanceNormInstrument({ targets, every: 10 });
+ */
+export function perInstanceNormInstrument(options: PerInstanceNormOptions): Instrument<PerInstanceNormRun> {
+  const every = requireInteger('every', options.every ?? 1, { min: 1 });
+  if (options.targetIds !== undefined && options.targetIds.length !== options.targets.size) {
+    throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: 'targetIds', expected: `length ${options.targets.size}`, found: options.targetIds.length });
+  }
+  const explicit = options.checkpoints;
+  if (explicit !== undefined) {
+    explicit.forEach((s, i) => {
+      requireInteger(`checkpoints[${i}]`, s, { min: 0 });
+      if (i > 0 && !(s > (explicit[i - 1] as number))) {
+        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: `checkpoints[${i}]`, expected: 'strictly increasing steps', found: s });
+      }
+    });
+  }
+  let run: RunInfo | undefined;
+  let steps: number[] = [];
+  let ratios: Float64Array[] = [];
+  let gradient = new Float64Array(0);
+  const wanted = explicit === undefined ? undefined : new Set(explicit);
+  const { targets } = options;
+  const d = targets.featureCount;
+  return {
+    name: 'per-instance',
+    onStart(info) {
+      run = info;
+      steps = [];
+      ratios = [];
+      gradient = new Float64Array(info.model.parameterCount);
+    },
+    onStep(context: StepContext) {
+      const t = context.step;
+      if (wanted !== undefined ? !wanted.has(t) : t % every !== 0) return;
+      const C = context.run.clip;
+      const row = new Float64Array(targets.size);
+      for (let i = 0; i < targets.size; i++) {
+        context.run.model.lossAndGradient(context.parameters, targets.features.subarray(i * d, (i + 1) * d), targets.labels[i] as number, gradient);
+        let nn = 0;
+        for (let p = 0; p < gradient.length; p++) nn += (gradient[p] as number) ** 2;
+        row[i] = Math.min(1, Math.sqrt(nn) / C);
+      }
+      steps.push(t);
+      ratios.push(row);
+    },
+    trace: () => ({ seed: run?.seed ?? 0, checkpointSteps: [...steps], ratios: [...ratios] }),
+  };
+}
+
+/** Several runs' ratios for the same targets and checkpoints. */
+export interface PerInstanceNorms {
+  readonly targetIds: readonly number[];
+  readonly samplingRate: number;
+  readonly noiseMultiplier: number;
+  readonly clip: number;
+  readonly steps: number;
+  readonly checkpointSteps: readonly number[];
+  /** `ratios[run][checkpoint][target]`. */
+  readonly ratios: readonly (readonly Float64Array[])[];
+  readonly seeds: readonly number[];
+}
+
+/**
+ * Runs `runs` seeded trainings (seeds seed, seed+1, …) with a per-instance instrument (plus
+ * any other instruments on the first run only, via `firstRunInstruments`) and gathers the
+ * ratios, the shape per-instance RDP needs (`ratios[run][checkpoint][target]`).
+ *
+ * @throws DpboundsRangeError when `runs` is not an integer ≥ 1.
+ * @example const { norms, first } = collectPerInstanceNorms(trainOptions, { targets, every: 10 }, 3);
+ */
+export function collectPerInstanceNorms(
+  trainOptions: TrainOptions,
+  options: PerInstanceNormOptions,
+  runs: number,
+  firstRunInstruments: readonly Instrument[] = [],
+): { readonly norms: PerInstanceNorms; readonly first: TrainResult } {
+  requireInteger('runs', runs, { min: 1 });
+  const all: PerInstanceNormRun[] = [];
+  let first: TrainResult | undefined;
+  for (let r = 0; r < runs; r++) {
+    const instrument = perInstanceNormInstrument(options);
+    const result = trainDpSgd({ ...trainOptions, seed: trainOptions.seed + r, instruments: [instrument, ...(r === 0 ? firstRunInstruments : [])] });
+    if (r === 0) first = result;
+    all.push(instrument.trace());
+  }
+  const result = first as TrainResult;
+  return {
+    first: result,
+    norms: {
+      targetIds: options.targetIds ?? Array.from({ length: options.targets.size }, (_, i) => i),
+      samplingRate: result.samplingRate,
+      noiseMultiplier: result.noiseMultiplier,
+      clip: result.clip,
+      steps: result.steps,
+      checkpointSteps: all[0]?.checkpointSteps ?? [],
+      ratios: all.map((x) => x.ratios),
+      seeds: all.map((x) => x.seed),
+    },
+  };
+}
