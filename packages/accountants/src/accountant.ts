@@ -1,0 +1,220 @@
+/**
+ * The accountant interface shared by RDP, PLD, PRV and GDP (the `PrivacyAccountant` design of
+ * Google's dp_accounting): `supports(event)`, `compose(event, count)`, `getEpsilon(delta)`,
+ * `getDelta(epsilon)`, and a JSON state that survives checkpoints.
+ *
+ * Accountants keep a ledger of (q, σ, count) runs and compute lazily at query time, so
+ * composing many events is cheap and the state is small.
+ */
+import { DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { flattenEvent, UnsupportedEventError, type LedgerEntry } from './events/ledger.js';
+import type { MechanismEvent } from './events/mechanism-event.js';
+
+/**
+ * Neighbouring datasets: `add-remove` (one record added or removed; both directions are priced
+ * and the worse one reported) or `substitution` (one record replaced by another).
+ */
+export type NeighbouringRelation = 'add-remove' | 'substitution';
+
+/** The accountants of this package. */
+export type AccountantKind = 'rdp' | 'pld' | 'prv' | 'gdp';
+
+/** An ε with its numerical error: `upper` is the guarantee, `lower` ≤ true ε ≤ `upper` up to the stated method error. */
+export interface EpsilonBounds {
+  readonly lower: number;
+  readonly estimate: number;
+  readonly upper: number;
+}
+
+/** A δ with its numerical error: `upper` is the guarantee. */
+export interface DeltaBounds {
+  readonly lower: number;
+  readonly estimate: number;
+  readonly upper: number;
+}
+
+/** The serialised state of an accountant (`toJSON`), restored by `restoreAccountant`. */
+export interface AccountantState {
+  readonly format: 'dpbounds-accountant/v1';
+  readonly accountant: AccountantKind;
+  readonly neighbouring: NeighbouringRelation;
+  readonly options: Readonly<Record<string, number | string>>;
+  readonly ledger: readonly LedgerEntry[];
+}
+
+/** What every accountant offers. */
+export interface PrivacyAccountant {
+  /** Which accountant this is. */
+  readonly kind: AccountantKind;
+  /** The neighbouring relation it prices. */
+  readonly neighbouring: NeighbouringRelation;
+  /** False only for the GDP/CLT accountant, whose ε is an approximation and not a bound. */
+  readonly isGuarantee: boolean;
+  /** The steps composed so far, as (q, σ, count) runs in order. */
+  readonly ledger: readonly LedgerEntry[];
+  /** True when `compose(event)` would succeed. */
+  supports(event: MechanismEvent): boolean;
+  /** Adds `event` repeated `count` times (default 1); returns the accountant. Throws {@link UnsupportedEventError}. */
+  compose(event: MechanismEvent, count?: number): this;
+  /** Smallest ε such that the run is (ε, δ)-DP (≥ 0, may be +∞; δ ≥ 1 gives 0). */
+  getEpsilon(delta: number): number;
+  /** Smallest δ such that the run is (ε, δ)-DP for ε ∈ [0, ∞]. */
+  getDelta(epsilon: number): number;
+  /** The JSON state (format `dpbounds-accountant/v1`). */
+  toJSON(): AccountantState;
+}
+
+/**
+ * Base class holding the ledger, event flattening, argument validation and the cases every
+ * accountant answers the same way (empty ledger: ε = 0, δ = 0; δ ≥ 1: ε = 0; a non-private
+ * step: ε = ∞ and δ(ε) = 1, the pessimistic value; δ = 0 with any private step: ε = ∞).
+ */
+export abstract class LedgerAccountant implements PrivacyAccountant {
+  abstract readonly kind: AccountantKind;
+  abstract readonly isGuarantee: boolean;
+  readonly neighbouring: NeighbouringRelation;
+  private entries: LedgerEntry[] = [];
+  /** Increases on every change of the ledger, for caches in subclasses. */
+  protected revision = 0;
+
+  protected constructor(neighbouring: NeighbouringRelation) {
+    requireNeighbouring(neighbouring);
+    this.neighbouring = neighbouring;
+  }
+
+  /** Why this accountant cannot price steps (q, σ), or undefined. */
+  protected abstract checkEntry(entry: LedgerEntry): string | undefined;
+  /** Options to serialise. */
+  protected abstract options(): Record<string, number | string>;
+  /** ε for 0 < δ < 1 on a non-empty, private ledger. */
+  protected abstract epsilonFor(delta: number): number;
+  /** δ for ε ∈ [0, ∞] on a non-empty, private ledger. */
+  protected abstract deltaFor(epsilon: number): number;
+
+  get ledger(): readonly LedgerEntry[] {
+    return this.entries;
+  }
+
+  /** Total number of steps in the ledger. */
+  get totalSteps(): number {
+    return this.entries.reduce((sum, e) => sum + e.count, 0);
+  }
+
+  supports(event: MechanismEvent): boolean {
+    try {
+      flattenEvent(event, 1, this.kind, (entry) => this.checkEntry(entry));
+      return true;
+    } catch (error) {
+      if (error instanceof UnsupportedEventError) return false;
+      throw error;
+    }
+  }
+
+  compose(event: MechanismEvent, count = 1): this {
+    requireInteger('count', count, { min: 0 });
+    const added = flattenEvent(event, count, this.kind, (entry) => this.checkEntry(entry));
+    this.appendEntries(added);
+    return this;
+  }
+
+  /** Appends validated entries, merging with the last one when (q, σ) repeat. */
+  protected appendEntries(added: readonly LedgerEntry[]): void {
+    if (added.length === 0) return;
+    const next = [...this.entries];
+    for (const entry of added) {
+      const last = next[next.length - 1];
+      if (last !== undefined && last.samplingRate === entry.samplingRate && last.noiseMultiplier === entry.noiseMultiplier) {
+        next[next.length - 1] = { ...last, count: last.count + entry.count };
+      } else next.push({ ...entry });
+    }
+    this.entries = next;
+    this.revision++;
+  }
+
+  /** True when some step adds no noise. */
+  protected get hasNonPrivateStep(): boolean {
+    return this.entries.some((e) => e.noiseMultiplier === 0);
+  }
+
+  getEpsilon(delta: number): number {
+    requireInRange('delta', delta, { min: 0, max: Infinity });
+    if (this.entries.length === 0 || delta >= 1) return 0;
+    if (this.hasNonPrivateStep || delta === 0) return Infinity;
+    const eps = this.epsilonFor(delta);
+    return Number.isNaN(eps) ? Infinity : Math.max(0, eps);
+  }
+
+  getDelta(epsilon: number): number {
+    requireInRange('epsilon', epsilon, { min: 0, max: Infinity });
+    if (this.entries.length === 0) return 0;
+    if (this.hasNonPrivateStep) return 1;
+    const delta = this.deltaFor(epsilon);
+    return Number.isNaN(delta) ? 1 : Math.min(1, Math.max(0, delta));
+  }
+
+  toJSON(): AccountantState {
+    return {
+      format: 'dpbounds-accountant/v1',
+      accountant: this.kind,
+      neighbouring: this.neighbouring,
+      options: this.options(),
+      ledger: this.entries.map((e) => ({ ...e })),
+    };
+  }
+
+  /** Replaces the ledger by validated entries from a saved state. */
+  protected loadLedger(entries: readonly LedgerEntry[]): void {
+    const checked = entries.map((e) => {
+      const reason = this.checkEntry(e);
+      if (reason !== undefined) throw new UnsupportedEventError(this.kind, `ledger entry (q=${e.samplingRate}, σ=${e.noiseMultiplier})`, reason);
+      return e;
+    });
+    this.entries = [];
+    this.appendEntries(checked);
+  }
+}
+
+/**
+ * Checks that `value` is a neighbouring relation.
+ *
+ * @example requireNeighbouring('add-remove') // 'add-remove'
+ */
+export function requireNeighbouring(value: unknown): NeighbouringRelation {
+  if (value !== 'add-remove' && value !== 'substitution') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'neighbouring', expected: '"add-remove" or "substitution"', found: value });
+  }
+  return value;
+}
+
+/**
+ * Validates a saved accountant state (format, kind, relation, ledger entries) and returns it
+ * typed; throws `DpboundsTypeError` (code ERR_INVALID_FORMAT) naming the bad field.
+ *
+ * @example parseAccountantState(JSON.parse(text), 'pld')
+ */
+export function parseAccountantState(json: unknown, kind: AccountantKind): AccountantState {
+  const bad = (parameter: string, expected: string, found: unknown): never => {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_FORMAT', parameter, expected, found });
+  };
+  if (json === null || typeof json !== 'object') return bad('state', 'an accountant state object', json);
+  const s = json as Record<string, unknown>;
+  if (s.format !== 'dpbounds-accountant/v1') bad('state.format', '"dpbounds-accountant/v1"', s.format);
+  if (s.accountant !== kind) bad('state.accountant', JSON.stringify(kind), s.accountant);
+  requireNeighbouring(s.neighbouring);
+  const options = s.options;
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) bad('state.options', 'an object', options);
+  for (const [key, value] of Object.entries(options as Record<string, unknown>)) {
+    if (!(typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))) bad(`state.options.${key}`, 'a finite number or a string', value);
+  }
+  if (!Array.isArray(s.ledger)) bad('state.ledger', 'an array of { samplingRate, noiseMultiplier, count }', s.ledger);
+  const ledger = (s.ledger as unknown[]).map((raw, i) => {
+    if (raw === null || typeof raw !== 'object') return bad(`state.ledger[${i}]`, 'an object', raw);
+    const e = raw as Record<string, unknown>;
+    return {
+      samplingRate: requireInRange(`state.ledger[${i}].samplingRate`, e.samplingRate, { min: 0, max: 1, minExclusive: true }),
+      noiseMultiplier: requireInRange(`state.ledger[${i}].noiseMultiplier`, e.noiseMultiplier, { min: 0 }),
+      count: requireInteger(`state.ledger[${i}].count`, e.count, { min: 1 }),
+    };
+  });
+  return { format: 'dpbounds-accountant/v1', accountant: kind, neighbouring: s.neighbouring as NeighbouringRelation, options: options as Record<string, number | string>, ledger };
+}

@@ -1,0 +1,122 @@
+/**
+ * The ledger: a mechanism event flattened into runs of identical Poisson-subsampled Gaussian
+ * steps (q, σ, count). Every accountant here prices exactly this, so the ledger is also the
+ * serialisable state of an accountant.
+ */
+import { DpboundsTypeError } from '@dpbounds/special-functions';
+import { describeEvent, type MechanismEvent } from './mechanism-event.js';
+
+/**
+ * `count` identical steps of the Poisson-subsampled Gaussian mechanism with sampling rate q and
+ * noise multiplier σ (σ = 0: non-private steps; q = 1: plain Gaussian mechanism).
+ */
+export interface LedgerEntry {
+  readonly samplingRate: number;
+  readonly noiseMultiplier: number;
+  readonly count: number;
+}
+
+/**
+ * The typed error of `compose` for an event (or sub-event) an accountant cannot price. It
+ * names the offending sub-event, e.g. "unsupported(my-sketch)".
+ *
+ * @example
+ * try { accountant.compose(unsupportedEvent('sketch')) } catch (e) { (e as UnsupportedEventError).subEvent } // "unsupported(sketch)"
+ */
+export class UnsupportedEventError extends DpboundsTypeError {
+  /** Readable name of the sub-event that is not supported. */
+  readonly subEvent: string;
+  /** The accountant that refused it. */
+  readonly accountant: string;
+
+  constructor(accountant: string, subEvent: string, reason: string) {
+    super(
+      { code: 'ERR_UNSUPPORTED_EVENT', parameter: 'event', expected: `an event the ${accountant} accountant supports`, found: subEvent },
+      `the ${accountant} accountant does not support the sub-event ${subEvent}: ${reason}`,
+    );
+    this.name = 'UnsupportedEventError';
+    this.subEvent = subEvent;
+    this.accountant = accountant;
+  }
+}
+
+/**
+ * Says why an accountant cannot price one step kind, or `undefined` when it can.
+ * Called for every (q, σ) the event contains.
+ */
+export type EntryCheck = (entry: LedgerEntry) => string | undefined;
+
+/**
+ * Flattens `event` repeated `count` times into ledger entries, checking each with `check`.
+ * Throws {@link UnsupportedEventError} naming the first sub-event that `check` (or the event
+ * algebra: e.g. Poisson sampling of something other than a Gaussian) refuses.
+ *
+ * @example flattenEvent(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 5 }), 2, 'rdp', () => undefined) // [{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }]
+ */
+export function flattenEvent(event: MechanismEvent, count: number, accountant: string, check: EntryCheck): LedgerEntry[] {
+  const out: LedgerEntry[] = [];
+  const visit = (e: MechanismEvent, times: number): void => {
+    if (times === 0) return;
+    switch (e.kind) {
+      case 'gaussian':
+        push(e, { samplingRate: 1, noiseMultiplier: e.noiseMultiplier, count: times });
+        return;
+      case 'poisson-sampled': {
+        const inner = e.event;
+        if (inner.kind === 'no-op') return;
+        if (inner.kind === 'gaussian') {
+          push(e, { samplingRate: e.samplingRate, noiseMultiplier: inner.noiseMultiplier, count: times });
+          return;
+        }
+        if (inner.kind === 'non-private') {
+          push(e, { samplingRate: e.samplingRate, noiseMultiplier: 0, count: times });
+          return;
+        }
+        throw new UnsupportedEventError(accountant, describeEvent(e), 'Poisson sampling is priced only for a Gaussian (or non-private) inner mechanism');
+      }
+      case 'self-composed':
+        if (times * e.count > Number.MAX_SAFE_INTEGER) {
+          throw new UnsupportedEventError(accountant, describeEvent(e), 'the total number of steps exceeds 2^53');
+        }
+        visit(e.event, times * e.count);
+        return;
+      case 'composed':
+        for (const sub of e.events) visit(sub, times);
+        return;
+      case 'no-op':
+        return;
+      case 'non-private':
+        push(e, { samplingRate: 1, noiseMultiplier: 0, count: times });
+        return;
+      case 'unsupported':
+        throw new UnsupportedEventError(accountant, describeEvent(e), 'no accounting rule exists for it');
+    }
+  };
+  const push = (e: MechanismEvent, entry: LedgerEntry): void => {
+    if (entry.samplingRate === 0) return; // q = 0: the step never touches a record.
+    const reason = check(entry);
+    if (reason !== undefined) throw new UnsupportedEventError(accountant, describeEvent(e), reason);
+    const last = out[out.length - 1];
+    if (last !== undefined && last.samplingRate === entry.samplingRate && last.noiseMultiplier === entry.noiseMultiplier) {
+      out[out.length - 1] = { ...last, count: last.count + entry.count };
+    } else out.push(entry);
+  };
+  visit(event, count);
+  return out;
+}
+
+/**
+ * Groups ledger entries with equal (q, σ) and sums their counts (composition is commutative),
+ * in first-appearance order.
+ *
+ * @example groupLedger([{ samplingRate: 0.1, noiseMultiplier: 1, count: 2 }, { samplingRate: 0.1, noiseMultiplier: 1, count: 3 }]) // one entry, count 5
+ */
+export function groupLedger(entries: readonly LedgerEntry[]): LedgerEntry[] {
+  const map = new Map<string, LedgerEntry>();
+  for (const e of entries) {
+    const key = `${e.samplingRate}|${e.noiseMultiplier}`;
+    const prev = map.get(key);
+    map.set(key, prev === undefined ? { ...e } : { ...prev, count: prev.count + e.count });
+  }
+  return [...map.values()];
+}

@@ -1,0 +1,80 @@
+/**
+ * Conversions from an RDP curve (orders αᵢ, RDP values Rᵢ of the whole run) to (ε, δ)
+ * (spec accountants.md §3.2).
+ */
+
+/** The RDP → (ε, δ) conversion. */
+export type RdpConversion = 'improved' | 'classical';
+
+/** ε with the order at which the minimum is attained. */
+export interface RdpEpsilon {
+  readonly epsilon: number;
+  /** The optimal order (NaN never: +∞ ε reports the first order). */
+  readonly order: number;
+}
+
+/**
+ * ε(δ) from RDP: minimum over orders of
+ * - `improved` (Balle et al. 2020, Thm 21; Canonne, Kamath, Steinke 2020, Prop. 12; used by
+ *   Opacus and dp_accounting): Rᵢ + log1p(−1/αᵢ) − (log δ + log αᵢ)/(αᵢ − 1);
+ * - `classical` (Mironov 2017, Prop. 3): Rᵢ + log(1/δ)/(αᵢ − 1);
+ * with dp_accounting's refinements: when δ² + expm1(−Rᵢ) > 0 the KL/Pinsker bound gives ε = 0
+ * (RDP is non-decreasing in α so Rᵢ bounds the KL divergence); NaN Rᵢ are skipped; the result is
+ * clamped at 0. Returns the argmin order so callers can see when it sits at an end of the grid.
+ *
+ * Domain: 0 < δ < 1, αᵢ > 1, Rᵢ ≥ 0 (may be +∞). Exact arithmetic (no numerical error beyond ulp).
+ *
+ * @example rdpToEpsilon([2, 3], [0.1, 0.2], 1e-5, 'improved') // { epsilon, order }
+ */
+export function rdpToEpsilon(orders: ArrayLike<number>, rdp: ArrayLike<number>, delta: number, conversion: RdpConversion): RdpEpsilon {
+  let best = Infinity;
+  let bestOrder = orders[0] ?? Number.NaN;
+  const logDelta = Math.log(delta);
+  for (let i = 0; i < orders.length; i++) {
+    const a = orders[i] as number;
+    const r = rdp[i] as number;
+    if (Number.isNaN(r)) continue;
+    let eps: number;
+    if (r === Infinity) eps = Infinity;
+    else if (delta * delta + Math.expm1(-Math.max(0, r)) > 0) eps = 0;
+    else if (conversion === 'improved') eps = r + Math.log1p(-1 / a) - (logDelta + Math.log(a)) / (a - 1);
+    else eps = r - logDelta / (a - 1);
+    if (eps < best) {
+      best = eps;
+      bestOrder = a;
+    }
+  }
+  return { epsilon: Math.max(0, best), order: bestOrder };
+}
+
+/**
+ * δ(ε) from RDP (improved conversion, dp_accounting `compute_delta`): min over orders of
+ * log δᵢ = min(½·log(1 − e^{−Rᵢ}), (αᵢ − 1)(Rᵢ − ε + log1p(−1/αᵢ)) − log αᵢ), or with the
+ * classical conversion log δᵢ = (αᵢ − 1)(Rᵢ − ε); δ = min(1, exp(min log δᵢ)).
+ *
+ * Domain: ε ∈ [0, ∞] (ε = ∞ gives 0 unless every Rᵢ is +∞).
+ *
+ * @example rdpToDelta([2, 3], [0.1, 0.2], 1, 'improved')
+ */
+export function rdpToDelta(orders: ArrayLike<number>, rdp: ArrayLike<number>, epsilon: number, conversion: RdpConversion): { readonly delta: number; readonly order: number } {
+  let best = Infinity;
+  let bestOrder = orders[0] ?? Number.NaN;
+  for (let i = 0; i < orders.length; i++) {
+    const a = orders[i] as number;
+    const r = rdp[i] as number;
+    if (Number.isNaN(r) || r === Infinity) continue;
+    let logDelta: number;
+    if (conversion === 'improved') {
+      const kl = r <= 0 ? -Infinity : 0.5 * Math.log(-Math.expm1(-r));
+      const renyi = epsilon === Infinity ? -Infinity : (a - 1) * (r - epsilon + Math.log1p(-1 / a)) - Math.log(a);
+      logDelta = Math.min(kl, renyi);
+    } else {
+      logDelta = epsilon === Infinity ? -Infinity : (a - 1) * (r - epsilon);
+    }
+    if (logDelta < best) {
+      best = logDelta;
+      bestOrder = a;
+    }
+  }
+  return { delta: Math.min(1, Math.exp(best)), order: bestOrder };
+}
