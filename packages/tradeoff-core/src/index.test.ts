@@ -26,6 +26,16 @@ it('exports exactly the documented runtime API', () => {
       'tprAtFpr',
       'tprBoundFromBayesSecurity',
       'tradeOffFromFunction',
+      'composeGdp',
+      'composeTradeOffs',
+      'defineTradeOff',
+      'dominates',
+      'inverseTradeOff',
+      'pointwiseMax',
+      'pointwiseMin',
+      'subsample',
+      'subsamplingOperator',
+      'symmetrize',
     ].sort(),
   );
 });

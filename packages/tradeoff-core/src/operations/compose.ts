@@ -1,0 +1,49 @@
+/**
+ * Composition (tensor product) of trade-off curves (Dong, Roth & Su 2022, §3).
+ */
+import { DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
+import { gaussianTradeOff, type GaussianTradeOffCurve } from '../curve/gaussian-trade-off.js';
+import type { TradeOffCurve } from '../curve/trade-off-curve.js';
+
+/**
+ * μ of the composition of μ_i-GDP mechanisms: G_{μ1} ⊗ … ⊗ G_{μT} = G_μ with μ = √(Σ μ_i²)
+ * (Dong, Roth & Su 2022, Corollary 3.3). Overflow-safe (`Math.hypot`).
+ *
+ * @param mus μ_i ≥ 0, finite (an empty list gives 0).
+ * @throws DpboundsRangeError for a negative, NaN or infinite μ_i.
+ * @example composeGdp([0.5, 1, 2]) // 2.29128784747792
+ */
+export function composeGdp(mus: ArrayLike<number>): number {
+  requireFiniteArray('mus', mus);
+  for (let i = 0; i < mus.length; i++) requireInRange(`mus[${i}]`, mus[i], { min: 0 });
+  return Math.hypot(...Array.from(mus));
+}
+
+/**
+ * The composition f_1 ⊗ … ⊗ f_k of trade-off curves (Dong, Roth & Su 2022, Definition 3.1 and
+ * Theorem 3.2: running f_i-DP mechanisms in sequence, even adaptively, is (f_1 ⊗ … ⊗ f_k)-DP).
+ * Closed form here for Gaussian curves (μ = √Σμ_i²) with identity factors dropped. The tensor
+ * product of arbitrary curves has no closed form: compose mechanisms with the PLD/PRV
+ * accountants of `@dpbounds/accountants` (numeric composition through privacy-loss
+ * distributions), which this package deliberately does not duplicate.
+ *
+ * @throws DpboundsTypeError for a curve that is neither Gaussian nor the identity.
+ * @example composeTradeOffs([gaussianTradeOff(0.6), gaussianTradeOff(0.8)]).mu // 1
+ */
+export function composeTradeOffs(curves: readonly TradeOffCurve[]): GaussianTradeOffCurve {
+  const mus: number[] = [];
+  curves.forEach((c, i) => {
+    if (c.kind === 'identity') return;
+    if (c.kind === 'gaussian' && typeof (c as { mu?: unknown }).mu === 'number') {
+      mus.push((c as GaussianTradeOffCurve).mu);
+      return;
+    }
+    throw new DpboundsTypeError({
+      code: 'ERR_INVALID_TYPE',
+      parameter: `curves[${i}]`,
+      expected: 'a Gaussian or identity curve (compose other mechanisms with the PLD accountant of @dpbounds/accountants)',
+      found: c.kind,
+    });
+  });
+  return gaussianTradeOff(composeGdp(mus));
+}
