@@ -46,3 +46,7 @@ export type { EnvelopeOptions } from './operations/convex-envelope.js';
 export { composeGdp, composeTradeOffs } from './operations/compose.js';
 export { dominates } from './operations/dominance.js';
 export type { DominanceOptions, DominanceResult } from './operations/dominance.js';
+export { epsilonFromTradeOff } from './conversions/epsilon-from-trade-off.js';
+export { tradeOffFromEpsilonDeltaPairs, tradeOffFromPrivacyProfile } from './conversions/trade-off-from-profile.js';
+export type { TradeOffFromProfileOptions } from './conversions/trade-off-from-profile.js';
+export { tradeOffFromJSON } from './serialization/trade-off-from-json.js';
