@@ -14,6 +14,8 @@ export interface DiscretePld {
   readonly probs: Float64Array;
   /** Mass at +∞ (includes pessimistic truncation mass). */
   readonly infinityMass: number;
+  /** Added to every grid loss (the PRV's mean-correcting shift); 0 when absent. */
+  readonly lossShift?: number;
 }
 
 /**
@@ -27,8 +29,9 @@ export function pldDeltaAt(pld: DiscretePld, epsilon: number): number {
   if (epsilon === Infinity) return pld.infinityMass;
   let sum = 0;
   const { probs, h, offset } = pld;
+  const shift = pld.lossShift ?? 0;
   for (let i = probs.length - 1; i >= 0; i--) {
-    const loss = (offset + i) * h;
+    const loss = (offset + i) * h + shift;
     if (loss <= epsilon) break;
     const p = probs[i] as number;
     if (p > 0) sum += p * -Math.expm1(epsilon - loss);
@@ -47,6 +50,7 @@ export function pldDeltaAt(pld: DiscretePld, epsilon: number): number {
 export function pldEpsilonAt(pld: DiscretePld, delta: number): number {
   if (pld.infinityMass > delta) return Infinity;
   const { probs, h, offset } = pld;
+  const shift = pld.lossShift ?? 0;
   let u = pld.infinityMass;
   let w = 0;
   let i = probs.length - 1;
@@ -54,12 +58,12 @@ export function pldEpsilonAt(pld: DiscretePld, delta: number): number {
   while (i >= 0) {
     const p = probs[i] as number;
     u += p;
-    w += p * Math.exp(-(offset + i) * h);
+    w += p * Math.exp(-((offset + i) * h + shift));
     // (u, w) now sum over support points ≥ lᵢ; δ(ε) = u − e^ε w on [next lower point, lᵢ].
     let j = i - 1;
     while (j >= 0 && !((probs[j] as number) > 0)) j--;
     if (j < 0) break;
-    const nextLoss = (offset + j) * h;
+    const nextLoss = (offset + j) * h + shift;
     if (u - Math.exp(nextLoss) * w > delta) return Math.log((u - delta) / w);
     i = j;
   }

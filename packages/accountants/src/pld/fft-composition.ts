@@ -63,7 +63,8 @@ function chernoffWindow(groups: readonly PldGroup[], tau: number, h: number): { 
   return { lower: Math.max(0, lower), upper: Math.min(maxIndex, upper) };
 }
 
-function nextPow2(n: number): number {
+/** Smallest power of two ≥ max(n, 4) (fft.js sizes). */
+export function nextPow2(n: number): number {
   let p = 4;
   while (p < n) p *= 2;
   return p;
@@ -95,14 +96,35 @@ export function composePldGroups(groups: readonly PldGroup[], tau: number, addTr
   const { lower, upper } = chernoffWindow(groups, tau, h);
   const width = upper - lower + 1;
   const size = nextPow2(width);
+  const circular = circularCompose(groups.map((g) => ({ probs: g.pld.probs, count: g.count })), size);
+  const probs = new Float64Array(width);
+  for (let j = 0; j < width; j++) {
+    const v = circular[((lower + j) % size + size) % size] as number;
+    probs[j] = v > 0 ? v : 0;
+  }
+  const infinityMass = Math.min(1, -Math.expm1(logKeep) + (addTruncationMass ? tau : 0));
+  return { h, offset: offset + lower, probs, infinityMass };
+}
+
+/**
+ * Circular composition on Z_size: the law of Σ_g Σ_{t ≤ count_g} I_{g,t} mod size, where I_g has
+ * masses `probs` at indices 0, 1, … (wrapped mod size). One real FFT per input (fft.js), spectra
+ * raised to their counts in polar form (|z|^T e^{iTθ}) and multiplied, one inverse FFT.
+ *
+ * Domain: size a power of two ≥ 4; counts ≥ 1. Accuracy: ~1e-16 absolute per bin (rounding can
+ * make tiny bins negative; callers clamp).
+ *
+ * @example circularCompose([{ probs: new Float64Array([0.5, 0.5]), count: 2 }], 4) // ≈ [0.25, 0.5, 0.25, 0]
+ */
+export function circularCompose(inputs: readonly { readonly probs: Float64Array; readonly count: number }[], size: number): Float64Array {
   const fft = new FFT(size);
   const spectrum = new Float64Array(2 * size);
   const work = new Float64Array(2 * size);
   const input = new Float64Array(size);
   let initialised = false;
-  for (const g of groups) {
+  for (const g of inputs) {
     input.fill(0);
-    const p = g.pld.probs;
+    const p = g.probs;
     for (let i = 0; i < p.length; i++) {
       const idx = i % size;
       input[idx] = (input[idx] as number) + (p[i] as number);
@@ -117,7 +139,7 @@ export function composePldGroups(groups: readonly PldGroup[], tau: number, addTr
       let pr = 0;
       let pi = 0;
       if (r > 0) {
-        const mag = Math.exp(t * Math.log(r));
+        const mag = t === 1 ? r : Math.exp(t * Math.log(r));
         if (mag > 0) {
           const theta = t * Math.atan2(im, re);
           pr = mag * Math.cos(theta);
@@ -137,11 +159,7 @@ export function composePldGroups(groups: readonly PldGroup[], tau: number, addTr
     initialised = true;
   }
   fft.inverseTransform(work, spectrum);
-  const probs = new Float64Array(width);
-  for (let j = 0; j < width; j++) {
-    const v = work[2 * (((lower + j) % size + size) % size)] as number;
-    probs[j] = v > 0 ? v : 0;
-  }
-  const infinityMass = Math.min(1, -Math.expm1(logKeep) + (addTruncationMass ? tau : 0));
-  return { h, offset: offset + lower, probs, infinityMass };
+  const out = new Float64Array(size);
+  for (let k = 0; k < size; k++) out[k] = work[2 * k] as number;
+  return out;
 }
