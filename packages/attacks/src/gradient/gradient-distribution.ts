@@ -88,17 +88,41 @@ export function fitGradientDistribution(reference: Matrix, options: FitGradientO
     });
   }
   const mean = Float64Array.from(kept, (j) => fullMean[j] as number);
-  // Centred data on the kept coordinates, then the lower triangle of XᵀX / B.
-  const centred = new Float64Array(b * dEff);
-  for (let r = 0; r < b; r++) for (let i = 0; i < dEff; i++) centred[r * dEff + i] = (data[r * d + (kept[i] as number)] as number) - (mean[i] as number);
+  // Centred data on the kept coordinates, stored transposed (coordinate-major, d_eff × B) so that
+  // each covariance entry is a dot product of two contiguous vectors; four at a time share the
+  // loads of coordinate i.
+  const centred = new Float64Array(dEff * b);
+  for (let r = 0; r < b; r++) for (let i = 0; i < dEff; i++) centred[i * b + r] = (data[r * d + (kept[i] as number)] as number) - (mean[i] as number);
   const cov = new Float64Array(dEff * dEff);
-  for (let r = 0; r < b; r++) {
-    const row = r * dEff;
-    for (let i = 0; i < dEff; i++) {
-      const xi = centred[row + i] as number;
-      if (xi === 0) continue;
-      const ci = i * dEff;
-      for (let j = 0; j <= i; j++) cov[ci + j] = (cov[ci + j] as number) + xi * (centred[row + j] as number);
+  for (let i = 0; i < dEff; i++) {
+    const ci = i * b;
+    let j = 0;
+    for (; j + 4 <= i + 1; j += 4) {
+      const c0 = j * b;
+      const c1 = c0 + b;
+      const c2 = c1 + b;
+      const c3 = c2 + b;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let r = 0; r < b; r++) {
+        const x = centred[ci + r] as number;
+        s0 += x * (centred[c0 + r] as number);
+        s1 += x * (centred[c1 + r] as number);
+        s2 += x * (centred[c2 + r] as number);
+        s3 += x * (centred[c3 + r] as number);
+      }
+      cov[i * dEff + j] = s0;
+      cov[i * dEff + j + 1] = s1;
+      cov[i * dEff + j + 2] = s2;
+      cov[i * dEff + j + 3] = s3;
+    }
+    for (; j <= i; j++) {
+      const cj = j * b;
+      let s = 0;
+      for (let r = 0; r < b; r++) s += (centred[ci + r] as number) * (centred[cj + r] as number);
+      cov[i * dEff + j] = s;
     }
   }
   let trace = 0;
