@@ -51,3 +51,7 @@ export { canaryScoresCsv } from './instruments/canary-scores.js';
 export type { CanaryScore, CanaryScoresTrace } from './instruments/canary-scores.js';
 export { evaluationInstrument } from './instruments/evaluation.js';
 export type { EvaluationPoint, EvaluationTrace } from './instruments/evaluation.js';
+// Traces: per-instance (issue 6; read by `dpbounds per-instance`)
+export { PER_INSTANCE_TRACE_FORMAT, PER_INSTANCE_TRACE_VERSION, perInstanceTraceSchema } from './traces/per-instance-trace-schema.js';
+export { perInstanceTraceRatios, validatePerInstanceTrace } from './traces/per-instance-trace.js';
+export type { PerInstanceTrace, PerInstanceTraceRecord, PerInstanceTraceRun } from './traces/per-instance-trace.js';
