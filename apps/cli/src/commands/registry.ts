@@ -3,6 +3,7 @@
  * here by the issue that owns it (CLI.md is the contract for names, flags and JSON fields).
  */
 import type { CommandDefinition } from '../command.js';
+import { convertCommand } from './convert.js';
 
 /** The registered commands. */
-export const commands: readonly CommandDefinition[] = [];
+export const commands: readonly CommandDefinition[] = [convertCommand];
