@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { casesOf, withinTolerance } from '../contract/test-helpers/fixtures.js';
+import { dpSgdEvent } from '../events/mechanism-event.js';
+import { RdpAccountant } from '../rdp/rdp-accountant.js';
+import { createAccountant, restoreAccountant } from './accountant-factory.js';
+import { calibrateNoiseMultiplier, calibrateSamplingRate, calibrateSteps } from './calibrate.js';
+
+const epsAt = (kind: 'rdp' | 'pld' | 'gdp', q: number, sigma: number, steps: number, delta: number): number =>
+  createAccountant(kind).compose(dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps })).getEpsilon(delta);
+
+describe('noise calibration (fixtures calibration)', () => {
+  const cases = casesOf('calibration');
+  it('has the 12 fixture cases', () => expect(cases.length).toBe(12));
+  for (const c of cases) {
+    it(c.id, () => {
+      const q = c.input.q as number;
+      const steps = c.input.steps as number;
+      const delta = c.input.delta as number;
+      const target = c.input.target_eps as number;
+      const accountant = c.accountant === 'rdp' ? () => new RdpAccountant({ orders: 'opacus' }) : c.accountant === 'gdp' ? 'gdp' : 'pld';
+      const result = calibrateNoiseMultiplier({ targetEpsilon: target, delta, samplingRate: q, steps, accountant });
+      expect(withinTolerance(result.value, c.expected.sigma as number, c.tolerance), `${result.value} vs ${c.expected.sigma}`).toBe(true);
+      expect(result.epsilon).toBeLessThanOrEqual(target);
+      if (c.accountant === 'rdp') expect(result.epsilon).toBeGreaterThanOrEqual(target - 0.01);
+    });
+  }
+});
+
+describe('calibration never overshoots the budget (property)', () => {
+  it('σ from RDP and GDP: ε(σ) ≤ target, and a slightly smaller σ exceeds it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<'rdp' | 'gdp'>('rdp', 'gdp'),
+        fc.double({ min: 1e-3, max: 0.2, noNaN: true }),
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.double({ min: 0.3, max: 8, noNaN: true }),
+        fc.constantFrom(1e-5, 1e-6, 1e-8),
+        (kind, q, steps, target, delta) => {
+          const r = calibrateNoiseMultiplier({ targetEpsilon: target, delta, samplingRate: q, steps, accountant: kind });
+          const eps = epsAt(kind, q, r.value, steps, delta);
+          expect(eps).toBeLessThanOrEqual(target);
+          expect(epsAt(kind, q, r.value * (1 - 1e-4), steps, delta)).toBeGreaterThan(target - 1e-6);
+        },
+      ),
+      { seed: 20261122, numRuns: 40 },
+    );
+  });
+
+  it('σ from PLD meets the budget on a few random configurations', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1e-3, max: 0.05, noNaN: true }), fc.integer({ min: 10, max: 1000 }), fc.double({ min: 0.5, max: 4, noNaN: true }), (q, steps, target) => {
+        const r = calibrateNoiseMultiplier({ targetEpsilon: target, delta: 1e-5, samplingRate: q, steps });
+        expect(epsAt('pld', q, r.value, steps, 1e-5)).toBeLessThanOrEqual(target);
+      }),
+      { seed: 7, numRuns: 3 },
+    );
+  });
+
+  it('q and T calibrations stay within the budget and are maximal', () => {
+    const q = calibrateSamplingRate({ targetEpsilon: 1, delta: 1e-5, noiseMultiplier: 1, steps: 1000, accountant: 'rdp' });
+    expect(q.epsilon).toBeLessThanOrEqual(1);
+    expect(epsAt('rdp', q.value * 1.001, 1, 1000, 1e-5)).toBeGreaterThan(1);
+    const t = calibrateSteps({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, noiseMultiplier: 1.5, accountant: 'rdp' });
+    expect(t.epsilon).toBeLessThanOrEqual(1);
+    expect(epsAt('rdp', 0.01, 1.5, t.value + 1, 1e-5)).toBeGreaterThan(1);
+    expect(calibrateSamplingRate({ targetEpsilon: 100, delta: 1e-5, noiseMultiplier: 1, steps: 10, accountant: 'rdp' }).value).toBe(1);
+  });
+
+  it('rejects unreachable targets with a typed error', () => {
+    expect(() => calibrateNoiseMultiplier({ targetEpsilon: 1e-6, delta: 1e-5, samplingRate: 1, steps: 10_000, accountant: 'rdp' })).toThrow(/privacy budget too low/);
+    expect(() => calibrateNoiseMultiplier({ targetEpsilon: -1, delta: 1e-5, samplingRate: 0.1, steps: 1 })).toThrow(/targetEpsilon/);
+  });
+});
+
+describe('accountant factory and checkpoints', () => {
+  it('restores every accountant from JSON with the same ε', () => {
+    for (const kind of ['rdp', 'pld', 'prv', 'gdp'] as const) {
+      const a = createAccountant(kind).compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1.2, steps: 300 }));
+      const b = restoreAccountant(JSON.parse(JSON.stringify(a)));
+      expect(b.kind).toBe(kind);
+      expect(b.getEpsilon(1e-5)).toBe(a.getEpsilon(1e-5));
+    }
+  });
+
+  it('rejects malformed states naming the field', () => {
+    expect(() => restoreAccountant({ accountant: 'xyz' })).toThrow(/state.accountant/);
+    const good = JSON.parse(JSON.stringify(createAccountant('pld').compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 3 }))));
+    expect(() => restoreAccountant({ ...good, ledger: [{ samplingRate: 2, noiseMultiplier: 1, count: 3 }] })).toThrow(/state.ledger\[0\].samplingRate/);
+    expect(() => restoreAccountant({ ...good, format: 'v0' })).toThrow(/state.format/);
+    expect(() => restoreAccountant({ ...good, ledger: [{ samplingRate: 0.1, noiseMultiplier: 1, count: 1.5 }] })).toThrow(/count/);
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * Calibration: the smallest noise multiplier σ, or the largest sampling rate q or number of
+ * steps T, that meets a target ε at δ, for any accountant (spec accountants.md §3.4).
+ */
+import { brentRoot, DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { cltMu, gdpMuFromEpsilonDelta } from '@dpbounds/tradeoff-core';
+import type { AccountantKind, NeighbouringRelation, PrivacyAccountant } from '../accountant.js';
+import { dpSgdEvent } from '../events/mechanism-event.js';
+import { createAccountant } from './accountant-factory.js';
+
+/** Which accountant prices the candidates: a kind, or a factory of fresh empty accountants. */
+export type AccountantChoice = AccountantKind | (() => PrivacyAccountant);
+
+/** Common arguments of the calibration functions. */
+export interface CalibrationTarget {
+  /** Target ε > 0. */
+  readonly targetEpsilon: number;
+  /** δ ∈ (0, 1). */
+  readonly delta: number;
+  /** Accountant (default `pld`). */
+  readonly accountant?: AccountantChoice;
+  /** Neighbouring relation when `accountant` is a kind (default `add-remove`). */
+  readonly neighbouring?: NeighbouringRelation;
+}
+
+/** A calibrated parameter with the ε the accountant reports there (always ≤ the target). */
+export interface CalibrationResult {
+  readonly value: number;
+  readonly epsilon: number;
+  /** Accountant evaluations used. */
+  readonly evaluations: number;
+}
+
+function factoryOf(target: CalibrationTarget): () => PrivacyAccountant {
+  const choice = target.accountant ?? 'pld';
+  if (typeof choice === 'function') return choice;
+  const neighbouring = target.neighbouring ?? 'add-remove';
+  return () => createAccountant(choice, { neighbouring });
+}
+
+function validateTarget(target: CalibrationTarget): void {
+  requireInRange('targetEpsilon', target.targetEpsilon, { min: 0, minExclusive: true });
+  requireInRange('delta', target.delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+}
+
+/** ε of a configuration; accountant failures and NaN count as +∞ ("ε too large", spec §3.4). */
+function safeEpsilon(make: () => PrivacyAccountant, q: number, sigma: number, steps: number, delta: number): number {
+  try {
+    const eps = make().compose(dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps })).getEpsilon(delta);
+    return Number.isNaN(eps) ? Infinity : eps;
+  } catch {
+    return Infinity;
+  }
+}
+
+/**
+ * Smallest σ with ε(σ) ≤ target for DP-SGD with sampling rate q and T steps (Opacus'
+ * `get_noise_multiplier` contract, dp_accounting's bracketing + Brent method).
+ *
+ * Method: an initial guess from the GDP/CLT μ (tradeoff-core `gdpMuFromEpsilonDelta`), a
+ * bracket [lo, hi] with ε(lo) > target ≥ ε(hi) found by factors of 1.25 (then 2), Brent's method
+ * on ε(σ) − target to relative tolerance `tolerance`, and a final check: the returned σ is one at
+ * which the accountant was evaluated and gave ε ≤ target (moved up towards hi if needed), so it
+ * never overshoots the budget.
+ *
+ * Domain: target ε > 0, δ ∈ (0, 1), q ∈ (0, 1], T ≥ 1. Throws `DpboundsRangeError` when even
+ * σ = 1e6 does not meet the target. Default tolerance: 1e-8 (rdp, gdp), 1e-4 (pld, prv).
+ *
+ * @example calibrateNoiseMultiplier({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000 }) // { value: ≈1.4146, … }
+ */
+export function calibrateNoiseMultiplier(options: CalibrationTarget & { readonly samplingRate: number; readonly steps: number; readonly tolerance?: number }): CalibrationResult {
+  validateTarget(options);
+  const q = requireInRange('samplingRate', options.samplingRate, { min: 0, minExclusive: true, max: 1 });
+  const steps = requireInteger('steps', options.steps, { min: 1 });
+  const make = factoryOf(options);
+  const kind = make().kind;
+  const tol = requireInRange('tolerance', options.tolerance ?? (kind === 'pld' || kind === 'prv' ? 1e-4 : 1e-8), { min: 1e-12, max: 0.1 });
+  const target = options.targetEpsilon;
+  let evaluations = 0;
+  const eps = (sigma: number): number => {
+    evaluations++;
+    return safeEpsilon(make, q, sigma, steps, options.delta);
+  };
+  // initial guess: σ whose CLT μ matches the μ-GDP curve through (target, δ)
+  let guess = 1;
+  try {
+    const mu = gdpMuFromEpsilonDelta(target, options.delta);
+    if (q === 1) guess = Math.sqrt(steps) / mu;
+    else {
+      const f = (s: number): number => cltMu({ samplingRate: q, noiseMultiplier: s, steps }) - mu;
+      const root = brentRoot(f, 0.05, 1e4);
+      if (Number.isFinite(root)) guess = root;
+    }
+  } catch {
+    guess = 1;
+  }
+  let lo = guess;
+  let hi = guess;
+  let epsHi = eps(hi);
+  if (epsHi <= target) {
+    let epsLo = epsHi;
+    while (epsLo <= target) {
+      hi = lo;
+      epsHi = epsLo;
+      lo /= 1.25;
+      if (lo < 1e-4) return { value: hi, epsilon: epsHi, evaluations };
+      epsLo = eps(lo);
+    }
+  } else {
+    let factor = 1.25;
+    while (epsHi > target) {
+      lo = hi;
+      hi *= factor;
+      factor = Math.min(factor * 1.25, 2);
+      if (hi > 1e6) {
+        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetEpsilon', expected: `reachable with a noise multiplier ≤ 1e6 (privacy budget too low for q = ${q}, T = ${steps}, δ = ${options.delta})`, found: target });
+      }
+      epsHi = eps(hi);
+    }
+  }
+  const root = brentRoot((s) => eps(s) - target, lo, hi, { rtol: tol, xtol: tol * lo });
+  return finalise(root, hi, epsHi, target, eps, () => evaluations, 'up', tol);
+}
+
+/**
+ * Returns a candidate verified to meet the target: the root itself if its ε is within budget,
+ * else points moved towards the known-feasible end by steps |x|·tol·2^k, else the feasible end.
+ */
+function finalise(candidate: number, feasible: number, epsFeasible: number, target: number, eps: (x: number) => number, count: () => number, direction: 'up' | 'down', tol: number): CalibrationResult {
+  if (Number.isFinite(candidate)) {
+    const sign = direction === 'up' ? 1 : -1;
+    for (let k = 0; k < 60; k++) {
+      const x = k === 0 ? candidate : candidate + sign * Math.abs(candidate) * tol * 2 ** (k - 1);
+      if (direction === 'up' ? x >= feasible : x <= feasible) break;
+      const e = eps(x);
+      if (e <= target) return { value: x, epsilon: e, evaluations: count() };
+    }
+  }
+  return { value: feasible, epsilon: epsFeasible, evaluations: count() };
+}
+
+/**
+ * Largest sampling rate q ∈ (0, 1] with ε(q) ≤ target at noise multiplier σ and T steps (ε is
+ * non-decreasing in q). Bisection in log q then Brent, with the same never-overshoot check as
+ * {@link calibrateNoiseMultiplier}. Throws when even q = 1e-12 exceeds the target.
+ *
+ * @example calibrateSamplingRate({ targetEpsilon: 1, delta: 1e-5, noiseMultiplier: 1, steps: 1000, accountant: 'rdp' })
+ */
+export function calibrateSamplingRate(options: CalibrationTarget & { readonly noiseMultiplier: number; readonly steps: number; readonly tolerance?: number }): CalibrationResult {
+  validateTarget(options);
+  const sigma = requireInRange('noiseMultiplier', options.noiseMultiplier, { min: 0, minExclusive: true });
+  const steps = requireInteger('steps', options.steps, { min: 1 });
+  const make = factoryOf(options);
+  const tol = requireInRange('tolerance', options.tolerance ?? 1e-6, { min: 1e-12, max: 0.1 });
+  const target = options.targetEpsilon;
+  let evaluations = 0;
+  const eps = (q: number): number => {
+    evaluations++;
+    return safeEpsilon(make, q, sigma, steps, options.delta);
+  };
+  const epsOne = eps(1);
+  if (epsOne <= target) return { value: 1, epsilon: epsOne, evaluations };
+  let hi = 1;
+  let lo = 0.5;
+  let epsLo = eps(lo);
+  while (epsLo > target) {
+    hi = lo;
+    lo /= 4;
+    if (lo < 1e-12) {
+      throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetEpsilon', expected: `reachable with a sampling rate ≥ 1e-12 (σ = ${sigma}, T = ${steps})`, found: target });
+    }
+    epsLo = eps(lo);
+  }
+  const root = brentRoot((q) => eps(q) - target, lo, hi, { rtol: tol, xtol: tol * lo });
+  return finalise(root, lo, epsLo, target, eps, () => evaluations, 'down', tol);
+}
+
+/**
+ * Largest number of steps T ≥ 0 with ε(T) ≤ target at sampling rate q and noise multiplier σ
+ * (ε is non-decreasing in T): exponential search then integer bisection; every step's ε is an
+ * accountant evaluation, so the result never overshoots. Returns 0 when even one step exceeds
+ * the target; stops at `maxSteps` (default 1e8).
+ *
+ * @example calibrateSteps({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, noiseMultiplier: 1.5, accountant: 'rdp' })
+ */
+export function calibrateSteps(options: CalibrationTarget & { readonly samplingRate: number; readonly noiseMultiplier: number; readonly maxSteps?: number }): CalibrationResult {
+  validateTarget(options);
+  const q = requireInRange('samplingRate', options.samplingRate, { min: 0, minExclusive: true, max: 1 });
+  const sigma = requireInRange('noiseMultiplier', options.noiseMultiplier, { min: 0, minExclusive: true });
+  const maxSteps = requireInteger('maxSteps', options.maxSteps ?? 1e8, { min: 1 });
+  const make = factoryOf(options);
+  const target = options.targetEpsilon;
+  let evaluations = 0;
+  const eps = (t: number): number => {
+    evaluations++;
+    return safeEpsilon(make, q, sigma, t, options.delta);
+  };
+  let good = 0;
+  let goodEps = 0;
+  let bad = 1;
+  let e = eps(bad);
+  while (e <= target) {
+    good = bad;
+    goodEps = e;
+    if (bad >= maxSteps) return { value: good, epsilon: goodEps, evaluations };
+    bad = Math.min(maxSteps, bad * 2);
+    e = eps(bad);
+  }
+  while (bad - good > 1) {
+    const mid = Math.floor((good + bad) / 2);
+    const em = eps(mid);
+    if (em <= target) {
+      good = mid;
+      goodEps = em;
+    } else bad = mid;
+  }
+  if (!Number.isFinite(goodEps)) throw new DpboundsTypeError({ code: 'ERR_NOT_CONVERGED', parameter: 'steps', expected: 'a finite ε', found: goodEps });
+  return { value: good, epsilon: goodEps, evaluations };
+}
