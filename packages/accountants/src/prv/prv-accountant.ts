@@ -10,7 +10,7 @@ import { groupLedger, type LedgerEntry } from '../events/ledger.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from '../pld/discrete-pld.js';
 import { circularCompose, nextPow2 } from '../pld/fft-composition.js';
 import { normalIntervalMass, psgPair, type PsgDirection } from '../pld/psg-privacy-loss.js';
-import { OPACUS_RDP_ORDERS } from '../rdp/rdp-orders.js';
+import { DEFAULT_RDP_ORDERS, OPACUS_RDP_ORDERS } from '../rdp/rdp-orders.js';
 import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { rdpUnchecked } from '../rdp/subsampled-gaussian-rdp.js';
 
@@ -29,8 +29,7 @@ interface ComposedPrv {
   readonly size: number;
 }
 
-function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: number): number {
-  const orders = OPACUS_RDP_ORDERS;
+function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: number, orders: readonly number[] = OPACUS_RDP_ORDERS): number {
   const rdp = new Float64Array(orders.length);
   for (const e of entries) {
     for (let i = 0; i < orders.length; i++) rdp[i] = (rdp[i] as number) + scale * e.count * rdpUnchecked(e.samplingRate, e.noiseMultiplier, orders[i] as number);
@@ -128,7 +127,9 @@ function discretisePrv(direction: PsgDirection, q: number, sigma: number, tMin: 
  * When to use: when you want explicit two-sided error bounds. Gotchas: the guaranteed value is
  * up to ε_err (default 0.01) above the estimate, so for small ε it is looser than the PLD
  * accountant's; the estimate agrees with the tight value to ~1e-4 relative. Cost grows like
- * √T/ε_err (≈ 4e6 grid points at σ = 0.5, T = 1e5). Domain: add-remove only.
+ * √T/ε_err (≈ 4e6 grid points at σ = 0.5, T = 1e5). When δ is too small for the grid's float
+ * noise (δ − δ_err ≤ 2.2e-16 × grid size, where the anchors raise), the RDP bound is returned as
+ * estimate and upper with lower = 0. Domain: add-remove only.
  *
  * @example new PrvAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getEpsilonBounds(1e-5) // ≈ { lower: 1.8181, estimate: 1.8282, upper: 1.8384 }
  */
@@ -243,7 +244,10 @@ export class PrvAccountant extends LedgerAccountant {
     for (const direction of ['remove', 'add'] as const) {
       const { pld, size } = this.composed(direction, de);
       if (2.220446049250313e-16 * size > delta - de) {
-        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'delta', expected: `above δ_err + machine ε·(grid size) = ${de + 2.22e-16 * size} (floating-point noise of the PRV grid)`, found: delta });
+        // The PRV grid cannot resolve this δ (float noise of the FFT, spec §7.2 step 8; the
+        // anchors raise here). Fall back to the RDP bound: a valid, looser guarantee.
+        const rdp = rdpEpsilon(groupLedger(this.ledger), delta, 1, DEFAULT_RDP_ORDERS);
+        return { lower: 0, estimate: rdp, upper: rdp };
       }
       const clamp = (e: number): number => (Number.isNaN(e) ? Infinity : Math.max(0, e));
       lower = Math.max(lower, clamp(pldEpsilonAt(pld, delta + de) - this.epsError));
