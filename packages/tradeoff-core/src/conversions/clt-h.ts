@@ -1,7 +1,7 @@
 /**
  * The function h of the central limit theorem for uniformly subsampled (shuffled / fixed-size
- * batch) Gaussian mechanisms (Dong, Roth & Su 2022, Corollary 5.4 / §5.3, with Bu, Dong, Long &
- * Su 2020 "Deep learning with Gaussian differential privacy", eq. (5)).
+ * batch) Gaussian mechanisms (Dong, Roth & Su 2022, §5, with Bu, Dong, Long &
+ * Su 2020 "Deep learning with Gaussian differential privacy").
  */
 import { bisect, brentRoot, erf, logNormalCdf, normalCdf, requireInRange } from '@dpbounds/special-functions';
 
@@ -34,8 +34,8 @@ export function cltHUnchecked(m: number): number {
 /**
  * h(m) = √(2(e^{m²}Φ(1.5m) + 3Φ(−m/2) − 2)): T steps of a Gaussian mechanism with per-step level
  * m, each on a uniformly subsampled batch (rate p), are asymptotically μ-GDP with
- * μ = p√T·h(m) as T → ∞, p√T → const (Dong, Roth & Su 2022, Corollary 5.4 with the subsampling
- * operator C_p; Bu et al. 2020 eq. (5); Leemann et al. 2023 Lemma 5.1 reuse it for GMIP).
+ * μ = p√T·h(m) as T → ∞, p√T → const (Dong, Roth & Su 2022, §5, CLT for the subsampling
+ * operator C_p; Bu et al. 2020; Leemann et al. 2023 Lemma 5.1 reuse it for GMIP).
  * Increasing; h(m) ≈ m√(1 + 2m/√(2π)) for small m, √2·e^{m²/2} for large m.
  *
  * Method: its Taylor series (to m⁷) for m < 0.002; the cancellation-free form expm1(m²)Φ(1.5m) + ½erf(1.5m/√2) − 1.5·erf(m/(2√2)) for

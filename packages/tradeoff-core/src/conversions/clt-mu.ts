@@ -24,8 +24,8 @@ export interface CltMuOptions {
  * The asymptotic GDP level μ of T steps of DP-SGD with noise multiplier σ and sampling rate p
  * (central limit theorem, valid as T → ∞ with p√T fixed):
  * - Poisson sampling (Bu, Dong, Long & Su 2020, "Deep learning with Gaussian differential
- *   privacy", Theorem 5 / eq. (6)): μ = p·√T·√(e^{1/σ²} − 1), evaluated with `expm1`;
- * - uniform batches (Dong, Roth & Su 2022, Corollary 5.4 with C_p): μ = p·√T·h(1/σ) with the
+ *   privacy", Poisson-subsampling CLT): μ = p·√T·√(e^{1/σ²} − 1), evaluated with `expm1`;
+ * - uniform batches (Dong, Roth & Su 2022, §5, CLT with C_p): μ = p·√T·h(1/σ) with the
  *   stable h of {@link cltH}.
  * This is an approximation, not a bound: it can underestimate the tight ε for small σ (spec
  * accountants.md §4). Returns +∞ (never NaN) when the formula overflows; 0 when p = 0 or T = 0.

@@ -1,5 +1,5 @@
 /**
- * The trade-off curve of a single (ε, δ)-DP guarantee (Dong, Roth & Su 2022, eq. (2.5);
+ * The trade-off curve of a single (ε, δ)-DP guarantee (Dong, Roth & Su 2022, §2, Proposition 2.5;
  * Kairouz, Oh & Viswanath 2015).
  */
 import { requireInRange } from '@dpbounds/special-functions';
@@ -55,7 +55,7 @@ class EpsilonDelta implements EpsilonDeltaTradeOffCurve {
 }
 
 /**
- * The trade-off curve of one (ε, δ)-DP guarantee (Dong, Roth & Su 2022, eq. (2.5)):
+ * The trade-off curve of one (ε, δ)-DP guarantee (Dong, Roth & Su 2022, §2):
  * f_{ε,δ}(α) = max(0, 1 − δ − e^ε α, e^{−ε}(1 − δ − α)). A mechanism is (ε, δ)-DP iff it is
  * f_{ε,δ}-DP (DRS22 Proposition 2.5). Symmetric; exact to rounding. Its privacy profile is
  * δ(ε') = δ for ε' ≥ ε and 1 − (1 + e^{ε'})(1 − δ)/(1 + e^ε) for |ε'| < ε.

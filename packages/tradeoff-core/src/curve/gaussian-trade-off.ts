@@ -1,6 +1,6 @@
 /**
  * The Gaussian trade-off curve G_μ (Dong, Roth & Su 2022, "Gaussian differential privacy",
- * Definition 2.7): G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) = Φ(Q⁻¹(α) − μ), Q(x) = Φ(−x).
+ * Definition 2.6): G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) = Φ(Q⁻¹(α) − μ), Q(x) = Φ(−x).
  */
 import { normalCdf, normalSfInverse } from '@dpbounds/special-functions';
 import { gdpDeltaUnchecked } from '../conversions/gdp-delta.js';
@@ -54,8 +54,8 @@ class Gaussian implements GaussianTradeOffCurve {
 }
 
 /**
- * The Gaussian trade-off curve G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) (Dong, Roth & Su 2022, Definition
- * 2.7): the exact trade-off of N(0, 1) vs N(μ, 1), hence of the Gaussian mechanism with
+ * The Gaussian trade-off curve G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) (Dong, Roth & Su 2022,
+ * Definition 2.6): the exact trade-off of N(0, 1) vs N(μ, 1), hence of the Gaussian mechanism with
  * μ = Δ/σ. μ-GDP means "G_μ-DP". G_0 is the identity 1 − α (perfect privacy). Symmetric
  * (G_μ⁻¹ = G_μ). Relative accuracy ~1e−14 wherever the value is above 1e−300.
  *

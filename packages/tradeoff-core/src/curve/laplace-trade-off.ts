@@ -1,5 +1,5 @@
 /**
- * The Laplace trade-off curve (Dong, Roth & Su 2022, Proposition 2.6 / eq. for L_μ): the
+ * The Laplace trade-off curve (Dong, Roth & Su 2022, §2, the Laplace mechanism example): the
  * optimal (Neyman–Pearson) trade-off of Lap(0, 1) vs Lap(μ, 1), i.e. of the Laplace mechanism
  * with μ = Δ/b.
  */
@@ -57,7 +57,7 @@ class Laplace implements LaplaceTradeOffCurve {
 }
 
 /**
- * The Laplace trade-off curve L_ε = T(Lap(0, 1), Lap(ε, 1)) (Dong, Roth & Su 2022, §2.3):
+ * The Laplace trade-off curve L_ε = T(Lap(0, 1), Lap(ε, 1)) (Dong, Roth & Su 2022, §2):
  * L(α) = 1 − e^ε α for α < e^{−ε}/2; e^{−ε}/(4α) for e^{−ε}/2 ≤ α ≤ ½; e^{−ε}(1 − α) for α > ½.
  * The Laplace mechanism with scale b and sensitivity Δ is L_{Δ/b}-DP (and ε-DP with ε = Δ/b).
  * Privacy profile δ(ε') = 1 − e^{(ε'−ε)/2} for 0 ≤ ε' ≤ ε. Symmetric; exact to rounding.

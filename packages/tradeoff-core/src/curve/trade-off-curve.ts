@@ -42,7 +42,7 @@ export interface TradeOffCurve {
    * returns NaN.
    */
   evaluate(alpha: number): number;
-  /** The inverse curve f⁻¹(β) = inf{α ∈ [0, 1] : f(α) ≤ β} = T(Q, P) (DRS22 eq. (2.3)). */
+  /** The inverse curve f⁻¹(β) = inf{α ∈ [0, 1] : f(α) ≤ β} = T(Q, P) (DRS22, §2.1). */
   inverse(): TradeOffCurve;
   /**
    * f on `n` points (default 201) of [0, 1]: 0, 1, uniform points and log-spaced points near both

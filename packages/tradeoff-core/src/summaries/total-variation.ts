@@ -18,7 +18,7 @@ export function totalVariation(curve: TradeOffCurve): number {
 
 /**
  * Membership advantage max(TPR − FPR) over all attacks (Yeom et al. 2018, "Privacy risk in
- * machine learning", Definition 4; equal to the total variation, Cherubin et al. 2024 §2).
+ * machine learning"; equal to the total variation, Cherubin et al. 2024 §2).
  * In [0, 1].
  *
  * @example advantage(gaussianTradeOff(1)) // 0.382924922548026
@@ -29,8 +29,8 @@ export function advantage(curve: TradeOffCurve): number {
 
 /**
  * Bayes security β* = 1 − TV (Chatzikokolakis, Cherubin, Palamidessi & Troncoso 2023, "Bayes
- * security: a not so average metric", Definition / Theorem 1; Cherubin et al. 2024, "Closed-form
- * bounds for DP-SGD against record-level inference", eq. (2)): 1 is perfect secrecy, 0 a
+ * security: a not so average metric"; Cherubin et al. 2024, "Closed-form
+ * bounds for DP-SGD against record-level inference", §2): 1 is perfect secrecy, 0 a
  * perfect attack. Independent of the prior: for every prior the attacker's advantage over
  * guessing is at most (1 − β*) times the guessing error. For G_μ: 2Φ(−μ/2).
  *
