@@ -13,11 +13,14 @@ import { logAddExp, logNormalCdf, logSubExp, requireInRange } from '@dpbounds/sp
  * sec. 3.3): A_α = Σ_k s0_k + Σ_k s1_k with signed binomial coefficients, positive and negative
  * terms accumulated separately in log space and subtracted once at the end. log|C(α,k)| is
  * accumulated by the ratio C(α,k+1) = C(α,k)(α−k)/(k+1). The series stops when both terms
- * decrease and are below e^-30 of the running total (relative), capped at 1000 terms (then +∞,
- * which is safe).
+ * decrease and are below e^-30 of the running total (relative). Past k = α + 1 the terms
+ * alternate and, for α near 1, decay only like k^(−α−1); there the last 24 partial sums are
+ * accelerated by repeated averaging (Euler–van Wijngaarden) until two successive accelerated
+ * values agree to 1e-15. Capped at 4000 terms (then +∞, which is safe).
  *
  * Domain: 0 < q < 1, σ > 0, α > 1 finite (callers handle q ∈ {0, 1}, σ = 0, α = ∞).
- * Accuracy: ~1e-12 relative on log A against 50-digit quadrature (scripts/generate-rdp-terms.py).
+ * Accuracy: 1e-9 relative on ε_R, or 1e-12/(α − 1) absolute for tiny values, against 50-digit
+ * quadrature (scripts/generate-rdp-terms.py, 270 cases).
  *
  * @example subsampledGaussianLogA(0.01, 1, 2) // log A_2 ≈ 1.7183e-4
  */
@@ -42,7 +45,13 @@ export function subsampledGaussianLogA(q: number, sigma: number, alpha: number):
   let sign = 1;
   let prev0 = Infinity;
   let prev1 = Infinity;
-  for (let k = 0; k < 1000; k++) {
+  // Past k > α + 1 the terms alternate in sign and (for α near 1) decay only like k^(−α−1);
+  // the last partial sums are accelerated by repeated averaging (Euler–van Wijngaarden).
+  const alternateFrom = Math.ceil(alpha) + 1;
+  let ref = Number.NaN;
+  const partial: number[] = [];
+  let previousAccelerated = Number.NaN;
+  for (let k = 0; k < 4000; k++) {
     if (k > 0) {
       const ratio = (alpha - k + 1) / k;
       if (ratio < 0) sign = -sign;
@@ -69,6 +78,20 @@ export function subsampledGaussianLogA(q: number, sigma: number, alpha: number):
       if (!(pos >= neg)) return Infinity;
       return logSubExp(pos, neg);
     }
+    if (k >= alternateFrom && decreasing) {
+      if (Number.isNaN(ref)) ref = pos;
+      partial.push(Math.exp(pos - ref) - Math.exp(neg - ref));
+      if (partial.length > 24) partial.shift();
+      if (partial.length === 24) {
+        const avg = partial.slice();
+        for (let level = 0; level < 23; level++) {
+          for (let i = 0; i < avg.length - 1 - level; i++) avg[i] = 0.5 * ((avg[i] as number) + (avg[i + 1] as number));
+        }
+        const accelerated = avg[0] as number;
+        if (accelerated > 0 && Math.abs(accelerated - previousAccelerated) <= 1e-15 * accelerated) return ref + Math.log(accelerated);
+        previousAccelerated = accelerated;
+      }
+    }
   }
   return Infinity;
 }
@@ -79,7 +102,7 @@ export function subsampledGaussianLogA(q: number, sigma: number, alpha: number):
  *
  * Special cases (spec §3.1): q = 0 → 0; σ = 0 → +∞; q = 1 → α/(2σ²); α = +∞ → +∞.
  * Domain: q ∈ [0, 1], σ ≥ 0, α > 1 (α = +∞ allowed). Throws `DpboundsRangeError` outside.
- * Accuracy: ~1e-12 relative (integer and fractional orders), checked against mpmath quadrature.
+ * Accuracy: 1e-9 relative (or 1e-12/(α − 1) absolute), checked against mpmath quadrature.
  *
  * @example subsampledGaussianRdp(0.01, 1, 32) // ≈ 11.246275937
  */

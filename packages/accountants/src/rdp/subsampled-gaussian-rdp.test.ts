@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { subsampledGaussianRdp } from './subsampled-gaussian-rdp.js';
+
+const reference = JSON.parse(readFileSync(new URL('../../test/fixtures/rdp-terms.json', import.meta.url), 'utf8')) as {
+  cases: { q: number; sigma: number; alpha: number; rdp: string }[];
+};
+
+describe('RDP terms against independent 50-digit quadrature (scripts/generate-rdp-terms.py)', () => {
+  it('covers integer, fractional and large orders', () => {
+    expect(reference.cases.length).toBeGreaterThan(200);
+    expect(reference.cases.some((c) => c.alpha > 63)).toBe(true);
+    expect(reference.cases.some((c) => !Number.isInteger(c.alpha))).toBe(true);
+  });
+
+  // Accuracy: 1e-9 relative, or an absolute error of 1e-12/(α − 1) in RDP: the fractional-order
+  // series stops at terms e^-30 below A_α ≈ 1, which bounds the absolute error of log A_α.
+  it('agrees to 1e-9 relative (or 1e-12/(α − 1) absolute) on every case', () => {
+    for (const c of reference.cases) {
+      const expected = Number(c.rdp);
+      const got = subsampledGaussianRdp(c.q, c.sigma, c.alpha);
+      const err = Math.abs(got - expected);
+      const ok = err <= 1e-9 * Math.abs(expected) || err <= 1e-12 / (c.alpha - 1);
+      expect(ok, `q=${c.q} σ=${c.sigma} α=${c.alpha}: ${got} vs ${expected}`).toBe(true);
+    }
+  });
+
+  it('handles the special cases of spec §3.1 and rejects invalid orders', () => {
+    expect(subsampledGaussianRdp(0, 1, 2)).toBe(0);
+    expect(subsampledGaussianRdp(0.1, 0, 2)).toBe(Infinity);
+    expect(subsampledGaussianRdp(1, 2, 3)).toBe(3 / 8);
+    expect(subsampledGaussianRdp(0.1, 1, Infinity)).toBe(Infinity);
+    expect(() => subsampledGaussianRdp(0.1, 1, 1)).toThrow(/order/);
+    expect(() => subsampledGaussianRdp(1.5, 1, 2)).toThrow(/samplingRate/);
+  });
+});
