@@ -3,7 +3,9 @@
  * here by the issue that owns it (CLI.md is the contract for names, flags and JSON fields).
  */
 import type { CommandDefinition } from '../command.js';
+import { bayesSecurityCommand } from './bayes-security.js';
 import { convertCommand } from './convert.js';
+import { gmipCommand } from './gmip.js';
 
 /** The registered commands. */
-export const commands: readonly CommandDefinition[] = [convertCommand];
+export const commands: readonly CommandDefinition[] = [bayesSecurityCommand, convertCommand, gmipCommand];

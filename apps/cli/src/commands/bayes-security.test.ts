@@ -1,0 +1,63 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCaptured } from '../test-helpers/capture-io.js';
+
+describe('dpbounds bayes-security', () => {
+  it('prints the CLI.md JSON fields for membership inference (paper Figure 7 setting)', async () => {
+    const run = await runCaptured(['bayes-security', '--sampling-rate', '0.0001', '--noise-multiplier', '2', '--steps', '300000', '--fpr', '0.01,0.1', '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout);
+    for (const key of ['threat', 'bayesSecurity', 'approximationError', 'certifiedLowerBound', 'advantage', 'attackSuccess', 'tprAtFpr']) expect(json).toHaveProperty(key);
+    expect(json.threat).toBe('mia');
+    expect(json.bayesSecurity).toBeCloseTo(0.9781517624519831, 12);
+    expect(json.tprAtFpr).toHaveLength(2);
+    // Cherubin et al. §4.2: "Bayes security bounds TPR@0.1FPR by 0.128" — here β* of that run.
+    expect(json.tprAtFpr[1].tpr).toBeCloseTo(0.1 + 1 - json.bayesSecurity, 12);
+    expect(json.certifiedLowerBound).toBeLessThanOrEqual(json.bayesSecurity);
+    expect(json.attackSuccess).toBeCloseTo(1 - json.bayesSecurity / 2, 12);
+    expect(run.stdout).not.toMatch(/NaN/);
+  });
+
+  it('reads an attribute-sensitivity trace and checks it against the flags', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpbounds-bayes-'));
+    const trace = { format: 'dpbounds.ai-sensitivity-trace', version: 1, attribute: 'age', method: 'full', clip: 1, samplingRate: 0.01, noiseMultiplier: 1, steps: 5, full: [0.5, 1.2, 2, 0, 1.9] };
+    writeFileSync(join(dir, 'ai.json'), JSON.stringify(trace));
+    const run = await runCaptured(['bayes-security', '--threat', 'ai', '--sensitivity-trace', 'ai.json', '--clip', '1', '--json'], { cwd: dir });
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout);
+    expect(json.threat).toBe('ai');
+    expect(json.bayesSecurity).toBeCloseTo(0.9878343669870729, 12);
+    expect(json.warning).toMatch(/membership/);
+    const mismatch = await runCaptured(['bayes-security', '--threat', 'ai', '--sensitivity-trace', 'ai.json', '--clip', '2'], { cwd: dir });
+    expect(mismatch.code).toBe(2);
+    expect(mismatch.stderr).toMatch(/--clip/);
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...trace, full: [0.5, 3, 2, 0, 1.9] }));
+    const bad = await runCaptured(['bayes-security', '--threat', 'ai', '--sensitivity-trace', 'bad.json'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/full\[1\]/);
+  });
+
+  it('exits 2 with a one-line message for invalid input', async () => {
+    for (const argv of [
+      ['bayes-security', '--sampling-rate', '1.5', '--noise-multiplier', '1', '--steps', '10'],
+      ['bayes-security', '--sampling-rate', '0.1', '--noise-multiplier', '0', '--steps', '10'],
+      ['bayes-security', '--sampling-rate', '0.1', '--noise-multiplier', '1'],
+      ['bayes-security', '--threat', 'ai'],
+      ['bayes-security', '--sampling-rate', '0.1', '--noise-multiplier', '1', '--steps', '10', '--neighbouring', 'replace'],
+    ]) {
+      const run = await runCaptured(argv);
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('prints a readable table and the rough ε when --delta is given', async () => {
+    const run = await runCaptured(['bayes-security', '--sampling-rate', '0.0001', '--noise-multiplier', '2', '--steps', '300000', '--delta', '1e-8']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/certified lower bound/);
+    expect(run.stdout).toMatch(/0\.0437034/);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * `dpbounds bayes-security`: closed-form Bayes security of DP-SGD against membership inference
+ * or, from a sensitivity trace, attribute inference (Cherubin et al., USENIX Security 2024).
+ * Contract in CLI.md; no math here (it lives in @dpbounds/accountants).
+ */
+import { analyzeBayesSecurity, epsilonFromBayesSecurity } from '@dpbounds/accountants';
+import type { BayesSecurityAnalysis } from '@dpbounds/accountants';
+import { aiSensitivities, validateAiSensitivityTrace } from '@dpbounds/sgd-instrumentation';
+import type { AiSensitivityTrace } from '@dpbounds/sgd-instrumentation';
+import { isDpboundsError } from '@dpbounds/special-functions';
+import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
+import { choice, numberList, optionalNumber, optionalString, requiredNumber, requiredString } from '../flags.js';
+import type { ParsedFlags } from '../flags.js';
+import { formatKeyValues, formatNumber, formatTable } from '../format.js';
+import { readInputBytes } from '../io/index.js';
+import { UsageError } from '../usage-error.js';
+
+const DEFAULT_FPRS = [0.001, 0.01, 0.1];
+
+async function readTrace(path: string, io: CommandIo): Promise<AiSensitivityTrace> {
+  const bytes = await readInputBytes(path, io.cwd);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (error) {
+    throw new UsageError(`${path}: not a JSON attribute-sensitivity trace (${(error as Error).message})`);
+  }
+  try {
+    return validateAiSensitivityTrace(parsed);
+  } catch (error) {
+    if (isDpboundsError(error)) throw new UsageError(`${path}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Same value up to round-off (the trace was written by another program). */
+function sameValue(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+}
+
+function fromTraceOrFlag(flags: ParsedFlags, flag: string, traceValue: number, range: Parameters<typeof optionalNumber>[2], path: string): number {
+  const given = optionalNumber(flags, flag, range);
+  if (given !== undefined && !sameValue(given, traceValue)) {
+    throw new UsageError(`--${flag} ${given} disagrees with the trace ${path} (${traceValue}); the bound must use the training run's value`);
+  }
+  return traceValue;
+}
+
+/** The JSON document of CLI.md plus documented extras. */
+export function bayesSecurityJson(result: BayesSecurityAnalysis, extras: Record<string, unknown>): Record<string, unknown> {
+  return {
+    threat: result.threat,
+    bayesSecurity: result.bayesSecurity,
+    approximationError: result.approximationError,
+    certifiedLowerBound: result.certifiedLowerBound,
+    advantage: result.advantage,
+    attackSuccess: result.attackSuccess,
+    tprAtFpr: result.tprAtFpr.map((row) => ({ fpr: row.fpr, tpr: row.tpr, tprCertified: row.tprCertified })),
+    tvErrorTerm: result.tvErrorTerm,
+    pinskerLowerBound: result.pinskerLowerBound,
+    mixtureConvexityLowerBound: result.mixtureConvexityLowerBound,
+    prior: result.prior,
+    ...extras,
+    ...(result.warning !== undefined ? { warning: result.warning } : {}),
+  };
+}
+
+async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
+  const threat = choice(flags, 'threat', ['mia', 'ai'] as const, 'mia');
+  const neighbouring = choice(flags, 'neighbouring', ['substitution', 'add-remove'] as const, 'substitution');
+  const fprs = numberList(flags, 'fpr', { min: 0, max: 1 }, DEFAULT_FPRS);
+  const prior = optionalNumber(flags, 'prior', { min: 0, max: 1 }) ?? 0.5;
+  const delta = optionalNumber(flags, 'delta', { min: 0, max: 1, maxExclusive: true });
+  let result: BayesSecurityAnalysis;
+  const extras: Record<string, unknown> = {};
+  if (threat === 'mia') {
+    if (flags['sensitivity-trace'] !== undefined) throw new UsageError('--sensitivity-trace needs --threat ai');
+    const samplingRate = requiredNumber(flags, 'sampling-rate', { min: 0, max: 1 });
+    const noiseMultiplier = requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
+    const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
+    const relation = neighbouring === 'substitution' ? 'substitution' : 'addRemove';
+    result = analyzeBayesSecurity({ threat: 'mia', samplingRate, noiseMultiplier, steps, relation }, { fprs, prior });
+    extras.neighbouring = neighbouring;
+  } else {
+    if (flags.neighbouring !== undefined) throw new UsageError('--neighbouring applies to --threat mia only (attribute inference substitutes the attribute)');
+    const path = requiredString(flags, 'sensitivity-trace', 'a JSON attribute-sensitivity trace written by `dpbounds train --instrument ai-sensitivity`');
+    const trace = await readTrace(path, io);
+    const clip = fromTraceOrFlag(flags, 'clip', trace.clip, { min: 0, minExclusive: true }, path);
+    const samplingRate = fromTraceOrFlag(flags, 'sampling-rate', trace.samplingRate, { min: 0, max: 1 }, path);
+    const noiseMultiplier = fromTraceOrFlag(flags, 'noise-multiplier', trace.noiseMultiplier, { min: 0, minExclusive: true }, path);
+    fromTraceOrFlag(flags, 'steps', trace.steps, { min: 1, integer: true }, path);
+    const sensitivities = aiSensitivities(trace);
+    result = analyzeBayesSecurity({ threat: 'ai', samplingRate, noiseMultiplier, clip, sensitivities }, { fprs, prior });
+    extras.attribute = trace.attribute;
+    extras.sensitivityMethod = trace.full !== undefined ? 'full' : 'approximate';
+    extras.steps = trace.steps;
+    extras.sensitivityNorm = result.sensitivityNorm;
+  }
+  if (delta !== undefined) {
+    extras.delta = delta;
+    extras.epsilonEstimate = result.bayesSecurity > 0 && 2 - 2 * delta - result.bayesSecurity > 0 ? epsilonFromBayesSecurity(result.bayesSecurity, delta) : 0;
+  }
+  const json = bayesSecurityJson(result, extras);
+  const text = [
+    formatKeyValues([
+      ['threat', threat === 'mia' ? `membership inference (${neighbouring})` : `attribute inference (${String(extras.attribute)}, ${String(extras.sensitivityMethod)} R_t)`],
+      ['Bayes security β* (estimate)', formatNumber(result.bayesSecurity)],
+      ['approximation error', `${formatNumber(result.approximationError)}${result.approximationError >= 1 ? '  (Pinsker term vacuous)' : ''}`],
+      ['certified lower bound', formatNumber(result.certifiedLowerBound)],
+      ['advantage (1 − β*)', formatNumber(result.advantage)],
+      [`attack success (prior ${formatNumber(prior)})`, formatNumber(result.attackSuccess)],
+      ...(delta !== undefined ? [[`rough ε at δ = ${formatNumber(delta)}`, formatNumber(extras.epsilonEstimate as number)] as [string, string]] : []),
+    ]),
+    '',
+    formatTable(
+      ['FPR', 'TPR ≤ (estimate)', 'TPR ≤ (certified)'],
+      result.tprAtFpr.map((row) => [formatNumber(row.fpr), formatNumber(row.tpr), formatNumber(row.tprCertified)]),
+    ),
+    ...(result.warning !== undefined ? ['', `warning: ${result.warning}`] : []),
+  ].join('\n');
+  return { json, text };
+}
+
+/** The `dpbounds bayes-security` command. */
+export const bayesSecurityCommand: CommandDefinition = {
+  name: 'bayes-security',
+  summary: 'closed-form Bayes security against membership or attribute inference',
+  description: [
+    'Bayes security β* = 1 − (largest advantage TPR − FPR of any attacker) of DP-SGD with Poisson',
+    'sampling (Cherubin et al., USENIX Security 2024): membership inference in closed form,',
+    'β* ≈ 1 − erf(p√T/(√2σ)) (substitution), or attribute inference from the per-step',
+    'sensitivities R_t of a training run. The estimate approximates the subsampling mixture by a',
+    'Gaussian; the approximation error and a certified lower bound are printed beside it.',
+    'The attribute-inference bound is data-dependent: do not publish it (it can leak membership).',
+  ].join('\n'),
+  flags: {
+    'sampling-rate': { type: 'string', valueName: 'p', description: 'Poisson sampling rate in [0, 1] (ai: read from the trace)' },
+    'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier > 0 (ai: read from the trace)' },
+    steps: { type: 'string', valueName: 'T', description: 'number of steps, integer ≥ 1 (ai: read from the trace)' },
+    threat: { type: 'string', valueName: 'mia|ai', description: 'membership (mia) or attribute inference (ai)', defaultText: 'mia' },
+    'sensitivity-trace': { type: 'string', valueName: 'FILE', description: 'ai: attribute-sensitivity trace (JSON, dpbounds.ai-sensitivity-trace v1)' },
+    clip: { type: 'string', valueName: 'C', description: 'ai: clipping norm used in training (checked against the trace)' },
+    fpr: { type: 'string', valueName: 'list', description: 'FPRs for the TPR bounds (Prop. 9)', defaultText: '0.001,0.01,0.1' },
+    prior: { type: 'string', valueName: 'π', description: 'prior probability of the secret for attackSuccess', defaultText: '0.5' },
+    neighbouring: { type: 'string', valueName: 'substitution|add-remove', description: 'mia: the membership game', defaultText: 'substitution' },
+    delta: { type: 'string', valueName: 'δ', description: 'also print the rough ε implied by β* at this δ (epsilonEstimate)' },
+  },
+  examples: [
+    'dpbounds bayes-security --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --json',
+    'dpbounds bayes-security --threat ai --sensitivity-trace out/ai-sensitivity.json --clip 1',
+  ],
+  run,
+};

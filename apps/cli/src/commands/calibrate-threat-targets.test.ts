@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { calibrateTargetBayesSecurity, calibrateTargetGmipMu } from './calibrate-threat-targets.js';
+
+describe('calibrate --target-bayes-security / --target-gmip-mu handlers', () => {
+  it('reproduces the paper’s Adult setting (σ = 3.5151 for β* = 0.9 after 20 epochs) without overshooting', () => {
+    const { json } = calibrateTargetBayesSecurity({ 'target-bayes-security': '0.9', 'sampling-rate': '0.009828009828009828', steps: '2020' }) as { json: { noiseMultiplier: number; target: number; achieved: number } };
+    expect(json.noiseMultiplier).toBeCloseTo(3.5151151512784624, 9);
+    expect(json.achieved).toBeGreaterThanOrEqual(json.target);
+  });
+
+  it('returns the Table 5 noise as a noise multiplier and never exceeds the target μ', () => {
+    const { json } = calibrateTargetGmipMu({ 'target-gmip-mu': '0.4', 'batch-size': '400', 'dataset-size': '48000', steps: '1200', params: '650', clip: '500' }) as { json: { noiseMultiplier: number; achieved: number; noiseStd: number } };
+    expect(json.noiseStd).toBeCloseTo(2.8376964381922942, 8);
+    expect(json.noiseMultiplier).toBeCloseTo((2.8376964381922942 * 400) / 500, 8);
+    expect(json.achieved).toBeLessThanOrEqual(0.4);
+    const free = calibrateTargetGmipMu({ 'target-gmip-mu': '5', 'batch-size': '400', 'sampling-rate': '0.008333333333333333', steps: '1200', params: '650', clip: '500' }) as { json: { noiseMultiplier: number } };
+    expect(free.json.noiseMultiplier).toBe(0);
+  });
+
+  it('rejects impossible targets with a usage error', () => {
+    expect(() => calibrateTargetBayesSecurity({ 'target-bayes-security': '1', 'sampling-rate': '0.1', steps: '10' })).toThrow(/sampling-rate/);
+    expect(() => calibrateTargetGmipMu({ 'target-gmip-mu': '0.1', 'batch-size': '400', 'dataset-size': '48000', steps: '1200', params: '650', clip: 'inf' })).toThrow(/clip/);
+  });
+});

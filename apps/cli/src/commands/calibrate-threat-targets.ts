@@ -1,0 +1,104 @@
+/**
+ * The threat-specific targets of `dpbounds calibrate` (CLI.md): `--target-bayes-security β`
+ * (membership inference, closed form, Cherubin et al. 2024 Eq. 4) and `--target-gmip-mu μ`
+ * (Leemann et al. 2023, Table 5). `calibrate.ts` dispatches here; `achieved` never exceeds the
+ * target's privacy loss (β achieved ≥ target; μ achieved ≤ target).
+ */
+import { bayesSecurityMia, calibrateGmipNoise, noiseMultiplierForBayesSecurity } from '@dpbounds/accountants';
+import type { CommandResult, FlagSpec } from '../command.js';
+import { choice, optionalNumber, requiredNumber } from '../flags.js';
+import type { ParsedFlags } from '../flags.js';
+import { formatKeyValues, formatNumber } from '../format.js';
+import { UsageError } from '../usage-error.js';
+import { gmipRunFlags, gmipRunFromFlags } from './gmip.js';
+
+/** Flags these targets add to `dpbounds calibrate` (merge into its flag list). */
+export const threatTargetFlags: Readonly<Record<string, FlagSpec>> = {
+  'target-bayes-security': { type: 'string', valueName: 'β', description: 'target Bayes security against membership inference, in (0, 1] (with --sampling-rate, --steps)' },
+  'target-gmip-mu': { type: 'string', valueName: 'μ', description: 'target μ-GMIP > 0 (with --batch-size, --dataset-size, --steps, --params, --clip)' },
+  ...gmipRunFlags,
+};
+
+/**
+ * `dpbounds calibrate --target-bayes-security β --sampling-rate p --steps T
+ * [--neighbouring substitution|add-remove]`: the smallest σ with β*_MIA ≥ β. The neighbouring
+ * relation defaults to substitution here (the paper's game, and the larger noise).
+ *
+ * @example calibrateTargetBayesSecurity({ 'target-bayes-security': '0.9', 'sampling-rate': '0.00983', steps: '2020' })
+ */
+export function calibrateTargetBayesSecurity(flags: ParsedFlags): CommandResult {
+  const target = requiredNumber(flags, 'target-bayes-security', { min: 0, minExclusive: true, max: 1 });
+  const samplingRate = requiredNumber(flags, 'sampling-rate', { min: 0, max: 1 });
+  const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
+  const neighbouring = choice(flags, 'neighbouring', ['substitution', 'add-remove'] as const, 'substitution');
+  const relation = neighbouring === 'substitution' ? 'substitution' : 'addRemove';
+  let sigma = noiseMultiplierForBayesSecurity(target, samplingRate, steps, relation);
+  if (sigma === Infinity) throw new UsageError(`--target-bayes-security 1 needs --sampling-rate 0 (no finite noise gives β* = 1 when p > 0); found p = ${samplingRate}`);
+  const at = (s: number) => bayesSecurityMia({ samplingRate, noiseMultiplier: s > 0 ? s : Number.MIN_VALUE, steps, relation });
+  let bound = at(sigma);
+  for (let i = 0; i < 40 && bound.bayesSecurity < target; i++) {
+    sigma *= 1 + 1e-15 * 2 ** i;
+    bound = at(sigma);
+  }
+  const json = {
+    noiseMultiplier: sigma,
+    target,
+    achieved: bound.bayesSecurity,
+    targetKind: 'bayesSecurity',
+    neighbouring,
+    approximationError: bound.approximationError,
+    certifiedLowerBound: bound.certifiedLowerBound,
+  };
+  const text = formatKeyValues([
+    ['target Bayes security (membership)', `${formatNumber(target)} (${neighbouring})`],
+    ['noise multiplier σ', formatNumber(sigma, 8)],
+    ['achieved β* (estimate)', formatNumber(bound.bayesSecurity, 8)],
+    ['approximation error', formatNumber(bound.approximationError)],
+    ['certified lower bound', formatNumber(bound.certifiedLowerBound)],
+  ]);
+  return { json, text };
+}
+
+/**
+ * `dpbounds calibrate --target-gmip-mu μ` with the gmip run flags: the noise of Table 5
+ * (smaller of the GMIP and GDP noise), as a DP-SGD noise multiplier σ = τ·n/C.
+ * `--sampling-rate q` may replace `--dataset-size` (N = round(n/q)).
+ *
+ * @example calibrateTargetGmipMu({ 'target-gmip-mu': '0.4', 'batch-size': '400', 'dataset-size': '48000', steps: '1200', params: '650', clip: '500' })
+ */
+export function calibrateTargetGmipMu(flags: ParsedFlags): CommandResult {
+  const target = requiredNumber(flags, 'target-gmip-mu', { min: 0, minExclusive: true });
+  const q = optionalNumber(flags, 'sampling-rate', { min: 0, max: 1, minExclusive: true });
+  let withSize = flags;
+  if (flags['dataset-size'] === undefined && q !== undefined) {
+    const n = requiredNumber(flags, 'batch-size', { min: 1, integer: true });
+    withSize = { ...flags, 'dataset-size': String(Math.max(n, Math.round(n / q))) };
+  }
+  const config = gmipRunFromFlags(withSize);
+  if (q !== undefined && Math.abs(q - config.batchSize / config.datasetSize) > 1e-9) {
+    throw new UsageError(`--sampling-rate ${q} disagrees with --batch-size/--dataset-size = ${config.batchSize / config.datasetSize}`);
+  }
+  const calibration = calibrateGmipNoise(target, { ...config, noiseStd: 0 });
+  if (calibration.tauMIP === Infinity) {
+    throw new UsageError(`--target-gmip-mu ${target} is below the noise-free level and --clip inf gives noise no credit; give a finite --clip`);
+  }
+  const noiseMultiplier = calibration.tauMIP === 0 ? 0 : (calibration.tauMIP * config.batchSize) / config.clip;
+  const json = {
+    noiseMultiplier,
+    target,
+    achieved: calibration.achievedMu,
+    targetKind: 'gmipMu',
+    noiseStd: calibration.tauMIP,
+    noiseStdDp: Number.isFinite(calibration.tauDP) ? calibration.tauDP : null,
+    noiseStdMipRaw: Number.isFinite(calibration.tauMIPRaw) ? calibration.tauMIPRaw : null,
+  };
+  const text = formatKeyValues([
+    ['target μ-GMIP', formatNumber(target)],
+    ['noise multiplier σ', formatNumber(noiseMultiplier, 8)],
+    ['noise std on the mean τ', formatNumber(calibration.tauMIP, 8)],
+    ['τ for μ-GDP (DP noise)', formatNumber(calibration.tauDP)],
+    ['τ solving the GMIP formula', formatNumber(calibration.tauMIPRaw)],
+    ['achieved μ-GMIP', formatNumber(calibration.achievedMu, 8)],
+  ]);
+  return { json, text };
+}

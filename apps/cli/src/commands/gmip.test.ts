@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { runCaptured } from '../test-helpers/capture-io.js';
+
+describe('dpbounds gmip', () => {
+  it('reproduces the authors’ noise-free CIFAR-10 level with the CLI.md fields', async () => {
+    const run = await runCaptured(['gmip', '--batch-size', '400', '--dataset-size', '48000', '--steps', '1200', '--params', '650', '--noise-multiplier', '0', '--clip', '500', '--fpr', '0.01,0.05', '--json']);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout);
+    expect(Object.keys(json).slice(0, 4)).toEqual(['mu', 'perStepMu', 'tprAtFpr', 'gdpMu']);
+    expect(json.mu).toBeCloseTo(0.7865955046430421, 10);
+    expect(json.gdpMu).toBeNull();
+    expect(json.tprAtFpr[0].tpr).toBeCloseTo(0.06181036307482955, 9);
+  });
+
+  it('uses τ = σC/n and reports the smaller of GMIP and GDP', async () => {
+    const run = await runCaptured(['gmip', '--batch-size', '400', '--dataset-size', '48000', '--steps', '1200', '--params', '650', '--noise-multiplier', '2.27016', '--clip', '500', '--json']);
+    const json = JSON.parse(run.stdout);
+    expect(json.noiseStd).toBeCloseTo((2.27016 * 500) / 400, 12);
+    expect(json.mu).toBeLessThanOrEqual(json.gdpMu);
+    expect(json.mu).toBeLessThanOrEqual(json.gmipFormulaMu);
+  });
+
+  it('accepts --clip inf with --noise-std and rejects --noise-multiplier > 0 there', async () => {
+    const ok = await runCaptured(['gmip', '--batch-size', '400', '--dataset-size', '48000', '--steps', '1200', '--params', '650', '--noise-std', '1', '--clip', 'inf', '--json']);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).mu).toBeCloseTo(0.7865955046430421, 10);
+    const bad = await runCaptured(['gmip', '--batch-size', '400', '--dataset-size', '48000', '--steps', '1200', '--params', '650', '--noise-multiplier', '1', '--clip', 'inf']);
+    expect(bad.code).toBe(2);
+    const small = await runCaptured(['gmip', '--batch-size', '400', '--dataset-size', '100', '--steps', '12', '--params', '650', '--noise-multiplier', '1', '--clip', '1']);
+    expect(small.code).toBe(2);
+    expect(small.stderr).toMatch(/datasetSize/);
+  });
+});

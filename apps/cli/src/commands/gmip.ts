@@ -1,0 +1,99 @@
+/**
+ * `dpbounds gmip`: Gaussian membership-inference privacy of (noisy) SGD (Leemann, Pawelczyk &
+ * Kasneci, NeurIPS 2023). Contract in CLI.md; the math lives in @dpbounds/accountants.
+ */
+import { analyzeGmip } from '@dpbounds/accountants';
+import type { GmipConfig } from '@dpbounds/accountants';
+import type { CommandDefinition, CommandResult, FlagSpec } from '../command.js';
+import { exactlyOne, numberList, optionalNumber, requiredNumber } from '../flags.js';
+import type { ParsedFlags } from '../flags.js';
+import { formatKeyValues, formatNumber, formatTable } from '../format.js';
+import { UsageError } from '../usage-error.js';
+
+/** Flags describing the training run (shared with `dpbounds calibrate --target-gmip-mu`). */
+export const gmipRunFlags: Readonly<Record<string, FlagSpec>> = {
+  'batch-size': { type: 'string', valueName: 'n', description: 'batch size n (integer ≥ 1)' },
+  'dataset-size': { type: 'string', valueName: 'N', description: 'training-set size N (integer ≥ n)' },
+  steps: { type: 'string', valueName: 'T', description: 'number of SGD steps (integer ≥ 1)' },
+  params: { type: 'string', valueName: 'd', description: 'number of gradient coordinates d (integer ≥ 1)' },
+  clip: { type: 'string', valueName: 'C', description: 'clipping norm C > 0, or inf (no clipping)' },
+  susceptibility: { type: 'string', valueName: 'K', description: 'gradient susceptibility K ≥ 0 of the target', defaultText: 'd' },
+};
+
+/** Reads the run flags except the noise (validated by the library as well). */
+export function gmipRunFromFlags(flags: ParsedFlags): Omit<GmipConfig, 'noiseStd'> {
+  const susceptibility = optionalNumber(flags, 'susceptibility', { min: 0 });
+  return {
+    batchSize: requiredNumber(flags, 'batch-size', { min: 1, integer: true }),
+    datasetSize: requiredNumber(flags, 'dataset-size', { min: 1, integer: true }),
+    steps: requiredNumber(flags, 'steps', { min: 1, integer: true }),
+    params: requiredNumber(flags, 'params', { min: 1, integer: true }),
+    clip: requiredNumber(flags, 'clip', { min: 0, minExclusive: true, allowInfinity: true }),
+    ...(susceptibility !== undefined ? { susceptibility } : {}),
+  };
+}
+
+/** JSON numbers cannot be ∞: a μ that is infinite (no finite guarantee) is written as null. */
+export function finiteOrNull(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
+}
+
+function run(flags: ParsedFlags): CommandResult {
+  const config = gmipRunFromFlags(flags);
+  const which = exactlyOne(flags, ['noise-multiplier', 'noise-std']);
+  let noiseStd: number;
+  if (which === 'noise-std') {
+    noiseStd = requiredNumber(flags, 'noise-std', { min: 0 });
+  } else {
+    const sigma = requiredNumber(flags, 'noise-multiplier', { min: 0 });
+    if (config.clip === Infinity && sigma > 0) throw new UsageError('--noise-multiplier needs a finite --clip (noise std σ·C/n); with --clip inf give --noise-std τ');
+    noiseStd = sigma === 0 ? 0 : (sigma * config.clip) / config.batchSize;
+  }
+  const fprs = numberList(flags, 'fpr', { min: 0, max: 1 }, [0.001, 0.01, 0.1]);
+  const result = analyzeGmip({ ...config, noiseStd }, fprs);
+  const json = {
+    mu: result.mu,
+    perStepMu: result.perStepMu,
+    tprAtFpr: result.tprAtFpr.map((row) => ({ fpr: row.fpr, tpr: row.tpr })),
+    gdpMu: finiteOrNull(result.gdpMu),
+    gmipFormulaMu: finiteOrNull(result.gmipFormulaMu),
+    noiseStd,
+    auc: result.auc,
+    accuracy: result.accuracy,
+  };
+  const text = [
+    formatKeyValues([
+      ['μ-GMIP of the run', formatNumber(result.mu)],
+      ['per-step μ (Cor. 5.1)', formatNumber(result.perStepMu)],
+      ['μ-GDP of the same run', result.gdpMu === Infinity ? 'inf (no noise or no clipping: no DP guarantee)' : formatNumber(result.gdpMu)],
+      ['noise std on the mean gradient τ', formatNumber(noiseStd)],
+      ['best attack AUC', formatNumber(result.auc)],
+      ['best balanced accuracy', formatNumber(result.accuracy)],
+    ]),
+    '',
+    formatTable(['FPR', 'TPR ≤'], result.tprAtFpr.map((row) => [formatNumber(row.fpr), formatNumber(row.tpr)])),
+  ].join('\n');
+  return { json, text };
+}
+
+/** The `dpbounds gmip` command. */
+export const gmipCommand: CommandDefinition = {
+  name: 'gmip',
+  summary: 'Gaussian membership-inference privacy (μ-GMIP) of noisy SGD',
+  description: [
+    'μ-GMIP (Leemann, Pawelczyk & Kasneci, NeurIPS 2023): the membership attacker who does not',
+    'choose the training data (targets drawn from the data distribution) faces G_μ. Per-step μ',
+    'in closed form (Corollary 5.1), composed over T steps with batches of n from N (Lemma 5.1).',
+    'DP-SGD adds N(0, σ²C²) to the sum of n clipped gradients: τ = σC/n on the mean.',
+    'mu is min(GMIP formula, GDP of the same run), since μ-GDP implies μ-GMIP. gdpMu is null',
+    'when the run has no finite DP guarantee (no noise, or no clipping).',
+  ].join('\n'),
+  flags: {
+    ...gmipRunFlags,
+    'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier σ ≥ 0 (0: plain SGD)' },
+    'noise-std': { type: 'string', valueName: 'τ', description: 'noise std τ ≥ 0 on the averaged gradient (instead of --noise-multiplier)' },
+    fpr: { type: 'string', valueName: 'list', description: 'FPRs for the TPR bounds', defaultText: '0.001,0.01,0.1' },
+  },
+  examples: ['dpbounds gmip --batch-size 400 --dataset-size 48000 --steps 1200 --params 650 --noise-multiplier 0 --clip 500 --json'],
+  run,
+};

@@ -1,0 +1,71 @@
+/**
+ * DP-SGD parameter selection for a target Bayes security against membership inference
+ * (Cherubin et al., USENIX Security 2024, Eq. 4): p = √2·σ·erfinv(1 − β)/√T for substitution
+ * (twice that for add/remove), and the same relation solved for σ or T.
+ */
+import { erfinv, requireInRange, requireProbability } from '@dpbounds/special-functions';
+import { relationSensitivityFactor, requireBayesRelation } from './neighbouring-relation.js';
+import type { BayesRelation } from './neighbouring-relation.js';
+
+function targetBeta(beta: number): number {
+  return requireInRange('targetBayesSecurity', beta, { min: 0, minExclusive: true, max: 1 });
+}
+
+/** 2/factor·√2·erfinv(1 − β): the largest p√T/σ meeting the target. */
+function maxRatio(beta: number, relation: BayesRelation): number {
+  return (2 / relationSensitivityFactor(relation)) * Math.SQRT2 * erfinv(1 - beta);
+}
+
+/**
+ * The largest Poisson sampling rate p with β*_MIA ≥ `beta` (Eq. 4). β = 1 ⇒ 0. A value ≥ 1 is
+ * returned as 1 (every rate meets the target).
+ *
+ * Domain: β ∈ (0, 1], σ > 0, T > 0; relation `substitution` (default) or `addRemove`.
+ *
+ * @example samplingRateForBayesSecurity(0.98, 1, 5000) // 0.0003545279005335607
+ */
+export function samplingRateForBayesSecurity(beta: number, noiseMultiplier: number, steps: number, relation: BayesRelation = 'substitution'): number {
+  const b = targetBeta(beta);
+  const rel = requireBayesRelation(relation);
+  const sigma = requireInRange('noiseMultiplier', noiseMultiplier, { min: 0, minExclusive: true });
+  const t = requireInRange('steps', steps, { min: 0, minExclusive: true });
+  const p = (maxRatio(b, rel) * sigma) / Math.sqrt(t);
+  return Math.min(1, p);
+}
+
+/**
+ * The smallest noise multiplier σ with β*_MIA ≥ `beta`: σ = p√T/(√2·erfinv(1 − β)) (half for
+ * add/remove). p = 0 ⇒ 0 (no noise needed); β = 1 with p > 0 ⇒ +∞.
+ *
+ * Domain: β ∈ (0, 1], p ∈ [0, 1], T ≥ 0.
+ *
+ * @example noiseMultiplierForBayesSecurity(0.9, 0.009828009828009828, 2020) // 3.5151151512784624
+ */
+export function noiseMultiplierForBayesSecurity(beta: number, samplingRate: number, steps: number, relation: BayesRelation = 'substitution'): number {
+  const b = targetBeta(beta);
+  const rel = requireBayesRelation(relation);
+  const p = requireProbability('samplingRate', samplingRate);
+  const t = requireInRange('steps', steps, { min: 0 });
+  const numerator = p * Math.sqrt(t);
+  if (numerator === 0) return 0;
+  const ratio = maxRatio(b, rel);
+  return ratio === 0 ? Infinity : numerator / ratio;
+}
+
+/**
+ * The largest number of steps T with β*_MIA ≥ `beta`: T = (√2·σ·erfinv(1 − β)/p)² (×4 for
+ * add/remove). p = 0 ⇒ +∞. Real-valued; floor it for an integer step count.
+ *
+ * Domain: β ∈ (0, 1], σ > 0, p ∈ [0, 1].
+ *
+ * @example Math.floor(stepsForBayesSecurity(0.98, 1, 0.0003545279005335607)) // 5000 (up to rounding: 4999 or 5000)
+ */
+export function stepsForBayesSecurity(beta: number, noiseMultiplier: number, samplingRate: number, relation: BayesRelation = 'substitution'): number {
+  const b = targetBeta(beta);
+  const rel = requireBayesRelation(relation);
+  const sigma = requireInRange('noiseMultiplier', noiseMultiplier, { min: 0, minExclusive: true });
+  const p = requireProbability('samplingRate', samplingRate);
+  if (p === 0) return Infinity;
+  const root = (maxRatio(b, rel) * sigma) / p;
+  return root * root;
+}

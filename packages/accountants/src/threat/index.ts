@@ -1,0 +1,31 @@
+/**
+ * Threat-specific guarantees of DP-SGD: Bayes security (Cherubin et al. 2024), μ-GMIP (Leemann
+ * et al. 2023) and the relaxed threat model (Kaissis et al. 2023). Re-exported by name from the
+ * package entry point.
+ */
+export { requireBayesRelation } from './bayes/neighbouring-relation.js';
+export type { BayesRelation } from './bayes/neighbouring-relation.js';
+export { bayesSecurityFromSensitivity } from './bayes/bayes-security-bound.js';
+export type { BayesSecurityBound, BayesSensitivityInput } from './bayes/bayes-security-bound.js';
+export { bayesSecurityMia } from './bayes/bayes-security-mia.js';
+export type { BayesMiaBound, BayesMiaInput } from './bayes/bayes-security-mia.js';
+export { ATTRIBUTE_INFERENCE_LEAKAGE_WARNING, bayesSecurityAttributeInference } from './bayes/bayes-security-ai.js';
+export type { BayesAiBound, BayesAiInput } from './bayes/bayes-security-ai.js';
+export { noiseMultiplierForBayesSecurity, samplingRateForBayesSecurity, stepsForBayesSecurity } from './bayes/bayes-parameter-selection.js';
+export { bayesAttackSuccess, bayesSecurityFromEpsilonDelta, epsilonFromBayesSecurity } from './bayes/bayes-derived-metrics.js';
+export { analyzeBayesSecurity } from './bayes/bayes-security-analysis.js';
+export type { BayesAnalysisOptions, BayesSecurityAnalysis, BayesTprAtFpr } from './bayes/bayes-security-analysis.js';
+export { resolveGmipConfig } from './gmip/gmip-config.js';
+export type { GmipConfig, ResolvedGmipConfig } from './gmip/gmip-config.js';
+export { gmipEffectiveBatchSize, gmipStepMu } from './gmip/gmip-step.js';
+export type { GmipStepInput, GmipStepMu } from './gmip/gmip-step.js';
+export { gmipCompose, gmipDpMu, gmipMu } from './gmip/gmip-composition.js';
+export type { GmipMu } from './gmip/gmip-composition.js';
+export { calibrateGmipNoise } from './gmip/gmip-calibration.js';
+export type { GmipNoiseCalibration } from './gmip/gmip-calibration.js';
+export { gdpToGmip, gmipToGdp } from './gmip/gmip-conversions.js';
+export type { GmipConversion } from './gmip/gmip-conversions.js';
+export { analyzeGmip, gmipAttackSummary } from './gmip/gmip-analysis.js';
+export type { GaussianAttackSummary, GmipAnalysis } from './gmip/gmip-analysis.js';
+export { rtmLaplace, rtmLaplaceTangentPoint } from './rtm/rtm-laplace.js';
+export type { LaplaceTangentPoint } from './rtm/rtm-laplace.js';
