@@ -7,7 +7,7 @@ import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 
 /**
  * μ of the composition of μ_i-GDP mechanisms: G_{μ1} ⊗ … ⊗ G_{μT} = G_μ with μ = √(Σ μ_i²)
- * (Dong, Roth & Su 2022, Corollary 3.3). Overflow-safe (`Math.hypot`).
+ * (Dong, Roth & Su 2022, Corollary 3.3). Overflow-safe (scaled sum of squares), any length.
  *
  * @param mus μ_i ≥ 0, finite (an empty list gives 0).
  * @throws DpboundsRangeError for a negative, NaN or infinite μ_i.
@@ -15,8 +15,16 @@ import type { TradeOffCurve } from '../curve/trade-off-curve.js';
  */
 export function composeGdp(mus: ArrayLike<number>): number {
   requireFiniteArray('mus', mus);
-  for (let i = 0; i < mus.length; i++) requireInRange(`mus[${i}]`, mus[i], { min: 0 });
-  return Math.hypot(...Array.from(mus));
+  let scale = 0;
+  for (let i = 0; i < mus.length; i++) scale = Math.max(scale, requireInRange(`mus[${i}]`, mus[i], { min: 0 }));
+  if (scale === 0) return 0;
+  // scaled sum of squares: no overflow for μ up to 1e308, no argument-count limit (T = 10⁶ steps)
+  let sum = 0;
+  for (let i = 0; i < mus.length; i++) {
+    const r = (mus[i] as number) / scale;
+    sum += r * r;
+  }
+  return scale * Math.sqrt(sum);
 }
 
 /**

@@ -208,6 +208,7 @@ describe('composition', () => {
   it('Gaussian closed form √Σμ²; identity is neutral; other curves point to the PLD accountant', () => {
     expect(composeGdp([3, 4])).toBe(5);
     expect(composeGdp([])).toBe(0);
+    expect(composeGdp(new Float64Array(1_000_000).fill(0.001))).toBeCloseTo(1, 12);
     expect(composeGdp([1e200, 1e200])).toBeCloseTo(Math.SQRT2 * 1e200, -185);
     expect(composeTradeOffs([gaussianTradeOff(0.6), identityTradeOff(), gaussianTradeOff(0.8)]).mu).toBeCloseTo(1, 15);
     expect(() => composeTradeOffs([laplaceTradeOff(1)])).toThrow(/PLD accountant/);
