@@ -35,6 +35,23 @@ describe('fitGradientDistribution', () => {
     }
   });
 
+  it('matches the naive covariance in dimensions that exercise every blocked path (d = 1 … 11)', () => {
+    for (let d = 1; d <= 11; d++) {
+      const stream = createRng(100 + d);
+      const data = Array.from({ length: 30 }, () => Array.from({ length: d }, (_, j) => stream.normal() * (1 + j) + j));
+      const dist = fitGradientDistribution(matrixFromRows(data));
+      expect(dist.effectiveDimension).toBe(d);
+      const cov = reconstruct(dist.choleskyLower, d);
+      const mean = Array.from({ length: d }, (_, j) => data.reduce((s, row) => s + (row[j] as number), 0) / 30);
+      for (let a = 0; a < d; a++) {
+        for (let b = 0; b < d; b++) {
+          const naive = data.reduce((s, row) => s + ((row[a] as number) - (mean[a] as number)) * ((row[b] as number) - (mean[b] as number)), 0) / 30;
+          expect(cov[a]?.[b]).toBeCloseTo(naive, 11);
+        }
+      }
+    }
+  });
+
   it('adds the stated relative ridge ρ·tr(Σ̂)/d_eff to the diagonal', () => {
     const plain = fitGradientDistribution(matrixFromRows(rows));
     const ridged = fitGradientDistribution(matrixFromRows(rows), { ridge: 0.1 });

@@ -89,42 +89,10 @@ export function fitGradientDistribution(reference: Matrix, options: FitGradientO
   }
   const mean = Float64Array.from(kept, (j) => fullMean[j] as number);
   // Centred data on the kept coordinates, stored transposed (coordinate-major, d_eff × B) so that
-  // each covariance entry is a dot product of two contiguous vectors; four at a time share the
-  // loads of coordinate i.
+  // each covariance entry is a dot product of two contiguous vectors.
   const centred = new Float64Array(dEff * b);
   for (let r = 0; r < b; r++) for (let i = 0; i < dEff; i++) centred[i * b + r] = (data[r * d + (kept[i] as number)] as number) - (mean[i] as number);
-  const cov = new Float64Array(dEff * dEff);
-  for (let i = 0; i < dEff; i++) {
-    const ci = i * b;
-    let j = 0;
-    for (; j + 4 <= i + 1; j += 4) {
-      const c0 = j * b;
-      const c1 = c0 + b;
-      const c2 = c1 + b;
-      const c3 = c2 + b;
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      let s3 = 0;
-      for (let r = 0; r < b; r++) {
-        const x = centred[ci + r] as number;
-        s0 += x * (centred[c0 + r] as number);
-        s1 += x * (centred[c1 + r] as number);
-        s2 += x * (centred[c2 + r] as number);
-        s3 += x * (centred[c3 + r] as number);
-      }
-      cov[i * dEff + j] = s0;
-      cov[i * dEff + j + 1] = s1;
-      cov[i * dEff + j + 2] = s2;
-      cov[i * dEff + j + 3] = s3;
-    }
-    for (; j <= i; j++) {
-      const cj = j * b;
-      let s = 0;
-      for (let r = 0; r < b; r++) s += (centred[ci + r] as number) * (centred[cj + r] as number);
-      cov[i * dEff + j] = s;
-    }
-  }
+  const cov = lowerGram(centred, dEff, b);
   let trace = 0;
   for (let i = 0; i < dEff; i++) {
     for (let j = 0; j <= i; j++) {
@@ -177,4 +145,50 @@ export function gradientDistribution(mean: ArrayLike<number>, covariance: Matrix
   const l = choleskyLower(c, d);
   if (l === undefined) throw notPositiveDefinite('covariance', 'all eigenvalues > 0');
   return { dimension: d, effectiveDimension: d, coordinates: null, mean: Float64Array.from(mean), choleskyLower: l, ridge: 0, samples: 0 };
+}
+
+/**
+ * The lower triangle (row-major, d × d) of X Xᵀ for X stored row-major d × b: entry (i, j) is the
+ * dot product of rows i and j. Register-blocked: two rows i against four rows j share each load
+ * (8 multiply-adds per 6 loads).
+ */
+function lowerGram(x: Float64Array, d: number, b: number): Float64Array {
+  const out = new Float64Array(d * d);
+  const dot = (i: number, j: number): number => {
+    let s = 0;
+    for (let r = 0; r < b; r++) s += (x[i * b + r] as number) * (x[j * b + r] as number);
+    return s;
+  };
+  let i = 0;
+  for (; i + 2 <= d; i += 2) {
+    const xa = i * b;
+    const xb = xa + b;
+    let j = 0;
+    for (; j + 4 <= i + 1; j += 4) {
+      const c0 = j * b;
+      const c1 = c0 + b;
+      const c2 = c1 + b;
+      const c3 = c2 + b;
+      let a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+      for (let r = 0; r < b; r++) {
+        const u = x[xa + r] as number;
+        const v = x[xb + r] as number;
+        const y0 = x[c0 + r] as number;
+        const y1 = x[c1 + r] as number;
+        const y2 = x[c2 + r] as number;
+        const y3 = x[c3 + r] as number;
+        a0 += u * y0; a1 += u * y1; a2 += u * y2; a3 += u * y3;
+        b0 += v * y0; b1 += v * y1; b2 += v * y2; b3 += v * y3;
+      }
+      out[i * d + j] = a0; out[i * d + j + 1] = a1; out[i * d + j + 2] = a2; out[i * d + j + 3] = a3;
+      out[(i + 1) * d + j] = b0; out[(i + 1) * d + j + 1] = b1; out[(i + 1) * d + j + 2] = b2; out[(i + 1) * d + j + 3] = b3;
+    }
+    // Remaining columns of both rows (j ≤ i + 1; entries above the diagonal are never read).
+    for (; j <= i + 1; j++) {
+      if (j <= i) out[i * d + j] = dot(i, j);
+      out[(i + 1) * d + j] = dot(i + 1, j);
+    }
+  }
+  for (; i < d; i++) for (let j = 0; j <= i; j++) out[i * d + j] = dot(i, j);
+  return out;
 }
