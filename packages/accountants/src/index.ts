@@ -1,7 +1,44 @@
 /**
- * @dpbounds/accountants. Exports arrive with the issues that build this package; nothing is faked here.
+ * @dpbounds/accountants: (ε, δ) accounting of DP-SGD (RDP, PLD, PRV, GDP/CLT) with noise
+ * calibration, and threat-specific guarantees. Explicit re-exports only.
  */
-export {};
+// Classic (ε, δ) accounting (issue 4: events, RDP, PLD, PRV, GDP, calibration).
+export {
+  composedEvent, describeEvent, dpSgdEvent, dpSgdScheduleEvent, gaussianEvent, noOpEvent,
+  nonPrivateEvent, poissonSampledEvent, selfComposedEvent, unsupportedEvent
+} from './events/mechanism-event.js';
+export type {
+  ComposedEvent, DpSgdPhase, GaussianEvent, MechanismEvent, NonPrivateEvent, NoOpEvent,
+  PoissonSampledEvent, SelfComposedEvent, UnsupportedEvent
+} from './events/mechanism-event.js';
+export { flattenEvent, groupLedger, UnsupportedEventError } from './events/ledger.js';
+export type { EntryCheck, LedgerEntry } from './events/ledger.js';
+export { LedgerAccountant, parseAccountantState, requireNeighbouring } from './accountant.js';
+export type {
+  AccountantKind, AccountantState, DeltaBounds, EpsilonBounds, NeighbouringRelation, PrivacyAccountant
+} from './accountant.js';
+export { RdpAccountant } from './rdp/rdp-accountant.js';
+export type { RdpAccountantOptions } from './rdp/rdp-accountant.js';
+export { subsampledGaussianRdp } from './rdp/subsampled-gaussian-rdp.js';
+export { rdpToDelta, rdpToEpsilon } from './rdp/rdp-to-epsilon.js';
+export type { RdpConversion, RdpEpsilon } from './rdp/rdp-to-epsilon.js';
+export { DEFAULT_RDP_ORDERS, DP_ACCOUNTING_RDP_ORDERS, OPACUS_RDP_ORDERS } from './rdp/rdp-orders.js';
+export { autoDiscretizationInterval, PldAccountant } from './pld/pld-accountant.js';
+export type { PldAccountantOptions } from './pld/pld-accountant.js';
+export { connectTheDotsPld } from './pld/connect-the-dots.js';
+export type { ConnectTheDotsOptions } from './pld/connect-the-dots.js';
+export { pldDeltaAt, pldEpsilonAt, pldTotalMass } from './pld/discrete-pld.js';
+export type { DiscretePld } from './pld/discrete-pld.js';
+export { psgPair, singleStepHockeyStick } from './pld/psg-privacy-loss.js';
+export type { PsgDirection, PsgPair } from './pld/psg-privacy-loss.js';
+export { pldToTradeOffCurve, pldTradeOffCurve } from './pld/pld-trade-off-curve.js';
+export { PrvAccountant } from './prv/prv-accountant.js';
+export type { PrvAccountantOptions } from './prv/prv-accountant.js';
+export { GdpAccountant } from './gdp/gdp-accountant.js';
+export type { GdpAccountantOptions } from './gdp/gdp-accountant.js';
+export { ACCOUNTANT_KINDS, createAccountant, restoreAccountant } from './calibration/accountant-factory.js';
+export { calibrateNoiseMultiplier, calibrateSamplingRate, calibrateSteps } from './calibration/calibrate.js';
+export type { AccountantChoice, CalibrationResult, CalibrationTarget } from './calibration/calibrate.js';
 // Threat-specific guarantees (issue 5: Bayes security, μ-GMIP, relaxed threat model).
 export {
   ATTRIBUTE_INFERENCE_LEAKAGE_WARNING, analyzeBayesSecurity, analyzeGmip, bayesAttackSuccess,

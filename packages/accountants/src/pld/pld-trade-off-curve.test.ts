@@ -1,0 +1,31 @@
+import { gaussianTradeOff } from '@dpbounds/tradeoff-core';
+import { describe, expect, it } from 'vitest';
+import { dpSgdEvent } from '../events/mechanism-event.js';
+import { PldAccountant } from './pld-accountant.js';
+import { pldTradeOffCurve } from './pld-trade-off-curve.js';
+
+describe('PLD as a trade-off curve', () => {
+  it('matches the Gaussian curve G_{√T/σ} from below for q = 1 (never optimistic)', () => {
+    const acc = new PldAccountant().compose(dpSgdEvent({ samplingRate: 1, noiseMultiplier: 2, steps: 4 }));
+    const curve = pldTradeOffCurve(acc);
+    const exact = gaussianTradeOff(1);
+    for (const a of [1e-4, 1e-3, 0.01, 0.05, 0.1, 0.3, 0.5, 0.9]) {
+      const got = curve.evaluate(a);
+      const want = exact.evaluate(a);
+      expect(got).toBeLessThanOrEqual(want + 1e-9);
+      expect(got).toBeGreaterThan(want - 5e-3);
+    }
+  });
+
+  it('is convex, non-increasing and below 1 − α for a subsampled run', () => {
+    const curve = pldTradeOffCurve(new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })));
+    const xs = Array.from({ length: 101 }, (_, i) => i / 100);
+    const ys = xs.map((x) => curve.evaluate(x));
+    for (let i = 0; i < xs.length; i++) expect(ys[i] as number).toBeLessThanOrEqual(1 - (xs[i] as number) + 1e-12);
+    for (let i = 1; i < xs.length; i++) expect(ys[i] as number).toBeLessThanOrEqual((ys[i - 1] as number) + 1e-12);
+    for (let i = 1; i < xs.length - 1; i++) expect((ys[i - 1] as number) + (ys[i + 1] as number) - 2 * (ys[i] as number)).toBeGreaterThanOrEqual(-1e-9);
+    // consistent with the accountant's own δ(0): total variation = max_α (1 − α − f(α))
+    const tv = Math.max(...xs.map((x, i) => 1 - x - (ys[i] as number)));
+    expect(tv).toBeLessThanOrEqual(new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getDelta(0) + 1e-3);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The privacy loss distribution of a run as an f-DP trade-off curve (Dong, Roth, Su 2022,
+ * Prop. 2.2 / the Neyman–Pearson lemma), for plotting the classic DP curve of a run beside the
+ * threat-specific curves.
+ */
+import { piecewiseLinearTradeOff, pointwiseMin, type TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { DpboundsRangeError, requireInteger } from '@dpbounds/special-functions';
+import type { DiscretePld } from './discrete-pld.js';
+import type { PldAccountant } from './pld-accountant.js';
+
+/**
+ * Knots of the exact trade-off curve T(P, Q) of the pair a discrete PLD describes: optimal tests
+ * reject where the loss is smallest, so with losses sorted increasingly
+ * α_k = P(L ≤ l_k), β_k = Q(L > l_k) = Σ_{j>k} p_j e^{−l_j}; α runs up to 1 − m∞ (the P-mass at +∞).
+ * Bins are first merged into at most `maxKnots` buckets, each bucket's mass moved to its largest
+ * loss: a dominating PLD, hence a curve below the exact one (pessimistic).
+ */
+function knotsOf(pld: DiscretePld, maxKnots: number): { alpha: Float64Array; beta: Float64Array } {
+  const { probs, h, offset } = pld;
+  const shift = pld.lossShift ?? 0;
+  const n = probs.length;
+  const bucket = Math.max(1, Math.ceil(n / maxKnots));
+  const masses: number[] = [];
+  const losses: number[] = [];
+  for (let start = 0; start < n; start += bucket) {
+    const end = Math.min(n, start + bucket);
+    let m = 0;
+    for (let i = start; i < end; i++) m += probs[i] as number;
+    if (m > 0) {
+      masses.push(m);
+      losses.push((offset + end - 1) * h + shift);
+    }
+  }
+  const k = masses.length;
+  const alpha = new Float64Array(k + 1);
+  const beta = new Float64Array(k + 1);
+  // β_k by suffix sums of Q-masses, from the top
+  let qAbove = 0;
+  for (let i = k - 1; i >= 0; i--) {
+    beta[i + 1] = Math.min(1, qAbove);
+    qAbove += (masses[i] as number) * Math.exp(-(losses[i] as number));
+  }
+  beta[0] = Math.min(1, qAbove);
+  let pBelow = 0;
+  alpha[0] = 0;
+  for (let i = 0; i < k; i++) {
+    pBelow += masses[i] as number;
+    alpha[i + 1] = Math.min(1, pBelow);
+  }
+  return { alpha, beta };
+}
+
+/**
+ * The trade-off curve of a discrete PLD's pair (pessimistic; see `knotsOf` above).
+ *
+ * @example pldToTradeOffCurve(pld.privacyLossDistribution('remove')).evaluate(0.01)
+ */
+export function pldToTradeOffCurve(pld: DiscretePld, maxKnots = 4000): TradeOffCurve {
+  requireInteger('maxKnots', maxKnots, { min: 2 });
+  const { alpha, beta } = knotsOf(pld, maxKnots);
+  return piecewiseLinearTradeOff(alpha, beta);
+}
+
+/**
+ * The f-DP trade-off curve of the run a PLD accountant has composed: for add-remove the convex
+ * minorant of the minimum of the REMOVE and ADD curves (tradeoff-core `pointwiseMin`), for
+ * substitution the curve of the replace pair. It lies below the exact curve of the run (the
+ * connect-the-dots PLD dominates the true one and merging bins is pessimistic), so the guarantee
+ * it shows is never optimistic. Plot it beside threat-specific curves.
+ *
+ * Domain: a PLD accountant with a non-empty, private ledger (otherwise the identity curve
+ * 1 − α results from an empty PLD). `maxKnots` (default 4000) bounds the knots per direction.
+ *
+ * @example pldTradeOffCurve(new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 }))).evaluate(0.01)
+ */
+export function pldTradeOffCurve(accountant: PldAccountant, maxKnots = 4000): TradeOffCurve {
+  const curves = accountant.directions.map((d) => pldToTradeOffCurve(accountant.privacyLossDistribution(d), maxKnots));
+  const [first, second] = curves;
+  if (first === undefined) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'accountant', expected: 'a PLD accountant with at least one direction', found: accountant.directions.length });
+  return second === undefined ? first : pointwiseMin(first, second);
+}
