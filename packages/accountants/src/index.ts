@@ -54,3 +54,17 @@ export type {
   GaussianAttackSummary, GmipAnalysis, GmipConfig, GmipConversion, GmipMu, GmipNoiseCalibration,
   GmipStepInput, GmipStepMu, LaplaceTangentPoint, ResolvedGmipConfig
 } from './threat/index.js';
+// Per-instance RDP (issue 6: Thudi et al. 2024, "Gradients Look Alike").
+export {
+  authorsComposeSum, authorsGpiAlpha, chooseHolderLambda, composeFromRatios, composePerInstanceRdp,
+  gaussianEpsClassic, hoeffdingRuns, holderEpsDelta, holderOrderSchedule, perInstancePrivacy,
+  perInstanceStepRdp, sgmRdpInteger, thm36Estimate
+} from './per-instance/index.js';
+export type {
+  AuthorsComposeSum, AuthorsComposeSumInput, AuthorsGpiAlpha, AuthorsGpiAlphaInput,
+  ChooseHolderLambdaInput, ComposedFromRatios, ComposedPerInstanceRdp, ComposeFromRatiosInput,
+  ComposePerInstanceRdpInput, GaussianEpsClassicInput, HoeffdingRuns, HoeffdingRunsInput,
+  HolderEpsDelta, HolderEpsDeltaInput, HolderOrderSchedule, HolderOrderScheduleInput,
+  PerInstancePrivacy, PerInstancePrivacyInput, PerInstanceRecordPrivacy, PerInstanceStepRdpInput,
+  SgmRdpIntegerInput, Thm36EstimateInput, Thm36Group
+} from './per-instance/index.js';

@@ -1,0 +1,20 @@
+/**
+ * Per-instance (data-dependent) Rényi DP of DP-SGD (Thudi, Jia, Meehan, Shumailov, Papernot,
+ * "Gradients Look Alike", USENIX Security 2024; spec per-instance-rdp.md). Re-exports only.
+ */
+export { perInstanceStepRdp, sgmRdpInteger } from './per-instance-step-rdp.js';
+export type { PerInstanceStepRdpInput, SgmRdpIntegerInput } from './per-instance-step-rdp.js';
+export { chooseHolderLambda, holderOrderSchedule } from './holder-order-schedule.js';
+export type { ChooseHolderLambdaInput, HolderOrderSchedule, HolderOrderScheduleInput } from './holder-order-schedule.js';
+export { composeFromRatios, composePerInstanceRdp } from './compose-per-instance-rdp.js';
+export type { ComposeFromRatiosInput, ComposedFromRatios, ComposedPerInstanceRdp, ComposePerInstanceRdpInput } from './compose-per-instance-rdp.js';
+export { hoeffdingRuns } from './hoeffding-runs.js';
+export type { HoeffdingRuns, HoeffdingRunsInput } from './hoeffding-runs.js';
+export { gaussianEpsClassic, holderEpsDelta } from './holder-eps-delta.js';
+export type { GaussianEpsClassicInput, HolderEpsDelta, HolderEpsDeltaInput } from './holder-eps-delta.js';
+export { thm36Estimate } from './thm36-estimate.js';
+export type { Thm36EstimateInput, Thm36Group } from './thm36-estimate.js';
+export { authorsComposeSum, authorsGpiAlpha } from './authors-compat.js';
+export type { AuthorsComposeSum, AuthorsComposeSumInput, AuthorsGpiAlpha, AuthorsGpiAlphaInput } from './authors-compat.js';
+export { perInstancePrivacy } from './per-instance-privacy.js';
+export type { PerInstancePrivacy, PerInstancePrivacyInput, PerInstanceRecordPrivacy } from './per-instance-privacy.js';

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { DpboundsRangeError, DpboundsTypeError, createRng } from '@dpbounds/special-functions';
+import { describe, expect, it } from 'vitest';
+import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
+import { composeFromRatios } from './compose-per-instance-rdp.js';
+import { perInstancePrivacy } from './per-instance-privacy.js';
+import { sgmRdpInteger } from './per-instance-step-rdp.js';
+
+/** ratios[run][checkpoint][record] with a seeded RNG; record 0 is an outlier at ratio 1. */
+function sampleRatios(seed: number, runs: number, checkpoints: number, records: number): Float64Array[][] {
+  const rng = createRng(seed);
+  return Array.from({ length: runs }, () =>
+    Array.from({ length: checkpoints }, () => {
+      const row = new Float64Array(records);
+      for (let i = 0; i < records; i++) row[i] = i === 0 ? 1 : Math.min(1, 0.05 + 0.3 * rng.uniform() * (i / records));
+      return row;
+    }),
+  );
+}
+
+const base = { delta: 1e-5, samplingRate: 0.01, noiseMultiplier: 1, steps: 30 };
+
+describe('perInstancePrivacy', () => {
+  it('equals composeFromRatios when every step is a checkpoint', () => {
+    const ratios = sampleRatios(1, 3, 30, 4);
+    const out = perInstancePrivacy({ ...base, orders: [8], lambda: 40, checkpointSteps: Array.from({ length: 30 }, (_, t) => t), recordCount: 4, ratios });
+    for (let i = 0; i < 4; i++) {
+      const perStep = Array.from({ length: 30 }, (_, t) => ratios.map((run) => run[t]?.[i] as number));
+      const direct = composeFromRatios({ alpha: 8, lambda: 40, q: 0.01, sigma: 1, ratios: perStep }).epsilon;
+      expect(Math.abs((out.records[i]?.perInstanceRdpByOrder[0] as number) - direct)).toBeLessThanOrEqual(1e-12 * direct);
+    }
+  });
+
+  it('fills steps between checkpoints with the last measured ratio', () => {
+    const ratios = sampleRatios(2, 2, 3, 2);
+    const checkpointSteps = [0, 10, 20];
+    const out = perInstancePrivacy({ ...base, orders: [4], lambda: 100, checkpointSteps, recordCount: 2, ratios });
+    const perStep = Array.from({ length: 30 }, (_, t) => ratios.map((run) => run[Math.floor(t / 10)]?.[1] as number));
+    const direct = composeFromRatios({ alpha: 4, lambda: 100, q: 0.01, sigma: 1, ratios: perStep }).epsilon;
+    expect(Math.abs((out.records[1]?.perInstanceRdpByOrder[0] as number) - direct)).toBeLessThanOrEqual(1e-12 * direct);
+  });
+
+  it('reports the data-independent guarantee of the same run and never exceeds it', () => {
+    const orders = [2, 4, 8, 16, 32];
+    const out = perInstancePrivacy({ ...base, orders, checkpointSteps: [0, 15], recordCount: 50, ratios: sampleRatios(3, 5, 2, 50) });
+    const di = orders.map((alpha) => 30 * sgmRdpInteger({ alpha, q: 0.01, sigma: 1 }));
+    expect([...out.dataIndependent.rdpByOrder]).toEqual(di);
+    expect(out.dataIndependent.epsilon).toBe(rdpToEpsilon(orders, di, 1e-5, 'improved').epsilon);
+    for (const record of out.records) expect(record.epsilon).toBeLessThanOrEqual(out.dataIndependent.epsilon);
+    // The outlier (ratio 1 everywhere) gets the data-independent value; typical records far less.
+    expect(out.records[0]?.epsilon).toBe(out.dataIndependent.epsilon);
+    expect(out.records[1]?.epsilon).toBeLessThan(out.dataIndependent.epsilon / 2);
+    expect(out.records[1]?.rdpByOrder[2]).toBeLessThan((di[2] as number) / 100);
+    expect(out.lambda).toBeCloseTo(1 + 3 * 29, 9);
+  });
+
+  it('is non-decreasing when every ratio grows', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1000 }), fc.double({ min: 1, max: 2, noNaN: true }), (seed, factor) => {
+        const ratios = sampleRatios(seed, 3, 3, 5);
+        const grown = ratios.map((run) => run.map((row) => row.map((r) => Math.min(1, r * factor))));
+        const input = { ...base, orders: [4, 8], checkpointSteps: [0, 10, 20], recordCount: 5 };
+        const a = perInstancePrivacy({ ...input, ratios });
+        const b = perInstancePrivacy({ ...input, ratios: grown });
+        a.records.forEach((record, i) => expect(record.epsilon).toBeLessThanOrEqual((b.records[i]?.epsilon as number) * (1 + 1e-12)));
+      }),
+      { seed: 17, numRuns: 30 },
+    );
+  });
+
+  it('reports progress and validates shapes', () => {
+    const calls: [number, number][] = [];
+    perInstancePrivacy({ ...base, orders: [4, 8], checkpointSteps: [0, 3, 9], recordCount: 30, ratios: sampleRatios(4, 2, 3, 30), onProgress: (done, total) => calls.push([done, total]) });
+    expect(calls.length).toBeGreaterThan(2);
+    calls.forEach(([done, total], n) => {
+      expect(done).toBeLessThanOrEqual(total);
+      if (n > 0) expect(done).toBeGreaterThan(calls[n - 1]?.[0] as number);
+    });
+    expect(calls[calls.length - 1]?.[0]).toBe(calls[calls.length - 1]?.[1]);
+    const ok = { ...base, orders: [8], checkpointSteps: [0, 5], recordCount: 2, ratios: sampleRatios(5, 2, 2, 2) };
+    expect(() => perInstancePrivacy({ ...ok, checkpointSteps: [5, 5] })).toThrow(DpboundsRangeError);
+    expect(() => perInstancePrivacy({ ...ok, checkpointSteps: [0, 30] })).toThrow(DpboundsRangeError);
+    expect(() => perInstancePrivacy({ ...ok, recordCount: 3 })).toThrow(DpboundsTypeError);
+    expect(() => perInstancePrivacy({ ...ok, orders: [1.5] })).toThrow(DpboundsRangeError);
+    expect(() => perInstancePrivacy({ ...ok, ratios: [] })).toThrow(DpboundsTypeError);
+    const negative = sampleRatios(5, 2, 2, 2);
+    (negative[1]?.[1] as Float64Array)[0] = -0.5;
+    expect(() => perInstancePrivacy({ ...ok, ratios: negative })).toThrow('ratios[1][1][0]');
+  });
+});
