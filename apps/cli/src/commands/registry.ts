@@ -6,6 +6,7 @@ import type { CommandDefinition } from '../command.js';
 import { bayesSecurityCommand } from './bayes-security.js';
 import { convertCommand } from './convert.js';
 import { gmipCommand } from './gmip.js';
+import { perInstanceCommand } from './per-instance.js';
 
 /** The registered commands. */
-export const commands: readonly CommandDefinition[] = [bayesSecurityCommand, convertCommand, gmipCommand];
+export const commands: readonly CommandDefinition[] = [bayesSecurityCommand, convertCommand, gmipCommand, perInstanceCommand];

@@ -1,0 +1,116 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { perInstancePrivacy } from '@dpbounds/accountants';
+import { createRng } from '@dpbounds/special-functions';
+import { describe, expect, it } from 'vitest';
+import type { CommandIo } from '../command.js';
+import { runCaptured } from '../test-helpers/capture-io.js';
+import { perInstanceCommand } from './per-instance.js';
+import { commands } from './registry.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'dpbounds-per-instance-'));
+
+/** A small valid trace: record 0 keeps its gradient at the clip norm, the others are small. */
+function makeTrace(): Record<string, unknown> {
+  const rng = createRng(42);
+  const checkpointSteps = [0, 20, 40, 60, 80];
+  const clip = 2;
+  const records = Array.from({ length: 6 }, (_, i) => ({ id: i === 0 ? 'outlier' : 100 + i, ...(i === 0 ? { label: 'outlier' } : {}) }));
+  const runs = Array.from({ length: 3 }, (_, r) => ({
+    seed: r,
+    gradientNorms: checkpointSteps.map(() => records.map((_, i) => (i === 0 ? clip : clip * 0.2 * rng.uniform()))),
+  }));
+  return { format: 'dpbounds.per-instance-trace', version: 1, updateRule: 'sum', samplingRate: 0.01, noiseMultiplier: 1, clip, datasetSize: 5000, steps: 100, checkpointSteps, records, runs };
+}
+
+function write(name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const only = { commands: [perInstanceCommand] };
+
+describe('dpbounds per-instance (CLI.md)', () => {
+  it('is registered', () => {
+    expect(commands.map((c) => c.name)).toContain('per-instance');
+  });
+
+  it('prints the contract fields, equal to the library result', async () => {
+    const trace = makeTrace();
+    const path = write('trace.json', JSON.stringify(trace));
+    const run = await runCaptured(['per-instance', '--trace', path, '--alpha', '2,4,8,16,32', '--delta', '1e-5', '--json'], only);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as { points: { id: unknown; epsilon: number; rdp: number; alpha: number; label?: string }[]; dataIndependentEpsilon: number };
+    expect(json.points).toHaveLength(6);
+    for (const point of json.points) {
+      expect(point).toHaveProperty('id');
+      expect(point).toHaveProperty('epsilon');
+      expect(point).toHaveProperty('rdp');
+      expect(point.epsilon).toBeLessThanOrEqual(json.dataIndependentEpsilon);
+    }
+    expect(json.points[0]).toMatchObject({ id: 'outlier', label: 'outlier', epsilon: json.dataIndependentEpsilon });
+    expect(json.points[1]?.id).toBe(101);
+    const runs = trace['runs'] as { gradientNorms: number[][] }[];
+    const library = perInstancePrivacy({
+      orders: [2, 4, 8, 16, 32],
+      delta: 1e-5,
+      samplingRate: 0.01,
+      noiseMultiplier: 1,
+      steps: 100,
+      checkpointSteps: [0, 20, 40, 60, 80],
+      recordCount: 6,
+      ratios: runs.map((r) => r.gradientNorms.map((row) => Float64Array.from(row, (v) => Math.min(1, v / 2)))),
+    });
+    expect(json.dataIndependentEpsilon).toBe(library.dataIndependent.epsilon);
+    json.points.forEach((point, i) => expect(point.epsilon).toBe(library.records[i]?.epsilon));
+    expect(json.points[3]?.epsilon).toBeLessThan(json.dataIndependentEpsilon / 2);
+  });
+
+  it('honours --lambda and prints a readable table without --json', async () => {
+    const path = write('trace-table.json', JSON.stringify(makeTrace()));
+    const a = await runCaptured(['per-instance', '--trace', path, '--alpha', '8', '--delta', '1e-5', '--lambda', '50', '--json'], only);
+    const b = await runCaptured(['per-instance', '--trace', path, '--alpha', '8', '--delta', '1e-5', '--lambda', '1000', '--json'], only);
+    expect(JSON.parse(a.stdout).lambda).toBe(50);
+    expect(JSON.parse(a.stdout).points[2].epsilon).not.toBe(JSON.parse(b.stdout).points[2].epsilon);
+    const text = await runCaptured(['per-instance', '--trace', path, '--alpha', '8', '--delta', '1e-5'], only);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('data-independent epsilon');
+    expect(text.stdout).toContain('outlier');
+  });
+
+  it('draws a progress bar only on a terminal', async () => {
+    const path = write('trace-progress.json', JSON.stringify(makeTrace()));
+    let stderr = '';
+    const io: CommandIo = { stdout: () => undefined, stderr: (t) => (stderr += t), stderrIsTTY: true, cwd: dir };
+    await perInstanceCommand.run({ trace: path, alpha: '8', delta: '1e-5' }, io);
+    expect(stderr).toContain('per-instance [');
+  });
+
+  it('exits 2 naming the field for invalid flags and malformed traces', async () => {
+    const good = write('good.json', JSON.stringify(makeTrace()));
+    const bad = makeTrace();
+    (bad['runs'] as { gradientNorms: number[][] }[])[1]!.gradientNorms[2]![3] = 5;
+    const badPath = write('bad.json', JSON.stringify(bad));
+    const cases: [string[], string][] = [
+      [['--trace', good, '--alpha', '1', '--delta', '1e-5'], '--alpha'],
+      [['--trace', good, '--alpha', '2.5', '--delta', '1e-5'], '--alpha'],
+      [['--trace', good, '--delta', '1e-5'], '--alpha'],
+      [['--trace', good, '--alpha', '8', '--delta', '1'], '--delta'],
+      [['--trace', good, '--alpha', '8', '--delta', '1e-5', '--lambda', '1'], '--lambda'],
+      [['--trace', good, '--alpha', '8', '--delta', '1e-5', '--lambda', '1.01'], 'lambda must be large enough'],
+      [['--trace', join(dir, 'missing.json'), '--alpha', '8', '--delta', '1e-5'], 'file not found'],
+      [['--trace', write('notjson.json', '{ nope'), '--alpha', '8', '--delta', '1e-5'], 'not valid JSON'],
+      [['--trace', badPath, '--alpha', '8', '--delta', '1e-5'], 'runs[1].gradientNorms[2][3]'],
+    ];
+    for (const [argv, needle] of cases) {
+      const run = await runCaptured(['per-instance', ...argv, '--json'], only);
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(needle);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
