@@ -3,10 +3,12 @@
  * here by the issue that owns it (CLI.md is the contract for names, flags and JSON fields).
  */
 import type { CommandDefinition } from '../command.js';
+import { calibrateCommand } from './calibrate.js';
+import { dpCommand } from './dp.js';
 import { bayesSecurityCommand } from './bayes-security.js';
 import { convertCommand } from './convert.js';
 import { gmipCommand } from './gmip.js';
 import { perInstanceCommand } from './per-instance.js';
 
 /** The registered commands. */
-export const commands: readonly CommandDefinition[] = [bayesSecurityCommand, convertCommand, gmipCommand, perInstanceCommand];
+export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, perInstanceCommand];

@@ -3,7 +3,7 @@
  * FFT, hockey-stick queries; add-remove prices both directions and reports the worse one.
  */
 import { DpboundsRangeError, requireInRange } from '@dpbounds/special-functions';
-import { LedgerAccountant, parseAccountantState, type AccountantKind, type EpsilonBounds, type NeighbouringRelation } from '../accountant.js';
+import { LedgerAccountant, parseAccountantState, type AccountantKind, type DeltaBounds, type EpsilonBounds, type NeighbouringRelation } from '../accountant.js';
 import { groupLedger, type LedgerEntry } from '../events/ledger.js';
 import { connectTheDotsPld } from './connect-the-dots.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from './discrete-pld.js';
@@ -185,5 +185,19 @@ export class PldAccountant extends LedgerAccountant {
     for (const d of this.directions) lowerRaw = Math.max(lowerRaw, pldEpsilonAt(this.optimisticPld(d), delta + this.tau));
     const lower = Math.max(0, Math.min(upper, lowerRaw));
     return { lower, estimate: upper, upper };
+  }
+
+  /**
+   * δ(ε) with discretisation bounds: `upper` = getDelta (pessimistic), `estimate` = the same,
+   * `lower` = δ of the optimistic discretisation minus τ (a rigorous lower bound, loose at large T).
+   *
+   * @example pld.getDeltaBounds(1) // { lower, estimate, upper }
+   */
+  getDeltaBounds(epsilon: number): DeltaBounds {
+    const upper = this.getDelta(epsilon);
+    if (upper === 0 || this.hasNonPrivateStep) return { lower: upper, estimate: upper, upper };
+    let lower = 0;
+    for (const d of this.directions) lower = Math.max(lower, pldDeltaAt(this.optimisticPld(d), epsilon) - this.tau);
+    return { lower: Math.min(upper, Math.max(0, lower)), estimate: upper, upper };
   }
 }

@@ -1,0 +1,82 @@
+/**
+ * `dpbounds calibrate`: the smallest noise multiplier that meets a target (CLI.md). The
+ * (ε, δ) target is handled here with @dpbounds/accountants' calibration; the threat-specific
+ * targets (`--target-bayes-security`, `--target-gmip-mu`) dispatch to
+ * `calibrate-threat-targets.ts`.
+ */
+import { calibrateNoiseMultiplier, createAccountant } from '@dpbounds/accountants';
+import type { AccountantKind, PrivacyAccountant } from '@dpbounds/accountants';
+import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
+import { choice, exactlyOne, requiredNumber } from '../flags.js';
+import type { ParsedFlags } from '../flags.js';
+import { formatKeyValues, formatNumber } from '../format.js';
+import { createProgress } from '../progress.js';
+import { calibrateTargetBayesSecurity, calibrateTargetGmipMu, threatTargetFlags } from './calibrate-threat-targets.js';
+
+function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
+  const target = requiredNumber(flags, 'target-epsilon', { min: 0, minExclusive: true });
+  const delta = requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  const samplingRate = requiredNumber(flags, 'sampling-rate', { min: 0, minExclusive: true, max: 1 });
+  const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
+  const accountant = choice(flags, 'accountant', ['pld', 'rdp', 'prv', 'gdp'] as const, 'pld');
+  const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
+  const progress = createProgress(io, 'calibrating', 30);
+  let evaluations = 0;
+  const factory = (): PrivacyAccountant => {
+    evaluations++;
+    progress.update(Math.min(29, evaluations));
+    return createAccountant(accountant as AccountantKind, { neighbouring });
+  };
+  const result = calibrateNoiseMultiplier({ targetEpsilon: target, delta, samplingRate, steps, accountant: factory });
+  progress.finish();
+  const json = {
+    noiseMultiplier: result.value,
+    target,
+    achieved: result.epsilon,
+    targetKind: 'epsilon',
+    delta,
+    accountant,
+    neighbouring,
+    approximation: accountant === 'gdp',
+  };
+  const text = formatKeyValues([
+    ['target ε', `${formatNumber(target)} at δ = ${formatNumber(delta)} (${accountant}, ${neighbouring})`],
+    ['noise multiplier σ', formatNumber(result.value, 8)],
+    ['achieved ε', `${formatNumber(result.epsilon, 8)}${accountant === 'gdp' ? ' (CLT approximation, not a guarantee)' : ' (≤ target)'}`],
+    ['accountant evaluations', String(result.evaluations)],
+  ]);
+  return { json, text };
+}
+
+function run(flags: ParsedFlags, io: CommandIo): CommandResult {
+  const target = exactlyOne(flags, ['target-epsilon', 'target-bayes-security', 'target-gmip-mu']);
+  if (target === 'target-bayes-security') return calibrateTargetBayesSecurity(flags);
+  if (target === 'target-gmip-mu') return calibrateTargetGmipMu(flags);
+  return calibrateEpsilon(flags, io);
+}
+
+/** `dpbounds calibrate`. */
+export const calibrateCommand: CommandDefinition = {
+  name: 'calibrate',
+  summary: 'the smallest noise multiplier that meets a target ε, Bayes security or μ-GMIP',
+  description: [
+    'With --target-epsilon ε --delta δ: the smallest σ whose ε at δ (for --sampling-rate q and',
+    '--steps T, --accountant pld by default) is at most the target; "achieved" is the ε at the',
+    'returned σ and never exceeds the target (bracketing + Brent, checked at the returned σ).',
+    'With --target-bayes-security β or --target-gmip-mu μ: the threat-specific calibrations.',
+  ].join('\n'),
+  flags: {
+    'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },
+    steps: { type: 'string', valueName: 'T', description: 'number of steps, integer ≥ 1' },
+    'target-epsilon': { type: 'string', valueName: 'ε', description: 'target ε > 0 (with --delta)' },
+    delta: { type: 'string', valueName: 'δ', description: 'δ of the ε target, 0 < δ < 1' },
+    accountant: { type: 'string', valueName: 'pld|rdp|prv|gdp', description: 'accountant for the ε target', defaultText: 'pld' },
+    neighbouring: { type: 'string', valueName: 'add-remove|substitution', description: 'neighbouring relation', defaultText: 'add-remove (substitution for --target-bayes-security)' },
+    ...threatTargetFlags,
+  },
+  examples: [
+    'dpbounds calibrate --target-epsilon 1 --delta 1e-5 --sampling-rate 0.01 --steps 1000 --json',
+    'dpbounds calibrate --target-bayes-security 0.9 --sampling-rate 0.01 --steps 2000',
+  ],
+  run,
+};

@@ -1,0 +1,145 @@
+/**
+ * `dpbounds dp`: (ε, δ) accounting of DP-SGD with Poisson sampling (CLI.md). No math here: the
+ * accountants of @dpbounds/accountants do it. `epsilon` (or `delta`) is always a guarantee; the
+ * GDP/CLT approximation is reported beside the PLD guarantee, never in its place.
+ */
+import { dpSgdEvent, GdpAccountant, PldAccountant, PrvAccountant, RdpAccountant } from '@dpbounds/accountants';
+import type { NeighbouringRelation } from '@dpbounds/accountants';
+import type { CommandDefinition, CommandResult } from '../command.js';
+import { choice, exactlyOne, requiredNumber } from '../flags.js';
+import type { ParsedFlags } from '../flags.js';
+import { formatNumber, formatTable } from '../format.js';
+import { UsageError } from '../usage-error.js';
+
+/** The accountants `dpbounds dp` can run. */
+export const DP_ACCOUNTANTS = ['rdp', 'pld', 'prv', 'gdp'] as const;
+type DpAccountant = (typeof DP_ACCOUNTANTS)[number];
+
+interface Query {
+  readonly samplingRate: number;
+  readonly noiseMultiplier: number;
+  readonly steps: number;
+  readonly neighbouring: NeighbouringRelation;
+  readonly delta?: number;
+  readonly epsilon?: number;
+}
+
+/** One accountant's JSON result (CLI.md fields first, then additions). */
+export type DpResult = Record<string, string | number | boolean>;
+
+function pldResult(query: Query, event: ReturnType<typeof dpSgdEvent>): DpResult {
+  const pld = new PldAccountant({ neighbouring: query.neighbouring }).compose(event);
+  if (query.delta !== undefined) {
+    const b = pld.getEpsilonBounds(query.delta);
+    return { epsilon: b.upper, delta: query.delta, epsilonLower: b.lower, epsilonUpper: b.upper, discretizationInterval: pld.discretizationInterval };
+  }
+  const b = pld.getDeltaBounds(query.epsilon as number);
+  return { epsilon: query.epsilon as number, delta: b.upper, deltaLower: b.lower, deltaUpper: b.upper, discretizationInterval: pld.discretizationInterval };
+}
+
+function runOne(kind: DpAccountant, query: Query): DpResult {
+  const event = dpSgdEvent({ samplingRate: query.samplingRate, noiseMultiplier: query.noiseMultiplier, steps: query.steps });
+  const head = { accountant: kind, neighbouring: query.neighbouring };
+  switch (kind) {
+    case 'rdp': {
+      if (query.neighbouring === 'substitution' && query.samplingRate < 1) {
+        throw new UsageError('--accountant rdp supports --neighbouring add-remove only for --sampling-rate < 1 (use pld)');
+      }
+      const rdp = new RdpAccountant({ neighbouring: query.neighbouring }).compose(event);
+      if (query.delta !== undefined) {
+        const r = rdp.getEpsilonAndOrder(query.delta);
+        return { ...head, epsilon: r.epsilon, delta: query.delta, order: r.order };
+      }
+      return { ...head, epsilon: query.epsilon as number, delta: rdp.getDelta(query.epsilon as number) };
+    }
+    case 'pld':
+      return { ...head, ...pldResult(query, event) };
+    case 'prv': {
+      if (query.neighbouring !== 'add-remove') throw new UsageError('--accountant prv supports --neighbouring add-remove only (use pld)');
+      const prv = new PrvAccountant().compose(event);
+      if (query.delta !== undefined) {
+        const b = prv.getEpsilonBounds(query.delta);
+        return { ...head, epsilon: b.upper, delta: query.delta, epsilonLower: b.lower, epsilonUpper: b.upper, epsilonEstimate: b.estimate, epsilonError: prv.epsError };
+      }
+      const b = prv.getDeltaBounds(query.epsilon as number);
+      return { ...head, epsilon: query.epsilon as number, delta: b.upper, deltaLower: b.lower, deltaUpper: b.upper, deltaEstimate: b.estimate };
+    }
+    case 'gdp': {
+      if (query.neighbouring === 'substitution' && query.samplingRate < 1) {
+        throw new UsageError('--accountant gdp supports --neighbouring add-remove only for --sampling-rate < 1 (use pld)');
+      }
+      // The CLT value is an approximation (it can be below the true ε): CLI.md requires
+      // `epsilon` to be a guarantee, so `epsilon` carries the PLD bound and the GDP answer is in
+      // `epsilonEstimate` and `mu`.
+      const gdp = new GdpAccountant({ neighbouring: query.neighbouring }).compose(event);
+      const guarantee = pldResult(query, event);
+      if (query.delta !== undefined) {
+        return { ...head, epsilon: guarantee.epsilon as number, delta: query.delta, epsilonEstimate: gdp.getEpsilon(query.delta), mu: gdp.mu(), approximation: true };
+      }
+      return { ...head, epsilon: query.epsilon as number, delta: guarantee.delta as number, deltaEstimate: gdp.getDelta(query.epsilon as number), mu: gdp.mu(), approximation: true };
+    }
+  }
+}
+
+function textOf(results: readonly DpResult[], byDelta: boolean): string {
+  const num = (v: unknown): string => (typeof v === 'number' ? formatNumber(v) : '');
+  const rows = results.map((r) => {
+    const value = byDelta ? r.epsilon : r.delta;
+    const lower = byDelta ? r.epsilonLower : r.deltaLower;
+    const estimate = byDelta ? r.epsilonEstimate : r.deltaEstimate;
+    const note = r.accountant === 'gdp' ? 'estimate = CLT approximation, not a bound' : r.accountant === 'rdp' ? `optimal order ${num(r.order)}` : r.accountant === 'pld' ? 'pessimistic discretisation' : 'PRV error bounds';
+    return [String(r.accountant), num(value), num(lower), num(estimate), note];
+  });
+  const header = byDelta
+    ? `ε (guarantee) at δ = ${formatNumber(results[0]?.delta as number)}, ${String(results[0]?.neighbouring)}`
+    : `δ (guarantee) at ε = ${formatNumber(results[0]?.epsilon as number)}, ${String(results[0]?.neighbouring)}`;
+  return `${header}\n${formatTable(['accountant', byDelta ? 'epsilon' : 'delta', 'lower', 'estimate', 'note'], rows)}`;
+}
+
+function run(flags: ParsedFlags): CommandResult {
+  const samplingRate = requiredNumber(flags, 'sampling-rate', { min: 0, minExclusive: true, max: 1 });
+  const noiseMultiplier = requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
+  const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
+  const which = exactlyOne(flags, ['delta', 'epsilon']);
+  const accountant = choice(flags, 'accountant', [...DP_ACCOUNTANTS, 'all'] as const, 'pld');
+  const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
+  const query: Query =
+    which === 'delta'
+      ? { samplingRate, noiseMultiplier, steps, neighbouring, delta: requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) }
+      : { samplingRate, noiseMultiplier, steps, neighbouring, epsilon: requiredNumber(flags, 'epsilon', { min: 0 }) };
+  if (accountant === 'all') {
+    const kinds = DP_ACCOUNTANTS.filter((k) => neighbouring === 'add-remove' || k === 'pld' || (samplingRate === 1 && k !== 'prv'));
+    const results = kinds.map((k) => runOne(k, query));
+    return { json: { results }, text: textOf(results, which === 'delta') };
+  }
+  const result = runOne(accountant, query);
+  return { json: result, text: textOf([result], which === 'delta') };
+}
+
+/** `dpbounds dp`. */
+export const dpCommand: CommandDefinition = {
+  name: 'dp',
+  summary: '(ε, δ) accounting of DP-SGD (Poisson-subsampled Gaussian): RDP, PLD, PRV, GDP',
+  description: [
+    'Prints ε at --delta (or δ at --epsilon) for T steps of DP-SGD with Poisson sampling rate q and',
+    'noise multiplier σ. "epsilon" ("delta") is always a guarantee: PLD uses a pessimistic',
+    'discretisation (epsilonLower is a rigorous but loose lower bound), PRV reports its upper bound',
+    'with epsilonLower/epsilonEstimate, RDP its optimal order. GDP/CLT is an approximation, not a',
+    'bound: with --accountant gdp, "epsilon" is the PLD guarantee and the CLT value is in',
+    '"epsilonEstimate" ("deltaEstimate") with "mu".',
+  ].join('\n'),
+  flags: {
+    'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },
+    'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier σ > 0 (noise std / clip norm)' },
+    steps: { type: 'string', valueName: 'T', description: 'number of steps, integer ≥ 1' },
+    delta: { type: 'string', valueName: 'δ', description: 'report ε at this δ, 0 < δ < 1' },
+    epsilon: { type: 'string', valueName: 'ε', description: 'report δ at this ε ≥ 0 (instead of --delta)' },
+    accountant: { type: 'string', valueName: 'rdp|pld|prv|gdp|all', description: 'which accountant', defaultText: 'pld' },
+    neighbouring: { type: 'string', valueName: 'add-remove|substitution', description: 'neighbouring relation', defaultText: 'add-remove' },
+  },
+  examples: [
+    'dpbounds dp --sampling-rate 0.004 --noise-multiplier 1.1 --steps 10000 --delta 1e-5 --json',
+    'dpbounds dp --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --delta 1e-5 --accountant all',
+  ],
+  run,
+};
