@@ -1,0 +1,51 @@
+/**
+ * docs/per-instance.md quotes `dpbounds per-instance` and `dpbounds convert` output on the
+ * committed Adult trace: re-run both and check the page still says what the CLI prints.
+ */
+import { readFileSync } from 'node:fs';
+import { perInstanceStepRdp } from '@dpbounds/accountants';
+import { describe, expect, it } from 'vitest';
+import { runCaptured } from '../test-helpers/capture-io.js';
+
+const root = new URL('../../../../', import.meta.url);
+const page = readFileSync(new URL('docs/per-instance.md', root), 'utf8');
+const trace = new URL('docs/per-instance/adult-trace.json', root).pathname;
+
+describe('docs/per-instance.md', () => {
+  it('shows exactly the table dpbounds per-instance prints for the committed trace', async () => {
+    const run = await runCaptured(['per-instance', '--trace', trace, '--alpha', '2,3,4,6,8,12,16,24,32,48,64', '--delta', '1e-5']);
+    expect(run.code).toBe(0);
+    const block = /```sh\npython3 docs\/per-instance\/make-adult-trace\.py\n.*\n```\n\n```\n([\s\S]*?)```/.exec(page)?.[1];
+    expect(block, 'the output block after the command').toBeDefined();
+    expect(run.stdout).toBe(block);
+  });
+
+  it('quotes the TPR caps dpbounds convert gives for the typical record and the outlier', async () => {
+    const json = JSON.parse((await runCaptured(['per-instance', '--trace', trace, '--alpha', '2,3,4,6,8,12,16,24,32,48,64', '--delta', '1e-5', '--json'])).stdout) as {
+      points: { id: number; epsilon: number }[];
+    };
+    const cases: [number, string][] = [[17439, '| typical 17439 | 1.22 |'], [20176, '| outlier 20176 | 6.32 |']];
+    for (const [id, rowStart] of cases) {
+      const epsilon = json.points.find((p) => p.id === id)?.epsilon as number;
+      expect(page).toContain(`--epsilon ${epsilon} --delta 1e-5`);
+      const convert = JSON.parse((await runCaptured(['convert', '--epsilon', String(epsilon), '--delta', '1e-5', '--fpr', '0.001,0.01', '--json'])).stdout) as {
+        tprAtFpr: { fpr: number; tpr: number }[];
+      };
+      const percent = (x: number): string => `${Number((100 * x).toPrecision(3))} %`;
+      const [low, high] = convert.tprAtFpr.map((p) => percent(p.tpr));
+      expect(page).toContain(`${rowStart} ${low} | ${high} |`);
+    }
+  });
+
+  it('quotes per-step RDP values that perInstanceStepRdp gives for the run', () => {
+    const meta = JSON.parse(readFileSync(trace, 'utf8')) as { samplingRate: number; noiseMultiplier: number };
+    const cells = /\| per-step RDP ε₈ \| (.*) \|/.exec(page)?.[1]?.split(' | ') ?? [];
+    const ratios = [1, 0.6, 0.3, 0.1, 0.03];
+    expect(cells).toHaveLength(ratios.length);
+    ratios.forEach((ratio, i) => {
+      const quoted = Number((cells[i] as string).replace('−', '-'));
+      const exact = perInstanceStepRdp({ alpha: 8, q: meta.samplingRate, sigma: meta.noiseMultiplier, ratio });
+      expect(Math.abs(quoted - exact) / exact, `ratio ${ratio}`).toBeLessThan(0.002);
+    });
+  });
+});
