@@ -144,7 +144,8 @@ export function createStepContext(input: DenseStepInput): StepContext {
     for (let p = 0; p < P; p++) noisySum[p] = (noisySum[p] as number) + c * (input.gradients[i * P + p] as number);
   }
   for (const extra of input.contributions ?? []) for (let p = 0; p < P; p++) noisySum[p] = (noisySum[p] as number) + (extra[p] as number);
-  return stepContextFrom({ ...input, norms, clipFactors, noisySum });
+  const gradients = input.gradients;
+  return stepContextFrom({ ...input, gradients: () => gradients, norms, clipFactors, noisySum });
 }
 
 /** @internal Assembles a StepContext from precomputed arrays (used by the trainer). */
@@ -153,7 +154,8 @@ export function stepContextFrom(parts: {
   readonly run: RunInfo;
   readonly parameters: Float64Array;
   readonly batch: Uint32Array;
-  readonly gradients: Float64Array;
+  /** Produces the dense per-example gradients on first access (then cached). */
+  readonly gradients: () => Float64Array;
   readonly norms: Float64Array;
   readonly clipFactors: Float64Array;
   readonly noise: Float64Array;
@@ -161,12 +163,16 @@ export function stepContextFrom(parts: {
   readonly learningRate: number;
 }): StepContext {
   const P = parts.parameters.length;
+  let dense: Float64Array | undefined;
+  const gradients = (): Float64Array => (dense ??= parts.gradients());
   return {
     step: parts.step,
     run: parts.run,
     parameters: parts.parameters,
     batch: parts.batch,
-    gradients: parts.gradients,
+    get gradients(): Float64Array {
+      return gradients();
+    },
     norms: parts.norms,
     clipFactors: parts.clipFactors,
     noise: parts.noise,
@@ -177,7 +183,8 @@ export function stepContextFrom(parts: {
       if (c === undefined) {
         throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'i', expected: `an index in [0, ${parts.batch.length})`, found: i });
       }
-      for (let p = 0; p < P; p++) out[p] = c * (parts.gradients[i * P + p] as number);
+      const g = gradients();
+      for (let p = 0; p < P; p++) out[p] = c * (g[i * P + p] as number);
       return out;
     },
   };

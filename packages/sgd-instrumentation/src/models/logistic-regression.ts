@@ -34,6 +34,18 @@ export function logisticRegression(featureCount: number): Model {
       out[d] = e;
       return logisticLoss(z, y);
     },
+    accumulateClipped(params, x, y, clip, sum, info) {
+      const z = logit(params, x);
+      const e = sigmoid(z) - y;
+      let xx = 1;
+      for (let j = 0; j < d; j++) xx += (x[j] as number) ** 2;
+      const norm = Math.abs(e) * Math.sqrt(xx);
+      const ce = (norm > clip ? clip / norm : 1) * e;
+      for (let j = 0; j < d; j++) sum[j] = (sum[j] as number) + ce * (x[j] as number);
+      sum[d] = (sum[d] as number) + ce;
+      info[0] = logisticLoss(z, y);
+      info[1] = norm;
+    },
     substitutedGradients(params, x, y, indices, candidates): SubstitutedGradients {
       const m = indices.length;
       const k = m === 0 ? 0 : candidates.length / m;

@@ -11,7 +11,8 @@ export type Rng = ReturnType<typeof createRng>;
 /**
  * The k gradients of one record whose features at `indices` are replaced by each of k
  * candidate value blocks, kept in a factored form so that inner products cost far less than
- * the parameter count (used by the attribute-sensitivity instrument).
+ * the parameter count (used by the attribute-sensitivity instrument). Models may reuse internal
+ * buffers: an object is valid until the same model's next `substitutedGradients` call.
  */
 export interface SubstitutedGradients {
   /** Number of candidates k. */
@@ -43,6 +44,11 @@ export interface Model {
    * on the logit, computed stably).
    */
   lossAndGradient(params: Float64Array, x: Float64Array, y: number, out: Float64Array): number;
+  /**
+   * Adds the clipped gradient c·∇ℓ (c = min(1, C/‖∇ℓ‖)) to `sum` without materialising the
+   * dense gradient, and writes [loss, ‖∇ℓ‖] into `info` (the trainer's fast path).
+   */
+  accumulateClipped(params: Float64Array, x: Float64Array, y: number, clip: number, sum: Float64Array, info: Float64Array): void;
   /**
    * The gradients of (x with x[indices] := candidates[a·m .. a·m + m), y) for the k candidates
    * (m = indices.length), in factored form.

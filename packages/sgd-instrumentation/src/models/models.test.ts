@@ -88,6 +88,31 @@ describe('factored substituted gradients equal the explicit ones', () => {
   }
 });
 
+describe('MLP scalar-attribute fast path (prefix sums over ReLU activity)', () => {
+  it('equals the explicit gradients for unsorted candidates, including the O(k) inner products', () => {
+    const model = mlp(7, 9);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 2, max: 15 }), fc.integer({ min: 0, max: 6 }), fc.constantFrom(0, 1), (seed, k, index, y) => {
+        const params = values(model.parameterCount, seed);
+        const x = values(7, seed + 1);
+        const indices = Uint32Array.of(index);
+        const candidates = values(k, seed + 2, 3);
+        const weights = values(k, seed + 4);
+        const fast = model.substitutedGradients(params, x, y, indices, candidates);
+        const slow = explicitSubstitutedGradients(model, params, x, y, indices, candidates);
+        for (const [a, b] of [
+          [fast.gram(), slow.gram()],
+          [fast.normsSquared(), slow.normsSquared()],
+          [fast.innerWithWeightedSum(weights), slow.innerWithWeightedSum(weights)],
+        ] as const) {
+          a.forEach((v, i) => expect(Math.abs(v - (b[i] as number))).toBeLessThan(1e-10 * (1 + Math.abs(b[i] as number))));
+        }
+      }),
+      { numRuns: 60, seed: 7 },
+    );
+  });
+});
+
 describe('validation', () => {
   it('rejects bad sizes', () => {
     expect(() => mlp(0, 3)).toThrow('featureCount');

@@ -99,7 +99,7 @@ export function trainDpSgd(options: TrainOptions): TrainResult {
   const run: RunInfo = { model, data, totalSteps: T, samplingRate: q, expectedBatchSize: L, noiseMultiplier: sigma, clip: C, sampling, seed };
   const instruments = options.instruments ?? [];
   for (const instrument of instruments) instrument.onStart?.(run, parameters);
-  let gradients = new Float64Array(Math.ceil(2 * L + 16) * P);
+  const info = new Float64Array(2);
   const noise = new Float64Array(P);
   const noisySum = new Float64Array(P);
   const stepLoss = new Float64Array(T);
@@ -116,22 +116,17 @@ export function trainDpSgd(options: TrainOptions): TrainResult {
     }
     const n = batch.length;
     batchTotal += n;
-    if (gradients.length < n * P) gradients = new Float64Array(2 * n * P);
     const norms = new Float64Array(n);
     const clipFactors = new Float64Array(n);
     noisySum.fill(0);
     let lossSum = 0;
     for (let i = 0; i < n; i++) {
       const r = batch[i] as number;
-      const row = gradients.subarray(i * P, (i + 1) * P);
-      lossSum += model.lossAndGradient(parameters, data.features.subarray(r * d, (r + 1) * d), data.labels[r] as number, row);
-      let s = 0;
-      for (let p = 0; p < P; p++) s += (row[p] as number) ** 2;
-      const norm = Math.sqrt(s);
-      const c = norm > C ? C / norm : 1;
+      model.accumulateClipped(parameters, data.features.subarray(r * d, (r + 1) * d), data.labels[r] as number, C, noisySum, info);
+      lossSum += info[0] as number;
+      const norm = info[1] as number;
       norms[i] = norm;
-      clipFactors[i] = c;
-      for (let p = 0; p < P; p++) noisySum[p] = (noisySum[p] as number) + c * (row[p] as number);
+      clipFactors[i] = norm > C ? C / norm : 1;
     }
     stepLoss[t] = n > 0 ? lossSum / n : 0;
     for (const instrument of instruments) {
@@ -150,7 +145,16 @@ export function trainDpSgd(options: TrainOptions): TrainResult {
     }
     const eta = learningRateAt(options.learningRate, t, T);
     if (instruments.length > 0) {
-      const context = stepContextFrom({ step: t, run, parameters, batch, gradients: gradients.subarray(0, n * P), norms, clipFactors, noise, noisySum, learningRate: eta });
+      // Dense per-example gradients are materialised only if an instrument reads them.
+      const denseGradients = (): Float64Array => {
+        const out = new Float64Array(n * P);
+        for (let i = 0; i < n; i++) {
+          const r = batch[i] as number;
+          model.lossAndGradient(parameters, data.features.subarray(r * d, (r + 1) * d), data.labels[r] as number, out.subarray(i * P, (i + 1) * P));
+        }
+        return out;
+      };
+      const context = stepContextFrom({ step: t, run, parameters, batch, gradients: denseGradients, norms, clipFactors, noise, noisySum, learningRate: eta });
       for (const instrument of instruments) instrument.onStep?.(context);
     }
     const factor = eta / L;
