@@ -3,9 +3,9 @@
  * `@dpbounds/source` export condition, so tests run without a build (STYLE.md 3).
  */
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import type { UserWorkspaceConfig } from 'vitest/config';
+import type { ViteUserConfig } from 'vitest/config';
 
-export const sourceConditions: UserWorkspaceConfig = {
+export const sourceConditions: ViteUserConfig = {
   resolve: { conditions: ['@dpbounds/source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['@dpbounds/source', ...defaultServerConditions] } },
   test: {

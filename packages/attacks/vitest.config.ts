@@ -1,4 +1,4 @@
-import { defineProject } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import { sourceConditions } from '../../vitest.shared.js';
 
-export default defineProject(sourceConditions);
+export default defineConfig(sourceConditions);

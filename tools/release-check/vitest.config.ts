@@ -1,7 +1,7 @@
-import { defineProject } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 // No source condition here: this project checks the built, packed packages as users get them.
-export default defineProject({ test: {
+export default defineConfig({ test: {
     include: ['src/**/*.test.ts'],
     testTimeout: 600_000,
     hookTimeout: 600_000,
