@@ -55,3 +55,7 @@ export type { EvaluationPoint, EvaluationTrace } from './instruments/evaluation.
 export { PER_INSTANCE_TRACE_FORMAT, PER_INSTANCE_TRACE_VERSION, perInstanceTraceSchema } from './traces/per-instance-trace-schema.js';
 export { perInstanceTraceRatios, validatePerInstanceTrace } from './traces/per-instance-trace.js';
 export type { PerInstanceTrace, PerInstanceTraceRecord, PerInstanceTraceRun } from './traces/per-instance-trace.js';
+export { perInstanceTraceFromNorms } from './instruments/per-instance-norms.js';
+export { loadModelFile, modelFile } from './models/model-file.js';
+export type { ModelFile } from './models/model-file.js';
+export { canaryScoresTraceSchema, evaluationTraceSchema, gradientStatsTraceSchema } from './traces/instrument-trace-schemas.js';

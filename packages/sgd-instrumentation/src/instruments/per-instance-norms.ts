@@ -9,6 +9,9 @@ import { DpboundsRangeError, requireInteger } from '@dpbounds/special-functions'
 import type { Dataset } from '../data/dataset.js';
 import { trainDpSgd } from '../training/trainer.js';
 import type { TrainOptions, TrainResult } from '../training/trainer.js';
+import { PER_INSTANCE_TRACE_FORMAT, PER_INSTANCE_TRACE_VERSION } from '../traces/per-instance-trace-schema.js';
+import { validatePerInstanceTrace } from '../traces/per-instance-trace.js';
+import type { PerInstanceTrace } from '../traces/per-instance-trace.js';
 import type { Instrument, RunInfo, StepContext } from './instrument.js';
 
 /** Options of {@link perInstanceNormInstrument}. */
@@ -135,4 +138,32 @@ export function collectPerInstanceNorms(
       seeds: all.map((x) => x.seed),
     },
   };
+}
+
+/**
+ * The version-1 per-instance trace (`dpbounds per-instance --trace`) from collected norms:
+ * stored values are clipped norms min(‖g‖, C) = ratio·C, `gradientNorms[checkpoint][record]`
+ * per run. Validated before it is returned.
+ *
+ * @throws DpboundsTypeError/DpboundsRangeError when the result does not validate (e.g. σ = 0).
+ * @example const trace = perInstanceTraceFromNorms(norms, { datasetSize: train.size, labels });
+ */
+export function perInstanceTraceFromNorms(
+  norms: PerInstanceNorms,
+  options: { readonly datasetSize: number; readonly labels?: readonly string[]; readonly meta?: Readonly<Record<string, unknown>> },
+): PerInstanceTrace {
+  return validatePerInstanceTrace({
+    format: PER_INSTANCE_TRACE_FORMAT,
+    version: PER_INSTANCE_TRACE_VERSION,
+    updateRule: 'sum',
+    samplingRate: norms.samplingRate,
+    noiseMultiplier: norms.noiseMultiplier,
+    clip: norms.clip,
+    datasetSize: options.datasetSize,
+    steps: norms.steps,
+    checkpointSteps: [...norms.checkpointSteps],
+    records: norms.targetIds.map((id, i) => ({ id, ...(options.labels?.[i] !== undefined ? { label: options.labels[i] } : {}) })),
+    runs: norms.ratios.map((run, r) => ({ seed: norms.seeds[r] ?? r, gradientNorms: run.map((row) => Array.from(row, (v) => Math.min(norms.clip, v * norms.clip))) })),
+    ...(options.meta !== undefined ? { meta: options.meta } : {}),
+  });
 }

@@ -3,3 +3,5 @@
  * trace writers). Everything else is in the browser-safe main entry point.
  */
 export { bundledAdultPath, loadBundledAdult, readTabularCsvFile, readTextFile } from './read-data.js';
+export { writeCanaryScoresCsv, writeTextFile, writeTraceFile } from './write-trace.js';
+export type { WriteTraceOptions } from './write-trace.js';
