@@ -17,42 +17,52 @@ export interface PldGroup {
   readonly count: number;
 }
 
-function logMgf(probs: Float64Array, logProbs: Float64Array, lambda: number): number {
+/** log Σ_i exp(logProbs[i] + λ·i) over the support [lo, hi] (max-shifted, two passes). */
+function logMgf(logProbs: Float64Array, lo: number, hi: number, lambda: number): number {
   let max = -Infinity;
-  const n = probs.length;
-  for (let i = 0; i < n; i++) {
+  for (let i = lo; i <= hi; i++) {
     const v = (logProbs[i] as number) + lambda * i;
     if (v > max) max = v;
   }
   if (max === -Infinity) return -Infinity;
   let s = 0;
-  for (let i = 0; i < n; i++) {
-    const lp = logProbs[i] as number;
-    if (lp !== -Infinity) s += Math.exp(lp + lambda * i - max);
-  }
+  for (let i = lo; i <= hi; i++) s += Math.exp((logProbs[i] as number) + lambda * i - max);
   return max + Math.log(s);
 }
 
 /**
  * Index window [lower, upper] (relative to the sum of the groups' offsets) holding all but
  * τ of the composed mass: upper = min_{λ>0} (Σ T_g M_g(λ) + log(2/τ))/λ, lower likewise with
- * λ < 0, where M_g is the log-MGF of group g's index; λ on a geometric grid in loss units.
+ * λ < 0, where M_g is the log-MGF of group g's index; λ on a geometric grid in loss units
+ * (12 values per side: the FFT length is rounded up to a power of two anyway, so a slightly
+ * loose window costs nothing).
  */
 function chernoffWindow(groups: readonly PldGroup[], tau: number, h: number): { lower: number; upper: number } {
   const maxIndex = groups.reduce((s, g) => s + (g.pld.probs.length - 1) * g.count, 0);
-  const logs = groups.map((g) => g.pld.probs.map((p) => (p > 0 ? Math.log(p) : -Infinity)));
+  const prepared = groups.map((g) => {
+    const p = g.pld.probs;
+    const logs = new Float64Array(p.length);
+    let lo = -1;
+    let hi = -1;
+    for (let i = 0; i < p.length; i++) {
+      const v = p[i] as number;
+      logs[i] = v > 0 ? Math.log(v) : -Infinity;
+      if (v > 0) {
+        if (lo < 0) lo = i;
+        hi = i;
+      }
+    }
+    return { logs, lo: Math.max(0, lo), hi: Math.max(0, hi), count: g.count };
+  });
   let upper = maxIndex;
   let lower = 0;
   const logTerm = Math.log(2 / tau);
-  for (let k = 0; k < 28; k++) {
-    const lambdaLoss = 0.02 * Math.pow(1.6, k);
+  for (let k = 0; k < 12; k++) {
+    const lambdaLoss = 0.03 * Math.pow(2.1, k);
     for (const sign of [1, -1]) {
       const lambda = sign * lambdaLoss * h;
       let total = 0;
-      for (let g = 0; g < groups.length; g++) {
-        const group = groups[g] as PldGroup;
-        total += group.count * logMgf(group.pld.probs, logs[g] as Float64Array, lambda);
-      }
+      for (const g of prepared) total += g.count * logMgf(g.logs, g.lo, g.hi, lambda);
       const bound = (total + logTerm) / lambda;
       if (!Number.isFinite(bound)) continue;
       if (sign > 0) upper = Math.min(upper, Math.ceil(bound));

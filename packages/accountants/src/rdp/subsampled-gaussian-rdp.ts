@@ -2,7 +2,20 @@
  * Rényi DP of one step of the Poisson-subsampled Gaussian mechanism (Mironov, Talwar, Zhang
  * 2019, "Rényi Differential Privacy of the Sampled Gaussian Mechanism", sec. 3).
  */
-import { logAddExp, logNormalCdf, logSubExp, requireInRange } from '@dpbounds/special-functions';
+import { logAddExp, logNormalCdf, logSubExp, logSumExp, requireInRange } from '@dpbounds/special-functions';
+
+let logTable: Float64Array = new Float64Array([Number.NEGATIVE_INFINITY, 0]);
+
+/** log i for i = 0..n (log 0 = −∞), from a table grown on demand. */
+function logIntegers(n: number): Float64Array {
+  if (logTable.length <= n) {
+    const next = new Float64Array(Math.max(n + 1, 2 * logTable.length));
+    next[0] = Number.NEGATIVE_INFINITY;
+    for (let i = 1; i < next.length; i++) next[i] = Math.log(i);
+    logTable = next;
+  }
+  return logTable;
+}
 
 /**
  * log A_α with A_α = E_{z∼N(0,σ²)}[((1−q) + q·exp((2z−1)/(2σ²)))^α] (spec accountants.md §3.1).
@@ -29,14 +42,16 @@ export function subsampledGaussianLogA(q: number, sigma: number, alpha: number):
   const log1mQ = Math.log1p(-q);
   const s2 = sigma * sigma;
   if (Number.isInteger(alpha)) {
-    let total = -Infinity;
+    // The exact binomial terms in log space, summed by special-functions' logSumExp. log C(α,k)
+    // is accumulated from a table of log i, so a term costs a few flops (orders up to 8192 stay cheap).
+    const logs = logIntegers(alpha);
+    const terms = new Float64Array(alpha + 1);
     let logCoef = 0;
     for (let k = 0; k <= alpha; k++) {
-      if (k > 0) logCoef += Math.log((alpha - k + 1) / k);
-      const term = logCoef + (alpha - k) * log1mQ + k * logQ + (k * k - k) / (2 * s2);
-      total = logAddExp(total, term);
+      if (k > 0) logCoef += (logs[alpha - k + 1] as number) - (logs[k] as number);
+      terms[k] = logCoef + (alpha - k) * log1mQ + k * logQ + (k * k - k) / (2 * s2);
     }
-    return total;
+    return logSumExp(terms);
   }
   const z0 = s2 * (Math.log(1 / q - 1)) + 0.5;
   let pos = -Infinity;
