@@ -11,6 +11,7 @@ import { createStepRdpEvaluator } from './step-rdp-kernel.js';
 import {
   checkLambda,
   checkMaxOrder,
+  checkNonEmpty,
   checkNonNegative,
   checkPositive,
   checkRealOrder,
@@ -92,8 +93,8 @@ export interface AuthorsComposeSum {
  * summed over the given indices only. Kept to reproduce published numbers; it is not the
  * derived Thm 3.3 schedule.
  *
- * @throws DpboundsRangeError on invalid input or an order above maxOrder; DpboundsTypeError for
- * no step indices, a non-integer key or a step without runs.
+ * @throws DpboundsRangeError on invalid input, an order above maxOrder, no step indices or a step
+ * without runs; DpboundsTypeError for a non-integer key.
  * @example authorsComposeSum({ alpha: 8, q: 128 / 60000, sigma: 0.7, ratiosByStepIndex: { 0: [0.9, 0.8], 100: [0.3, 0.5] } }).epsilon
  */
 export function authorsComposeSum(input: AuthorsComposeSumInput): AuthorsComposeSum {
@@ -103,7 +104,7 @@ export function authorsComposeSum(input: AuthorsComposeSumInput): AuthorsCompose
   const maxOrder = checkMaxOrder(input.maxOrder);
   const keys = Object.keys(input.ratiosByStepIndex ?? {});
   if (keys.length === 0) {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'ratiosByStepIndex', expected: 'at least one step index', found: input.ratiosByStepIndex });
+    throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: 'ratiosByStepIndex', expected: 'at least one step index', found: input.ratiosByStepIndex });
   }
   const indices = keys.map((key) => {
     if (!/^\d+$/.test(key)) throw new DpboundsTypeError({ code: 'ERR_INVALID_FORMAT', parameter: 'ratiosByStepIndex', expected: 'keys that are integer step indices', found: key });
@@ -116,7 +117,7 @@ export function authorsComposeSum(input: AuthorsComposeSumInput): AuthorsCompose
   let epsilon = 0;
   keys.forEach((key, n) => {
     const i = indices[n] as number;
-    const runs = requireFiniteArray(`ratiosByStepIndex[${key}]`, input.ratiosByStepIndex[key] as ArrayLike<number>, { minLength: 1 });
+    const runs = requireFiniteArray(`ratiosByStepIndex[${key}]`, checkNonEmpty(`ratiosByStepIndex[${key}]`, input.ratiosByStepIndex[key] as ArrayLike<number>, 'runs'));
     const k = authorsGpiAlpha({ alpha, lambda, i }).ceil;
     if (k > maxOrder) throw orderTooLarge(`order of step index ${key}`, k, maxOrder);
     const evaluator = createStepRdpEvaluator(k, q);

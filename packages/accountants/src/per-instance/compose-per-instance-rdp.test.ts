@@ -55,8 +55,9 @@ describe('composePerInstanceRdp (Thm 3.3)', () => {
   });
 
   it('rejects empty input, negative samples and lambda <= 1', () => {
-    expect(() => composePerInstanceRdp({ alpha: 8, lambda: 2, stepEps: [] })).toThrow(DpboundsTypeError);
-    expect(() => composePerInstanceRdp({ alpha: 8, lambda: 2, stepEps: [[]] })).toThrow(DpboundsTypeError);
+    expect(() => composePerInstanceRdp({ alpha: 8, lambda: 2, stepEps: [] })).toThrow(DpboundsRangeError);
+    expect(() => composePerInstanceRdp({ alpha: 8, lambda: 2, stepEps: [[]] })).toThrow('stepEps[0] must be a non-empty array of runs');
+    expect(() => composePerInstanceRdp({ alpha: 8, lambda: 2, stepEps: 'x' as unknown as number[][] })).toThrow(DpboundsTypeError);
     expect(() => composePerInstanceRdp({ alpha: 8, lambda: 2, stepEps: [[-1e-3]] })).toThrow('stepEps[0][0] must be in [0, ∞)');
     expect(() => composePerInstanceRdp({ alpha: 8, lambda: 1, stepEps: [[0.1]] })).toThrow(DpboundsRangeError);
     expect(() => composePerInstanceRdp({ alpha: 1, lambda: 2, stepEps: [[0.1]] })).toThrow(DpboundsRangeError);

@@ -3,7 +3,7 @@
  * expectations over training runs estimated from several runs (Thudi et al. 2024, Thm 3.3;
  * spec per-instance-rdp.md §5).
  */
-import { DpboundsTypeError, requireFiniteArray } from '@dpbounds/special-functions';
+import { requireFiniteArray } from '@dpbounds/special-functions';
 import { holderOrderSchedule } from './holder-order-schedule.js';
 import { scaledLogMeanExp } from './log-mean-exp.js';
 import { stepExponent } from './per-instance-step-rdp.js';
@@ -11,6 +11,7 @@ import { createStepRdpEvaluator, type StepRdpEvaluator } from './step-rdp-kernel
 import {
   checkLambda,
   checkMaxOrder,
+  checkNonEmpty,
   checkNonNegative,
   checkPositive,
   checkRealOrder,
@@ -57,20 +58,18 @@ export interface ComposedPerInstanceRdp {
  * Method: each term is evaluated as max + log1p(mean expm1(λm(ε − max)))/(λm), which never
  * overflows (λ m ε is routinely 10²–10⁴) and keeps tiny terms to full relative accuracy.
  *
- * @throws DpboundsRangeError for α ≤ 1, λ ≤ 1, a negative or non-finite ε sample;
- * DpboundsTypeError for an empty step list or a step without runs.
+ * @throws DpboundsRangeError for α ≤ 1, λ ≤ 1, a negative or non-finite ε sample, an empty
+ * step list or a step without runs (spec §8); DpboundsTypeError for a value that is not an array.
  * @example composePerInstanceRdp({ alpha: 8, lambda: 5, stepEps: [[0.0123]] }).epsilon // 0.0123
  */
 export function composePerInstanceRdp(input: ComposePerInstanceRdpInput): ComposedPerInstanceRdp {
   const alpha = checkRealOrder('alpha', input.alpha);
   const lambda = checkLambda(input.lambda);
   const steps = input.stepEps;
-  if (!Array.isArray(steps) || steps.length === 0) {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'stepEps', expected: 'a non-empty array of steps', found: steps });
-  }
+  checkNonEmpty('stepEps', steps, 'steps');
   const T = steps.length;
   for (let t = 0; t < T; t++) {
-    const runs = requireFiniteArray(`stepEps[${t}]`, steps[t] as ArrayLike<number>, { minLength: 1 });
+    const runs = requireFiniteArray(`stepEps[${t}]`, checkNonEmpty(`stepEps[${t}]`, steps[t] as ArrayLike<number>, 'runs'));
     for (let r = 0; r < runs.length; r++) checkNonNegative(`stepEps[${t}][${r}]`, runs[r]);
   }
   const schedule = holderOrderSchedule({ alpha, lambda, T });
@@ -123,8 +122,8 @@ export interface ComposedFromRatios {
  *
  * Domain: α > 1, λ > 1, q ∈ [0, 1], σ > 0, ratios ≥ 0 and finite, every k_j ≤ maxOrder.
  *
- * @throws DpboundsRangeError on invalid input or when an order exceeds maxOrder;
- * DpboundsTypeError for an empty list of steps or runs.
+ * @throws DpboundsRangeError on invalid input, an empty list of steps or runs, or when an order
+ * exceeds maxOrder; DpboundsTypeError for a value that is not an array.
  * @example
  * composeFromRatios({ alpha: 8, lambda: 12, q: 0.01, sigma: 1, ratios: [[0.6, 0.4], [0.1, 0.5]] }).epsilon
  */
@@ -135,12 +134,10 @@ export function composeFromRatios(input: ComposeFromRatiosInput): ComposedFromRa
   const sigma = checkPositive('sigma', input.sigma);
   const maxOrder = checkMaxOrder(input.maxOrder);
   const ratios = input.ratios;
-  if (!Array.isArray(ratios) || ratios.length === 0) {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'ratios', expected: 'a non-empty array of steps', found: ratios });
-  }
+  checkNonEmpty('ratios', ratios, 'steps');
   const T = ratios.length;
   for (let t = 0; t < T; t++) {
-    const runs = requireFiniteArray(`ratios[${t}]`, ratios[t] as ArrayLike<number>, { minLength: 1 });
+    const runs = requireFiniteArray(`ratios[${t}]`, checkNonEmpty(`ratios[${t}]`, ratios[t] as ArrayLike<number>, 'runs'));
     for (let r = 0; r < runs.length; r++) checkNonNegative(`ratios[${t}][${r}]`, runs[r]);
   }
   const schedule = holderOrderSchedule({ alpha, lambda, T });

@@ -42,7 +42,8 @@ describe('holderEpsDelta (Cor. 3.1)', () => {
   it('validates its input', () => {
     expect(() => holderEpsDelta({ q: 0.1, p: 1, deltaPrime: 0.1, batchEps: [0.1] })).toThrow(DpboundsRangeError);
     expect(() => holderEpsDelta({ q: 0.1, p: 2, deltaPrime: 0, batchEps: [0.1] })).toThrow(DpboundsRangeError);
-    expect(() => holderEpsDelta({ q: 0.1, p: 2, deltaPrime: 0.1, batchEps: [] })).toThrow(DpboundsTypeError);
+    expect(() => holderEpsDelta({ q: 0.1, p: 2, deltaPrime: 0.1, batchEps: [] })).toThrow(DpboundsRangeError);
+    expect(() => holderEpsDelta({ q: 0.1, p: 2, deltaPrime: 0.1, batchEps: 3 as unknown as number[] })).toThrow(DpboundsTypeError);
     expect(() => holderEpsDelta({ q: 0.1, p: 2, deltaPrime: 0.1, batchEps: [-0.1] })).toThrow('batchEps[0]');
   });
 });

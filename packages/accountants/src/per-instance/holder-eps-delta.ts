@@ -4,7 +4,7 @@
  * per-instance-rdp.md §3).
  */
 import { requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
-import { checkNonNegative, checkOpenUnit, checkPositive, checkSamplingRate } from './validate-per-instance.js';
+import { checkNonEmpty, checkNonNegative, checkOpenUnit, checkPositive, checkSamplingRate } from './validate-per-instance.js';
 
 /** Input of {@link holderEpsDelta}. */
 export interface HolderEpsDeltaInput {
@@ -38,15 +38,15 @@ export interface HolderEpsDelta {
  * ε = L + log1p((1−q)e^{−L}) for L > 0 and log1p(q·expm1((ln q + lE − ln δ')/(p−1))) otherwise.
  * q = 0 gives 0.
  *
- * @throws DpboundsRangeError for q ∉ [0, 1], p ≤ 1, δ' ∉ (0, 1), a negative or non-finite sample;
- * DpboundsTypeError for an empty sample.
+ * @throws DpboundsRangeError for q ∉ [0, 1], p ≤ 1, δ' ∉ (0, 1), a negative or non-finite sample
+ * or an empty sample; DpboundsTypeError when `batchEps` is not an array.
  * @example holderEpsDelta({ q: 0.05, p: 10, deltaPrime: 1e-6, batchEps: [0.8, 0.8, 0.8] }).epsilon // ≈ 0.3035691
  */
 export function holderEpsDelta(input: HolderEpsDeltaInput): HolderEpsDelta {
   const q = checkSamplingRate('q', input.q);
   const p = requireInRange('p', input.p, { min: 1, minExclusive: true });
   const deltaPrime = checkOpenUnit('deltaPrime', input.deltaPrime);
-  const samples = requireFiniteArray('batchEps', input.batchEps, { minLength: 1 });
+  const samples = requireFiniteArray('batchEps', checkNonEmpty('batchEps', input.batchEps, 'samples'));
   for (let i = 0; i < samples.length; i++) checkNonNegative(`batchEps[${i}]`, samples[i]);
   if (q === 0) return { epsilon: 0, epsilonRaw: 0 };
   // lE = log mean exp(p ε_B) = p·max + log(mean exp(p(ε_B − max)))

@@ -12,6 +12,7 @@ import {
   checkIntegerOrder,
   checkLambda,
   checkMaxOrder,
+  checkNonEmpty,
   checkOpenUnit,
   checkPositive,
   checkSamplingRate,
@@ -129,9 +130,7 @@ export function perInstancePrivacy(input: PerInstancePrivacyInput): PerInstanceP
     requireInteger(`checkpointSteps[${c}]`, checkpoints[c], { min: lo, max: T - 1 });
   }
   const runs = input.ratios;
-  if (!Array.isArray(runs) || runs.length === 0) {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'ratios', expected: 'a non-empty array of runs', found: runs });
-  }
+  checkNonEmpty('ratios', runs, 'runs');
   const nRuns = runs.length;
   for (let r = 0; r < nRuns; r++) {
     const run = runs[r];

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { DpboundsTypeError } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { perInstanceStepRdp } from './per-instance-step-rdp.js';
 import { thm36Exact } from './test-helpers/thm36-exact.js';
@@ -39,6 +39,7 @@ describe('thm36Estimate (Thm 3.6)', () => {
   it('rejects tuples of the wrong length and ragged vectors', () => {
     expect(() => thm36Estimate({ alpha: 3, sigmaU: 1, groups: [{ target: [0], tuples: [[[0], [0]]] }] })).toThrow(DpboundsTypeError);
     expect(() => thm36Estimate({ alpha: 2, sigmaU: 1, groups: [{ target: [0, 0], tuples: [[[0], [0, 0]]] }] })).toThrow(DpboundsTypeError);
-    expect(() => thm36Estimate({ alpha: 2, sigmaU: 1, groups: [] })).toThrow(DpboundsTypeError);
+    expect(() => thm36Estimate({ alpha: 2, sigmaU: 1, groups: [] })).toThrow(DpboundsRangeError);
+    expect(() => thm36Estimate({ alpha: 2, sigmaU: 1, groups: [{ target: [0], tuples: [] }] })).toThrow(DpboundsRangeError);
   });
 });

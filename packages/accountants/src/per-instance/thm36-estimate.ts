@@ -4,7 +4,7 @@
  */
 import { DpboundsTypeError, requireFiniteArray, requireInteger } from '@dpbounds/special-functions';
 import { scaledLogMeanExp } from './log-mean-exp.js';
-import { checkPositive } from './validate-per-instance.js';
+import { checkNonEmpty, checkPositive } from './validate-per-instance.js';
 
 /** One target batch of {@link thm36Estimate}: its update and α-tuples of updates from X'. */
 export interface Thm36Group {
@@ -37,8 +37,8 @@ export interface Thm36EstimateInput {
  * has no influence: it measures how alike the updates of independent mini-batches are.
  * The value is an estimate from the sampled batches (no confidence bound).
  *
- * @throws DpboundsRangeError for α not an integer ≥ 2, σ_U ≤ 0 or a non-finite coordinate;
- * DpboundsTypeError for no groups, a group without tuples, a tuple of length ≠ α or vectors of
+ * @throws DpboundsRangeError for α not an integer ≥ 2, σ_U ≤ 0, a non-finite coordinate, no
+ * groups or a group without tuples; DpboundsTypeError for a tuple of length ≠ α or vectors of
  * different dimensions.
  * @example
  * thm36Estimate({ alpha: 2, sigmaU: 1, groups: [{ target: [0, 0], tuples: [[[0, 0], [0, 0]], [[1, 0], [1, 0]], [[1, 0], [0, 0]], [[0, 0], [0, 0]]] }] })
@@ -48,9 +48,7 @@ export function thm36Estimate(input: Thm36EstimateInput): number {
   const alpha = requireInteger('alpha', input.alpha, { min: 2 });
   const sigmaU = checkPositive('sigmaU', input.sigmaU);
   const groups = input.groups;
-  if (!Array.isArray(groups) || groups.length === 0) {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'groups', expected: 'a non-empty array of groups', found: groups });
-  }
+  checkNonEmpty('groups', groups, 'groups');
   const first = groups[0] as Thm36Group;
   const dim = requireFiniteArray('groups[0].target', first.target, { minLength: 1 }).length;
   const invVar = 1 / (sigmaU * sigmaU);
@@ -60,9 +58,7 @@ export function thm36Estimate(input: Thm36EstimateInput): number {
     const group = groups[g] as Thm36Group;
     const target = requireFiniteArray(`groups[${g}].target`, group.target, { length: dim });
     const tuples = group.tuples;
-    if (!Array.isArray(tuples) || tuples.length === 0) {
-      throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: `groups[${g}].tuples`, expected: 'a non-empty array of α-tuples', found: tuples });
-    }
+    checkNonEmpty(`groups[${g}].tuples`, tuples, 'α-tuples');
     const exponents = new Float64Array(tuples.length);
     for (let s = 0; s < tuples.length; s++) {
       const tuple = tuples[s] as readonly ArrayLike<number>[];

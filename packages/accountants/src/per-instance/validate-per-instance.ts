@@ -3,7 +3,7 @@
  * over the `require*` helpers of `@dpbounds/special-functions`, so every message names the
  * parameter, its range and the value found. Internal to the per-instance folder.
  */
-import { DpboundsRangeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
 
 /** Default cap on any integer Rényi order evaluated by the per-instance analysis. */
 export const DEFAULT_MAX_ORDER = 10_000;
@@ -56,4 +56,17 @@ export function orderTooLarge(parameter: string, order: number, maxOrder: number
     expected: `a Rényi order ≤ maxOrder = ${maxOrder} (raise lambda to keep the Hölder orders small, spec Fact 3.4)`,
     found: order,
   });
+}
+
+/**
+ * Requires a non-empty list: an empty list of steps, runs, samples or groups is a
+ * DpboundsRangeError (spec §8: "an empty run list" is a RangeError); a value that is not a list
+ * at all is a DpboundsTypeError.
+ */
+export function checkNonEmpty<T extends { readonly length: number }>(parameter: string, values: T, what: string): T {
+  if (values === null || typeof values !== 'object' || typeof (values as { length?: unknown }).length !== 'number') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: `a non-empty array of ${what}`, found: values });
+  }
+  if (values.length === 0) throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter, expected: `a non-empty array of ${what}`, found: values });
+  return values;
 }
