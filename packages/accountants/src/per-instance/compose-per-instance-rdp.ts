@@ -3,7 +3,7 @@
  * expectations over training runs estimated from several runs (Thudi et al. 2024, Thm 3.3;
  * spec per-instance-rdp.md §5).
  */
-import { requireFiniteArray } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireFiniteArray } from '@dpbounds/special-functions';
 import { holderOrderSchedule } from './holder-order-schedule.js';
 import { scaledLogMeanExp } from './log-mean-exp.js';
 import { stepExponent } from './per-instance-step-rdp.js';
@@ -157,7 +157,13 @@ export function composeFromRatios(input: ComposeFromRatiosInput): ComposedFromRa
     }
     const runs = ratios[t] as ArrayLike<number>;
     const eps = new Float64Array(runs.length);
-    for (let r = 0; r < runs.length; r++) eps[r] = evaluator.at(stepExponent(runs[r] as number, sigma));
+    for (let r = 0; r < runs.length; r++) {
+      const e = evaluator.at(stepExponent(runs[r] as number, sigma));
+      if (!Number.isFinite(e)) {
+        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: `ratios[${t}][${r}]`, expected: 'small enough relative to sigma that the RDP is finite in float64', found: runs[r] });
+      }
+      eps[r] = e;
+    }
     const term = scaledLogMeanExp(eps, lambda * ((schedule.realOrders[j] as number) - 1));
     intOrdersChrono[t] = k;
     stepEpsChrono.push(eps);

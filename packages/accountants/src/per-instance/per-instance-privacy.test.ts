@@ -86,5 +86,8 @@ describe('perInstancePrivacy', () => {
     const negative = sampleRatios(5, 2, 2, 2);
     (negative[1]?.[1] as Float64Array)[0] = -0.5;
     expect(() => perInstancePrivacy({ ...ok, ratios: negative })).toThrow('ratios[1][1][0]');
+    const huge = sampleRatios(5, 2, 2, 2);
+    (huge[0]?.[0] as Float64Array)[1] = 1e200;
+    expect(() => perInstancePrivacy({ ...ok, ratios: huge })).toThrow(DpboundsRangeError);
   });
 });

@@ -185,6 +185,9 @@ export function perInstancePrivacy(input: PerInstancePrivacyInput): PerInstanceP
   const nOrders = orders.length;
   const diRdp = new Float64Array(nOrders);
   for (let o = 0; o < nOrders; o++) diRdp[o] = T * createStepRdpEvaluator(orders[o] as number, q).at(0.5 / (sigma * sigma));
+  if (!diRdp.every(Number.isFinite)) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'noiseMultiplier', expected: 'large enough that the data-independent RDP is finite in float64', found: sigma });
+  }
   const di = rdpToEpsilon(orders, diRdp, delta, 'improved');
 
   // Checkpoint-major sweep (contiguous reads of each run's row), accumulating per record.
@@ -237,7 +240,11 @@ export function perInstancePrivacy(input: PerInstancePrivacyInput): PerInstanceP
     const perInstanceRdpByOrder = new Float64Array(nOrders);
     const rdpByOrder = new Float64Array(nOrders);
     for (let o = 0; o < nOrders; o++) {
-      perInstanceRdpByOrder[o] = totals[o * nRecords + i] as number;
+      const total = totals[o * nRecords + i] as number;
+      if (!Number.isFinite(total)) {
+        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: `ratios[·][·][${i}]`, expected: 'small enough relative to the noise multiplier that the RDP is finite in float64', found: total });
+      }
+      perInstanceRdpByOrder[o] = total;
       rdpByOrder[o] = Math.min(perInstanceRdpByOrder[o] as number, diRdp[o] as number);
     }
     const best = rdpToEpsilon(orders, rdpByOrder, delta, 'improved');

@@ -114,5 +114,7 @@ describe('perInstanceStepRdp (Thm 3.2)', () => {
       }
     }
     expect(perInstanceStepRdp({ ...ok, alpha: 12000, maxOrder: 12000 })).toBeGreaterThan(0);
+    expect(() => perInstanceStepRdp({ ...ok, ratio: 1e200 })).toThrow(DpboundsRangeError);
+    expect(() => sgmRdpInteger({ alpha: 8, q: 0.1, sigma: 1e-200 })).toThrow(DpboundsRangeError);
   });
 });

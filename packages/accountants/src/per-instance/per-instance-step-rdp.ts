@@ -3,6 +3,7 @@
  * rule (Thudi, Jia, Meehan, Shumailov, Papernot, "Gradients Look Alike", USENIX Security 2024,
  * Thm 3.2; spec per-instance-rdp.md §4).
  */
+import { DpboundsRangeError } from '@dpbounds/special-functions';
 import { createStepRdpEvaluator } from './step-rdp-kernel.js';
 import { checkIntegerOrder, checkMaxOrder, checkNonNegative, checkPositive, checkSamplingRate } from './validate-per-instance.js';
 
@@ -36,8 +37,8 @@ export interface PerInstanceStepRdpInput {
  * Accuracy: ≤ 1e−12 relative over the fixture grid, including ε ≈ 1e−18 and exponents far
  * beyond 709 (α up to 10 000).
  *
- * @throws DpboundsRangeError for α not an integer in [2, maxOrder], q ∉ [0, 1], σ ≤ 0, r < 0 or
- * any non-finite input.
+ * @throws DpboundsRangeError for α not an integer in [2, maxOrder], q ∉ [0, 1], σ ≤ 0, r < 0,
+ * any non-finite input, or r/σ so large that the RDP overflows float64.
  * @example
  * perInstanceStepRdp({ alpha: 8, q: 128 / 60000, sigma: 0.69977, ratio: 0.5 }) // ≈ 1.2256e-5
  */
@@ -47,7 +48,7 @@ export function perInstanceStepRdp(input: PerInstanceStepRdpInput): number {
   const q = checkSamplingRate('q', input.q);
   const sigma = checkPositive('sigma', input.sigma);
   const ratio = checkNonNegative('ratio', input.ratio);
-  return createStepRdpEvaluator(alpha, q).at(stepExponent(ratio, sigma));
+  return finiteOrThrow(createStepRdpEvaluator(alpha, q).at(stepExponent(ratio, sigma)), 'ratio', ratio);
 }
 
 /** Input of {@link sgmRdpInteger}. */
@@ -76,7 +77,13 @@ export function sgmRdpInteger(input: SgmRdpIntegerInput): number {
   const alpha = checkIntegerOrder('alpha', input.alpha, maxOrder);
   const q = checkSamplingRate('q', input.q);
   const sigma = checkPositive('sigma', input.sigma);
-  return createStepRdpEvaluator(alpha, q).at(stepExponent(1, sigma));
+  return finiteOrThrow(createStepRdpEvaluator(alpha, q).at(stepExponent(1, sigma)), 'sigma', sigma);
+}
+
+/** RDP values beyond float64 (r/σ ≳ 1e154) are reported as errors, never as ∞ (spec §8). */
+function finiteOrThrow(epsilon: number, parameter: string, found: number): number {
+  if (Number.isFinite(epsilon)) return epsilon;
+  throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter, expected: 'such that (ratio/sigma)² fits in float64 (the RDP overflows otherwise)', found });
 }
 
 /** c = r²/(2σ²), the exponent scale of Thm 3.2 (internal). */
