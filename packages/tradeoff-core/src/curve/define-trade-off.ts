@@ -54,7 +54,7 @@ class Defined extends AnalyticCurve {
   }
   toJSON(): TradeOffCurveJSON {
     if (this.jsonCache === undefined) {
-      const numeric = tradeOffFromFunction((a) => this.evaluate(a), { tolerance: 1e-9 });
+      const numeric = tradeOffFromFunction((a) => this.evaluate(a), { tolerance: 1e-8 });
       this.jsonCache = { ...numeric.toJSON(), source: this.kind, parameters: this.def.parameters ?? {} };
     }
     return this.jsonCache;
@@ -67,7 +67,7 @@ class Defined extends AnalyticCurve {
  * α is validated, values are checked to lie in [0, 1] (a `DpboundsRangeError` otherwise), and
  * `inverse()` uses `evaluateInverse` or Brent's method on f(α) − β (spec §5). The caller is
  * responsible for f being a trade-off function (convex, non-increasing, ≤ 1 − α). `toJSON()`
- * returns an adaptive piecewise-linear approximation (tolerance 1e−9) tagged with `source`, so
+ * returns an adaptive piecewise-linear approximation (tolerance 1e−8) tagged with `source`, so
  * the JSON form reads back as a numeric curve.
  *
  * @throws DpboundsTypeError when `kind` is empty or `evaluate` is not a function.
