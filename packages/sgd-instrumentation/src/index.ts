@@ -53,8 +53,8 @@ export { evaluationInstrument } from './instruments/evaluation.js';
 export type { EvaluationPoint, EvaluationTrace } from './instruments/evaluation.js';
 // Traces: per-instance (issue 6; read by `dpbounds per-instance`)
 export { PER_INSTANCE_TRACE_FORMAT, PER_INSTANCE_TRACE_VERSION, perInstanceTraceSchema } from './traces/per-instance-trace-schema.js';
-export { perInstanceTraceRatios, validatePerInstanceTrace } from './traces/per-instance-trace.js';
-export type { PerInstanceTrace, PerInstanceTraceRecord, PerInstanceTraceRun } from './traces/per-instance-trace.js';
+export { createPerInstanceTrace, perInstanceTraceRatios, validatePerInstanceTrace } from './traces/per-instance-trace.js';
+export type { PerInstanceTrace, PerInstanceTraceInput, PerInstanceTraceRecord, PerInstanceTraceRun } from './traces/per-instance-trace.js';
 export { perInstanceTraceFromNorms } from './instruments/per-instance-norms.js';
 export { loadModelFile, modelFile } from './models/model-file.js';
 export type { ModelFile } from './models/model-file.js';

@@ -1,7 +1,7 @@
 import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { PER_INSTANCE_TRACE_FORMAT, perInstanceTraceSchema } from './per-instance-trace-schema.js';
-import { perInstanceTraceRatios, validatePerInstanceTrace } from './per-instance-trace.js';
+import { createPerInstanceTrace, perInstanceTraceRatios, validatePerInstanceTrace } from './per-instance-trace.js';
 
 function trace(): Record<string, unknown> {
   return {
@@ -64,5 +64,13 @@ describe('per-instance trace v1', () => {
   it('publishes a JSON Schema that lists every required field', () => {
     expect(perInstanceTraceSchema['required']).toEqual(['format', 'version', 'updateRule', 'samplingRate', 'noiseMultiplier', 'clip', 'datasetSize', 'steps', 'checkpointSteps', 'records', 'runs']);
     expect(JSON.parse(JSON.stringify(perInstanceTraceSchema))).toEqual(perInstanceTraceSchema);
+  });
+
+  it('builds a trace from ratios that round-trips through perInstanceTraceRatios', () => {
+    const ratios = [[new Float64Array([0.2, 1]), new Float64Array([0.1, 0.7])], [new Float64Array([0.3, 1]), new Float64Array([0, 0.5])]];
+    const built = createPerInstanceTrace({ samplingRate: 0.01, noiseMultiplier: 1, clip: 2, datasetSize: 10, steps: 20, checkpointSteps: [0, 10], records: [4, { id: 'x', label: 'outlier' }], seeds: [1, 2], ratios });
+    expect(built.runs[1]?.gradientNorms[0]).toEqual([0.6, 2]);
+    expect(perInstanceTraceRatios(built).map((run) => run.map((row) => [...row]))).toEqual(ratios.map((run) => run.map((row) => [...row])));
+    expect(() => createPerInstanceTrace({ samplingRate: 0.01, noiseMultiplier: 1, clip: 2, datasetSize: 10, steps: 20, checkpointSteps: [0, 10], records: [4, 5], seeds: [1], ratios })).toThrow(DpboundsTypeError);
   });
 });

@@ -171,3 +171,54 @@ export function perInstanceTraceRatios(trace: PerInstanceTrace): Float64Array[][
     }),
   );
 }
+
+/** Input of {@link createPerInstanceTrace}: a run configuration and ratios r = min(1, ‖g‖/C). */
+export interface PerInstanceTraceInput {
+  readonly samplingRate: number;
+  readonly noiseMultiplier: number;
+  readonly clip: number;
+  readonly datasetSize: number;
+  readonly steps: number;
+  readonly checkpointSteps: readonly number[];
+  /** Record ids (or `{ id, label }` objects), one per column of the ratio rows. */
+  readonly records: readonly (string | number | PerInstanceTraceRecord)[];
+  /** Seeds of the runs, one per entry of `ratios`. */
+  readonly seeds: readonly number[];
+  /** `ratios[run][checkpoint][record]` ∈ [0, 1]: clipped norm divided by C. */
+  readonly ratios: readonly (readonly ArrayLike<number>[])[];
+  readonly meta?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Builds and validates a version-1 trace from sensitivity ratios (what an instrument measuring
+ * min(1, ‖g‖/C) collects): stores the clipped norms r·C. The inverse of
+ * {@link perInstanceTraceRatios} up to rounding.
+ *
+ * @throws DpboundsTypeError / DpboundsRangeError as {@link validatePerInstanceTrace}, or when the
+ * number of seeds differs from the number of runs.
+ * @example createPerInstanceTrace({ samplingRate: 0.01, noiseMultiplier: 1, clip: 1, datasetSize: 100, steps: 10, checkpointSteps: [0], records: [7], seeds: [1], ratios: [[[0.2]]] })
+ */
+export function createPerInstanceTrace(input: PerInstanceTraceInput): PerInstanceTrace {
+  if (!Array.isArray(input.seeds) || !Array.isArray(input.ratios) || input.seeds.length !== input.ratios.length) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'seeds', expected: `one seed per run (${Array.isArray(input.ratios) ? input.ratios.length : 0})`, found: input.seeds });
+  }
+  const clip = input.clip;
+  const trace = {
+    format: PER_INSTANCE_TRACE_FORMAT,
+    version: PER_INSTANCE_TRACE_VERSION,
+    updateRule: 'sum',
+    samplingRate: input.samplingRate,
+    noiseMultiplier: input.noiseMultiplier,
+    clip,
+    datasetSize: input.datasetSize,
+    steps: input.steps,
+    checkpointSteps: [...input.checkpointSteps],
+    records: input.records.map((record) => (typeof record === 'object' ? { ...record } : { id: record })),
+    runs: input.ratios.map((run, r) => ({
+      seed: input.seeds[r],
+      gradientNorms: run.map((row: ArrayLike<number>) => Array.from(row, (ratio: number) => (typeof ratio === 'number' && typeof clip === 'number' ? Math.min(ratio, 1) * clip : ratio))),
+    })),
+    ...(input.meta !== undefined ? { meta: input.meta } : {}),
+  };
+  return validatePerInstanceTrace(trace);
+}
