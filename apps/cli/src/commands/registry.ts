@@ -9,6 +9,7 @@ import { bayesSecurityCommand } from './bayes-security.js';
 import { convertCommand } from './convert.js';
 import { gmipCommand } from './gmip.js';
 import { perInstanceCommand } from './per-instance.js';
+import { trainCommand } from './train.js';
 
 /** The registered commands. */
-export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, perInstanceCommand];
+export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, perInstanceCommand, trainCommand];

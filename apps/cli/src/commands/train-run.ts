@@ -1,0 +1,242 @@
+/**
+ * The training scenario shared by `dpbounds train` and `dpbounds demo`: load data, build the
+ * model, pick targets, attach the requested instruments, run the reference DP-SGD trainer
+ * (@dpbounds/sgd-instrumentation) and collect every trace as an in-memory object. No math here.
+ */
+import {
+  attributeSensitivityInstrument,
+  attributeSubstitution,
+  collectPerInstanceNorms,
+  createInputCanaries,
+  diracCanaryInstrument,
+  evaluateModel,
+  evaluationInstrument,
+  gradientStatsInstrument,
+  inputCanaryInstrument,
+  logisticRegression,
+  mlp,
+  perInstanceTraceFromNorms,
+  subsetDataset,
+  trainDpSgd,
+} from '@dpbounds/sgd-instrumentation';
+import type {
+  AiSensitivityTrace,
+  AttributeSensitivityMethod,
+  CanaryScoresTrace,
+  Dataset,
+  EvaluationTrace,
+  GradientStatsTrace,
+  Instrument,
+  Model,
+  PerInstanceTrace,
+  TrainResult,
+  TrainTestData,
+} from '@dpbounds/sgd-instrumentation';
+import { createRng } from '@dpbounds/special-functions';
+import { UsageError } from '../usage-error.js';
+
+/** The instruments `--instrument` accepts (CLI.md). */
+export const TRAIN_INSTRUMENTS = ['ai-sensitivity', 'per-instance', 'gradient-stats', 'canaries'] as const;
+export type TrainInstrumentName = (typeof TRAIN_INSTRUMENTS)[number];
+
+/** Everything a training scenario needs. */
+export interface TrainSetup {
+  readonly datasetName: string;
+  readonly data: TrainTestData;
+  readonly model: 'logistic' | 'mlp';
+  readonly hiddenUnits: number;
+  readonly epochs: number;
+  readonly batchSize: number;
+  readonly noiseMultiplier: number;
+  readonly clip: number;
+  readonly learningRate: number;
+  readonly seed: number;
+  readonly sampling: 'poisson' | 'shuffle';
+  readonly instruments: ReadonlySet<TrainInstrumentName>;
+  readonly sensitiveAttribute?: string;
+  readonly aiMethod: AttributeSensitivityMethod;
+  /** Restrict the attribute's candidate values (e.g. two chosen values). */
+  readonly aiValues?: readonly string[];
+  readonly canaries: number;
+  readonly inputCanaries: number;
+  readonly perInstanceTargets: number;
+  readonly perInstanceRuns: number;
+  readonly perInstanceEvery: number;
+  readonly gradientDims: number;
+  /** Held-out evaluation checkpoints (every this many steps). */
+  readonly evaluateEvery: number;
+}
+
+/** The in-memory result of a scenario. */
+export interface TrainOutcome {
+  readonly setup: TrainSetup;
+  readonly model: Model;
+  readonly result: TrainResult;
+  readonly trainData: Dataset;
+  readonly trainAccuracy: number;
+  readonly testAccuracy: number | undefined;
+  readonly evaluation: EvaluationTrace;
+  readonly aiSensitivity?: AiSensitivityTrace;
+  readonly perInstance?: PerInstanceTrace;
+  readonly gradientStats?: GradientStatsTrace;
+  readonly canaryScores?: CanaryScoresTrace;
+  readonly inputCanaryScores?: CanaryScoresTrace;
+  readonly seconds: number;
+}
+
+/**
+ * Per-instance targets: a seeded random sample of training records ("random"), plus the records
+ * nearest the median ("typical") and the largest ("outlier") per-example gradient norm at the
+ * initial model, from a seeded pool of up to 2000 training records.
+ */
+function chooseTargets(model: Model, params: Float64Array, train: Dataset, count: number, seed: number): { indices: number[]; labels: string[] } {
+  const rng = createRng(seed).fork('per-instance-targets');
+  const pool = Array.from(rng.permutation(train.size).slice(0, Math.min(train.size, 2000)));
+  const grad = new Float64Array(model.parameterCount);
+  const d = train.featureCount;
+  const norms = pool.map((r) => {
+    model.lossAndGradient(params, train.features.subarray(r * d, (r + 1) * d), train.labels[r] as number, grad);
+    let s = 0;
+    for (const g of grad) s += g * g;
+    return { r, norm: Math.sqrt(s) };
+  });
+  const sorted = [...norms].sort((a, b) => a.norm - b.norm);
+  const special = Math.min(Math.floor(count / 5), Math.floor(sorted.length / 4));
+  const mid = Math.floor(sorted.length / 2);
+  const typical = sorted.slice(mid - Math.floor(special / 2), mid - Math.floor(special / 2) + special).map((x) => x.r);
+  const outlier = sorted.slice(sorted.length - special).map((x) => x.r);
+  const taken = new Set([...typical, ...outlier]);
+  const random = pool.filter((r) => !taken.has(r)).slice(0, Math.max(0, count - 2 * special));
+  return {
+    indices: [...random, ...typical, ...outlier],
+    labels: [...random.map(() => 'random'), ...typical.map(() => 'typical'), ...outlier.map(() => 'outlier')],
+  };
+}
+
+/**
+ * Runs the scenario. `onProgress(fraction)` follows every training run.
+ *
+ * @throws UsageError when an instrument's inputs are missing (no sensitive attribute, a test
+ *   split too small for the gradient statistics).
+ */
+export function runTraining(setup: TrainSetup, onProgress: (fraction: number) => void = () => undefined): TrainOutcome {
+  const started = Date.now();
+  const { train: baseTrain, test } = setup.data;
+  const d = baseTrain.featureCount;
+  const model: Model = setup.model === 'logistic' ? logisticRegression(d) : mlp(d, setup.hiddenUnits);
+  const wants = (name: TrainInstrumentName): boolean => setup.instruments.has(name);
+  const instruments: Instrument[] = [];
+
+  let inputCanaries: ReturnType<typeof createInputCanaries> | undefined;
+  if (wants('canaries') && setup.inputCanaries > 0) {
+    if (test.size < setup.inputCanaries) throw new UsageError(`--input-canaries ${setup.inputCanaries} needs at least that many held-out records (the test split has ${test.size})`);
+    inputCanaries = createInputCanaries(baseTrain, test, { count: setup.inputCanaries, seed: setup.seed + 17 });
+  }
+  const train = inputCanaries?.data ?? baseTrain;
+
+  const evaluationSet = test.size > 0 ? test : baseTrain;
+  const evaluation = evaluationInstrument(evaluationSet, { every: setup.evaluateEvery });
+  instruments.push(evaluation);
+
+  let ai: ReturnType<typeof attributeSensitivityInstrument> | undefined;
+  if (wants('ai-sensitivity')) {
+    const attribute = setup.sensitiveAttribute;
+    if (attribute === undefined) throw new UsageError('--instrument ai-sensitivity needs --sensitive-attribute NAME');
+    const substitution = attributeSubstitution(train.encoding, attribute, train, setup.aiValues !== undefined ? { values: setup.aiValues } : {});
+    ai = attributeSensitivityInstrument({ substitution, method: setup.aiMethod });
+    instruments.push(ai);
+  }
+
+  let dirac: ReturnType<typeof diracCanaryInstrument> | undefined;
+  if (wants('canaries') && setup.canaries > 0) {
+    if (setup.canaries > model.parameterCount) throw new UsageError(`--canaries must be at most the model's parameter count ${model.parameterCount}; found ${setup.canaries}`);
+    dirac = diracCanaryInstrument({ count: setup.canaries, seed: setup.seed + 29 });
+    instruments.push(dirac);
+  }
+  const inputScorer = inputCanaries !== undefined ? inputCanaryInstrument(inputCanaries) : undefined;
+  if (inputScorer !== undefined) instruments.push(inputScorer);
+
+  let stats: ReturnType<typeof gradientStatsInstrument> | undefined;
+  const q = setup.batchSize / train.size;
+  const totalSteps = Math.max(1, Math.round(setup.epochs / q));
+  if (wants('gradient-stats')) {
+    const dims = Math.min(setup.gradientDims, model.parameterCount);
+    const members = Math.min(100, baseTrain.size);
+    const needed = dims + 1 + members;
+    if (test.size < needed) throw new UsageError(`--instrument gradient-stats needs a held-out split of at least ${needed} records (background and non-member targets); found ${test.size}`);
+    const backgroundSize = Math.min(test.size - members, Math.max(4 * dims, 1000));
+    const background = subsetDataset(test, Array.from({ length: backgroundSize }, (_, i) => i));
+    const nonMembers = Array.from({ length: members }, (_, i) => backgroundSize + i);
+    const memberRows = Array.from(createRng(setup.seed).fork('gmip-targets').permutation(baseTrain.size).slice(0, members));
+    const targetsTrain = subsetDataset(baseTrain, memberRows);
+    const targetsTest = subsetDataset(test, nonMembers);
+    const targets: Dataset = {
+      size: 2 * members,
+      featureCount: d,
+      features: Float64Array.from([...targetsTrain.features, ...targetsTest.features]),
+      labels: Uint8Array.from([...targetsTrain.labels, ...targetsTest.labels]),
+      encoding: baseTrain.encoding,
+    };
+    stats = gradientStatsInstrument({
+      background,
+      targets,
+      targetIds: [...memberRows, ...nonMembers.map((i) => train.size + i)],
+      targetMembers: [...memberRows.map(() => 1 as const), ...nonMembers.map(() => 0 as const)],
+      dims,
+      checkpoints: [...new Set([0, Math.floor(totalSteps / 2), totalSteps - 1])],
+    });
+    instruments.push(stats);
+  }
+
+  const trainOptions = {
+    model,
+    data: train,
+    expectedBatchSize: setup.batchSize,
+    epochs: setup.epochs,
+    noiseMultiplier: setup.noiseMultiplier,
+    clip: setup.clip,
+    learningRate: setup.learningRate,
+    seed: setup.seed,
+    sampling: setup.sampling,
+  };
+  let result: TrainResult;
+  let perInstance: PerInstanceTrace | undefined;
+  if (wants('per-instance')) {
+    const initial = model.initialParameters(createRng(setup.seed).fork('init'));
+    const { indices, labels } = chooseTargets(model, initial, baseTrain, setup.perInstanceTargets, setup.seed);
+    const runs = setup.perInstanceRuns;
+    let run = 0;
+    const collected = collectPerInstanceNorms(
+      {
+        ...trainOptions,
+        onProgress: (done, total) => {
+          if (done === total) run++;
+          onProgress((run + done / total - (done === total ? 1 : 0)) / runs);
+        },
+      },
+      { targets: subsetDataset(baseTrain, indices), targetIds: indices, every: setup.perInstanceEvery },
+      runs,
+      instruments,
+    );
+    result = collected.first;
+    perInstance = perInstanceTraceFromNorms(collected.norms, { datasetSize: train.size, labels, meta: { producer: 'dpbounds train', dataset: setup.datasetName, model: setup.model } });
+  } else {
+    result = trainDpSgd({ ...trainOptions, instruments, onProgress: (done, total) => onProgress(done / total) });
+  }
+  const testAccuracy = test.size > 0 ? evaluateModel(model, result.parameters, test).accuracy : undefined;
+  return {
+    setup,
+    model,
+    result,
+    trainData: train,
+    trainAccuracy: evaluateModel(model, result.parameters, baseTrain).accuracy,
+    testAccuracy,
+    evaluation: evaluation.trace(),
+    ...(ai !== undefined ? { aiSensitivity: ai.trace() } : {}),
+    ...(perInstance !== undefined ? { perInstance } : {}),
+    ...(stats !== undefined ? { gradientStats: stats.trace() } : {}),
+    ...(dirac !== undefined ? { canaryScores: dirac.trace() } : {}),
+    ...(inputScorer !== undefined ? { inputCanaryScores: inputScorer.trace() } : {}),
+    seconds: (Date.now() - started) / 1000,
+  };
+}

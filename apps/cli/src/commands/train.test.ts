@@ -1,0 +1,83 @@
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateAiSensitivityTrace, validatePerInstanceTrace } from '@dpbounds/sgd-instrumentation';
+import { runCaptured } from '../test-helpers/capture-io.js';
+
+const small = ['--model', 'mlp', '--hidden-units', '8', '--epochs', '0.05', '--batch-size', '256', '--noise-multiplier', '1.1', '--clip', '1', '--learning-rate', '0.5', '--seed', '3'];
+
+describe('dpbounds train', () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'dpbounds-train-'));
+
+  it('trains on Adult with every instrument and writes model, traces and summary.json', async () => {
+    const run = await runCaptured(
+      ['train', '--dataset', 'adult', ...small, '--instrument', 'ai-sensitivity,per-instance,gradient-stats,canaries', '--sensitive-attribute', 'age', '--canaries', '40', '--input-canaries', '20', '--per-instance-targets', '10', '--per-instance-runs', '2', '--per-instance-every', '2', '--gradient-dims', '8', '--out', 'run1', '--json'],
+      { cwd },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout);
+    for (const field of ['accuracy', 'steps', 'samplingRate', 'noiseMultiplier', 'epsilon', 'delta', 'traces']) expect(json).toHaveProperty(field);
+    expect(json.steps).toBe(Math.round(0.05 / json.samplingRate));
+    expect(json.noiseMultiplier).toBe(1.1);
+    expect(json.accuracy).toBeGreaterThan(0.5);
+    expect(json.epsilon).toBeGreaterThan(0);
+    expect(json.delta).toBe(1e-5);
+    // 26 049 training records plus the included input canaries.
+    expect(256 / json.samplingRate).toBeGreaterThanOrEqual(26049);
+    expect(256 / json.samplingRate).toBeLessThanOrEqual(26069);
+    const summary = JSON.parse(readFileSync(join(cwd, 'run1', 'summary.json'), 'utf8'));
+    expect(summary).toEqual(json);
+    const ai = validateAiSensitivityTrace(JSON.parse(readFileSync(join(cwd, json.traces.aiSensitivity), 'utf8')));
+    expect(ai.steps).toBe(json.steps);
+    expect(ai.values).toHaveLength(73);
+    const perInstance = validatePerInstanceTrace(JSON.parse(readFileSync(join(cwd, json.traces.perInstance), 'utf8')));
+    expect(perInstance.runs).toHaveLength(2);
+    expect(perInstance.records).toHaveLength(10);
+    const scores = readFileSync(join(cwd, json.traces.canaryScores), 'utf8').trim().split('\n');
+    expect(scores[0]).toBe('score,member');
+    expect(scores).toHaveLength(41);
+    expect(readFileSync(join(cwd, json.traces.inputCanaryScores), 'utf8').trim().split('\n')).toHaveLength(21);
+    const stats = JSON.parse(readFileSync(join(cwd, json.traces.gradientStats), 'utf8'));
+    expect(stats.format).toBe('dpbounds.gradient-stats');
+    expect(existsSync(join(cwd, 'run1', 'model.json'))).toBe(true);
+  });
+
+  it('refuses to overwrite existing files without --force, and overwrites with it', async () => {
+    const args = ['train', '--dataset', 'adult', ...small, '--out', 'run2', '--json'];
+    expect((await runCaptured(args, { cwd })).code).toBe(0);
+    const again = await runCaptured(args, { cwd });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already exists');
+    expect((await runCaptured([...args, '--force'], { cwd })).code).toBe(0);
+  });
+
+  it('trains on a user CSV with a named label column, and labels shuffled batches', async () => {
+    const lines = ['x,colour,outcome'];
+    for (let i = 0; i < 300; i++) lines.push(`${Math.sin(i).toFixed(3)},${['a', 'b'][i % 2]},${Math.sin(i) > 0 ? 'yes' : 'no'}`);
+    writeFileSync(join(cwd, 'data.csv'), `${lines.join('\n')}\n`);
+    const run = await runCaptured(['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '2', '--batch-size', '30', '--learning-rate', '1', '--noise-multiplier', '0.5', '--sampling', 'shuffle', '--out', 'run3', '--json'], { cwd });
+    expect(run.stderr).toBe('');
+    const json = JSON.parse(run.stdout);
+    expect(json.sampling).toBe('shuffle');
+    expect(json.samplingMatchesAccounting).toBe(false);
+    expect(json.accuracy).toBeGreaterThan(0.8);
+    const text = await runCaptured(['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '1', '--sampling', 'shuffle', '--out', 'run4'], { cwd });
+    expect(text.stdout).toContain('does NOT cover this run');
+  });
+
+  it('exits 2 naming the flag for invalid input', async () => {
+    for (const [argv, needle] of [
+      [['train', '--noise-multiplier', '0'], '--noise-multiplier'],
+      [['train', '--instrument', 'bogus'], '--instrument'],
+      [['train', '--dataset', 'missing.csv', '--label', 'y'], 'missing.csv'],
+      [['train', '--dataset', 'data.csv'], '--label'],
+      [['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--instrument', 'ai-sensitivity', '--epochs', '0.1'], '--sensitive-attribute'],
+    ] as const) {
+      const run = await runCaptured([...argv], { cwd });
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stderr).toContain(needle);
+    }
+  });
+});
