@@ -15,3 +15,7 @@ export { bisect, brentRoot } from './root-finding.js';
 export type { RootOptions } from './root-finding.js';
 export { createRng } from './rng.js';
 export type { Rng } from './rng.js';
+export { lgamma } from './lgamma.js';
+export { gammaP, gammaQ, logGammaP, logGammaQ } from './incomplete-gamma.js';
+export { gammaPInverse, gammaQInverse } from './incomplete-gamma-inverse.js';
+export { chiSquaredCdf, chiSquaredLogCdf, chiSquaredLogSf, chiSquaredQuantile, chiSquaredSf, chiSquaredSfInverse } from './chi-squared.js';

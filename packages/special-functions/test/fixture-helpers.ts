@@ -13,6 +13,8 @@ export interface GeneratedGroup {
   readonly fn: string;
   readonly region: string;
   readonly relTol: number;
+  /** Tolerance is relTol·max(1, |ln expected|) (values computed as exp of a large logarithm). */
+  readonly logScaled: boolean;
   readonly cases: readonly (readonly number[])[];
 }
 
@@ -28,4 +30,9 @@ export function relativeError(got: number, expected: number): number {
   if (got === expected) return 0;
   if (expected === 0 || !Number.isFinite(expected) || !Number.isFinite(got)) return Infinity;
   return Math.abs(got - expected) / Math.abs(expected);
+}
+
+/** The tolerance of a generated case: relTol, times max(1, |ln expected|) for log-scaled groups. */
+export function groupTolerance(group: GeneratedGroup, expected: number): number {
+  return group.logScaled ? group.relTol * Math.max(1, Math.abs(Math.log(Math.abs(expected)))) : group.relTol;
 }
