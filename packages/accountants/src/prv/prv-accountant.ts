@@ -7,7 +7,9 @@
 import { DpboundsRangeError, DpboundsTypeError, requireInRange } from '@dpbounds/special-functions';
 import { LedgerAccountant, parseAccountantState, type AccountantKind, type DeltaBounds, type EpsilonBounds, type NeighbouringRelation } from '../accountant.js';
 import { groupLedger, type LedgerEntry } from '../events/ledger.js';
+import { dpSgdEvent } from '../events/mechanism-event.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from '../pld/discrete-pld.js';
+import { PldAccountant } from '../pld/pld-accountant.js';
 import { circularCompose, nextPow2 } from '../pld/fft-composition.js';
 import { normalIntervalMass, psgPair, type PsgDirection } from '../pld/psg-privacy-loss.js';
 import { DEFAULT_RDP_ORDERS, OPACUS_RDP_ORDERS } from '../rdp/rdp-orders.js';
@@ -122,7 +124,8 @@ function discretisePrv(direction: PsgDirection, q: number, sigma: number, tMin: 
  * PRV accountant for DP-SGD (Gopi, Lee, Wutschitz 2021, Algorithm 1 with the mesh of Thm 5.5).
  * `getEpsilon` returns eps_upper = ε(δ − δ_err) + ε_err, a guarantee whose error budget is
  * stated a priori; `getEpsilonBounds` gives { lower, estimate, upper }. Both directions of
- * add-remove are priced (the anchors price only REMOVE) and the max taken.
+ * add-remove are priced (the anchors price only REMOVE) and the max taken; the ADD direction's
+ * PRV is skipped when a pessimistic PLD bound proves it cannot change the max.
  *
  * When to use: when you want explicit two-sided error bounds. Gotchas: the guaranteed value is
  * up to ε_err (default 0.01) above the estimate, so for small ε it is looser than the PLD
@@ -242,6 +245,7 @@ export class PrvAccountant extends LedgerAccountant {
     let estimate = 0;
     let upper = 0;
     for (const direction of ['remove', 'add'] as const) {
+      if (direction === 'add' && this.addDirectionIsDominated(delta, de, lower)) continue;
       const { pld, size } = this.composed(direction, de);
       if (2.220446049250313e-16 * size > delta - de) {
         // The PRV grid cannot resolve this δ (float noise of the FFT, spec §7.2 step 8; the
@@ -280,6 +284,21 @@ export class PrvAccountant extends LedgerAccountant {
     }
     const c = (v: number): number => Math.min(1, Math.max(0, v));
     return { lower: c(Math.min(lower, estimate)), estimate: c(estimate), upper: c(Math.max(upper, estimate)) };
+  }
+
+  /**
+   * True when the ADD direction cannot change any of the three reported values: its PRV values
+   * are within ε_err of its true ε at δ shifted by δ_err (Gopi et al. 2021, Thm 5.5), and the
+   * true ε is at most the pessimistic PLD value, so ADD's upper value is at most
+   * ε_PLD,ADD(δ − 2δ_err) + 2ε_err; when that is below REMOVE's lower value the max over the two
+   * directions is REMOVE's (the PRV of ADD is then skipped: it costs as much as REMOVE's).
+   */
+  private addDirectionIsDominated(delta: number, deltaError: number, removeLower: number): boolean {
+    if (!(delta - 2 * deltaError > 0) || !(removeLower > 0)) return false;
+    const pld = new PldAccountant();
+    for (const e of this.ledger) pld.compose(dpSgdEvent({ samplingRate: e.samplingRate, noiseMultiplier: e.noiseMultiplier, steps: e.count }));
+    const addUpper = pldEpsilonAt(pld.privacyLossDistribution('add'), delta - 2 * deltaError);
+    return addUpper + 2 * this.epsError <= removeLower;
   }
 
   protected epsilonFor(delta: number): number {
