@@ -59,3 +59,15 @@ describe('RDP order grids', () => {
     expect(Array.from(acc.rdp())).toEqual([3 * 2 / 8, 3 * 5.5 / 8]);
   });
 });
+
+describe('RDP grid extension', () => {
+  it('tries orders beyond 8192 when the optimum is the largest order of the default grid', () => {
+    const event = dpSgdEvent({ samplingRate: 1, noiseMultiplier: 20_000, steps: 10 });
+    const fixed = new RdpAccountant({ orders: [...DEFAULT_RDP_ORDERS] }).compose(event).getEpsilonAndOrder(1e-5);
+    expect(fixed.order).toBe(8192);
+    const extended = new RdpAccountant().compose(event).getEpsilonAndOrder(1e-5);
+    expect(extended.order).toBeGreaterThan(8192);
+    expect(extended.epsilon).toBeLessThan(fixed.epsilon);
+    expect(new RdpAccountant().compose(event).getEpsilon(1e-5)).toBe(extended.epsilon);
+  });
+});
