@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Writes docs/per-instance/adult-trace.json: a per-instance trace (format
-dpbounds.per-instance-trace, version 1; see docs/per-instance-trace.md) from DP-SGD logistic
-regression on the bundled Adult data, for the walk-through in docs/per-instance.md.
+"""Writes a per-instance trace (format dpbounds.per-instance-trace, version 1; see
+docs/per-instance-trace.md) from a numpy DP-SGD loop: logistic regression on the bundled Adult
+data. An example of producing the trace from your own training code, without our trainer
+(`dpbounds train --instrument per-instance` writes the same format; docs/per-instance.md uses it).
 
-A stand-in for `dpbounds train --instrument per-instance` (the reference trainer of
-@dpbounds/sgd-instrumentation) while that command is being built; it follows the same recipe:
+It follows the reference trainer's recipe:
 Poisson sampling, per-example clipping to C, Gaussian noise N(0, sigma^2 C^2) on the SUM of
 clipped gradients, update theta -= lr * noisy_sum / expected_batch, and it records, at every
 checkpoint s, the clipped gradient norm min(||g_s(x)||, C) of each target x on theta_s
@@ -17,8 +17,10 @@ Targets: 16 random records (seeded; most are typical, well-classified ones) and 
 loss under a non-private logistic regression (confidently "misclassified": their label
 contradicts what every similar record says), which keep a gradient at the clip norm.
 
-Usage: python3 docs/per-instance/make-adult-trace.py [path/to/adult.csv.gz]
-(default: packages/sgd-instrumentation/data/adult.csv.gz). numpy only; deterministic.
+Usage: python3 docs/per-instance/make-adult-trace.py [OUT.json] [path/to/adult.csv.gz]
+(defaults: ./per-instance-trace.json and packages/sgd-instrumentation/data/adult.csv.gz).
+numpy only; deterministic. Then:
+  dpbounds per-instance --trace per-instance-trace.json --alpha 2,3,4,6,8,12,16,32,64 --delta 1e-5
 """
 import gzip
 import json
@@ -29,8 +31,8 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, '..', '..'))
-DATA = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, 'packages', 'sgd-instrumentation', 'data', 'adult.csv.gz')
-OUT = os.path.join(HERE, 'adult-trace.json')
+OUT = sys.argv[1] if len(sys.argv) > 1 else 'per-instance-trace.json'
+DATA = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, 'packages', 'sgd-instrumentation', 'data', 'adult.csv.gz')
 
 CATEGORICAL = ['workclass', 'education', 'marital-status', 'occupation', 'relationship', 'race', 'sex', 'native-country']
 NUMERIC = ['age', 'fnlwgt', 'education-num', 'capital-gain', 'capital-loss', 'hours-per-week']
