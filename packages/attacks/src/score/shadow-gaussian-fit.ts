@@ -12,7 +12,9 @@ import type { ShadowScores } from './shadow-scores.js';
  *   with fewer than 2 scores on a side, or with all of them equal, gets the pooled value;
  * - `'fixed'`: one pooled value per side for every target (Carlini et al.'s "fixed variance",
  *   better with few shadow models). Pooled = √(Σ_i Σ_k (s_ik − m_i)² / Σ_i (c_i − 1)) over
- *   targets with c_i ≥ 2 scores: the within-target spread, not the spread across targets.
+ *   targets with c_i ≥ 2 scores: the within-target spread, which is what the per-target Gaussian
+ *   model assumes. (Some implementations take the standard deviation of all in, resp. out,
+ *   scores together, which adds the spread of the means across targets and weakens the attack.)
  */
 export type VarianceMode = 'per-example' | 'fixed';
 
