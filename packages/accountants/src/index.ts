@@ -25,7 +25,7 @@ export type { RdpConversion, RdpEpsilon } from './rdp/rdp-to-epsilon.js';
 export { DEFAULT_RDP_ORDERS, DP_ACCOUNTING_RDP_ORDERS, OPACUS_RDP_ORDERS } from './rdp/rdp-orders.js';
 export { autoDiscretizationInterval, PldAccountant } from './pld/pld-accountant.js';
 export type { PldAccountantOptions } from './pld/pld-accountant.js';
-export { connectTheDotsPld } from './pld/connect-the-dots.js';
+export { connectTheDotsPld, optimisticPld } from './pld/connect-the-dots.js';
 export type { ConnectTheDotsOptions } from './pld/connect-the-dots.js';
 export { pldDeltaAt, pldEpsilonAt, pldTotalMass } from './pld/discrete-pld.js';
 export type { DiscretePld } from './pld/discrete-pld.js';

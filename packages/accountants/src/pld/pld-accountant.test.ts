@@ -74,6 +74,11 @@ describe('PLD accountant, automatic grid, against the tight references', () => {
       expect(Math.abs(got - expected)).toBeLessThanOrEqual(Math.max(1e-3 * expected, tol));
       // never optimistic: not below the reference by more than its tolerance
       expect(got).toBeGreaterThanOrEqual(expected - tol);
+      // the rigorous lower bound (rounded-down PLD + Hoeffding on the remainders) brackets it
+      const b = acc.getEpsilonBounds(c.input.delta as number);
+      expect(b.upper).toBe(got);
+      expect(b.lower).toBeLessThanOrEqual(expected + tol);
+      expect(b.lower).toBeGreaterThan(0.9 * expected);
     });
   }
   for (const c of arDelta0) {
