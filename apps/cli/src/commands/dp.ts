@@ -123,7 +123,7 @@ export const dpCommand: CommandDefinition = {
   description: [
     'Prints ε at --delta (or δ at --epsilon) for T steps of DP-SGD with Poisson sampling rate q and',
     'noise multiplier σ. "epsilon" ("delta") is always a guarantee: PLD uses a pessimistic',
-    'discretisation (epsilonLower is a rigorous but loose lower bound), PRV reports its upper bound',
+    'discretisation (epsilonLower is a rigorous lower bound, ~h·√T below), PRV reports its upper bound',
     'with epsilonLower/epsilonEstimate, RDP its optimal order. GDP/CLT is an approximation, not a',
     'bound: with --accountant gdp, "epsilon" is the PLD guarantee and the CLT value is in',
     '"epsilonEstimate" ("deltaEstimate") with "mu".',
