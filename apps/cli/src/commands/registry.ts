@@ -10,6 +10,7 @@ import { convertCommand } from './convert.js';
 import { gmipCommand } from './gmip.js';
 import { perInstanceCommand } from './per-instance.js';
 import { trainCommand } from './train.js';
+import { demoCommand } from './demo.js';
 
 /** The registered commands. */
-export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, perInstanceCommand, trainCommand];
+export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, perInstanceCommand, trainCommand, demoCommand];

@@ -142,7 +142,12 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
   if (wants('ai-sensitivity')) {
     const attribute = setup.sensitiveAttribute;
     if (attribute === undefined) throw new UsageError('--instrument ai-sensitivity needs --sensitive-attribute NAME');
-    const substitution = attributeSubstitution(train.encoding, attribute, train, setup.aiValues !== undefined ? { values: setup.aiValues } : {});
+    // The attribute's domain is the values present anywhere in the file (train and held-out),
+    // e.g. Adult's 73 ages; the paper's 𝒜 is the whole domain, not what the training split holds.
+    const domain =
+      setup.aiValues ??
+      [...new Set([...attributeSubstitution(train.encoding, attribute, train).values, ...(test.size > 0 ? attributeSubstitution(train.encoding, attribute, test).values : [])])];
+    const substitution = attributeSubstitution(train.encoding, attribute, train, { values: domain });
     ai = attributeSensitivityInstrument({ substitution, method: setup.aiMethod });
     instruments.push(ai);
   }

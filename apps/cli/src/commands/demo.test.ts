@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bayesSecurityMia, dpSgdEvent, noiseMultiplierForBayesSecurity, PldAccountant } from '@dpbounds/accountants';
+import { runCaptured } from '../test-helpers/capture-io.js';
+
+/** A small demo (seconds): fewer epochs, a narrow MLP, fewer targets and canaries. */
+const smallDemo = ['--epochs', '0.4', '--hidden-units', '8', '--per-instance-targets', '20', '--per-instance-runs', '2', '--per-instance-every', '5', '--canaries', '200', '--gradient-dims', '16'];
+
+describe('dpbounds demo', () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'dpbounds-demo-'));
+
+  it('trains with every instrument and reports every analysis, with numbers from the packages', async () => {
+    const run = await runCaptured(['demo', ...smallDemo, '--out', 'rep', '--json'], { cwd });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(JSON.parse(readFileSync(join(cwd, 'rep', 'report.json'), 'utf8'))).toEqual(report);
+    expect(readdirSync(join(cwd, 'rep', 'traces')).sort()).toEqual(['ai-sensitivity.json', 'canaries.json', 'canary-scores.csv', 'evaluation.json', 'gradient-stats.json', 'model.json', 'per-instance.json']);
+    const sections = report.unavailable.map((u: { section: string }) => u.section);
+    for (const section of ['accounting', 'bayesSecurity', 'gmip', 'perInstance', 'audit', 'overTraining']) expect(sections).not.toContain(section);
+    const { samplingRate: q, noiseMultiplier: sigma, steps } = report.config;
+    // The default noise is the closed-form choice for β*_MIA = 0.9 after 20 epochs.
+    expect(sigma).toBe(noiseMultiplierForBayesSecurity(0.9, q, Math.round(20 / q)));
+    expect(steps).toBe(Math.round(0.4 / q));
+    const pld = new PldAccountant({ neighbouring: 'add-remove' }).compose(dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps })).getEpsilonBounds(1e-5);
+    expect(report.accounting.find((r: { accountant: string }) => r.accountant === 'pld').epsilon).toBe(pld.upper);
+    expect(report.bayesSecurity.membership.bayesSecurity).toBe(bayesSecurityMia({ samplingRate: q, noiseMultiplier: sigma, steps }).bayesSecurity);
+    // Attribute inference can only be more secure than membership (R_t ≤ 2C), exact ≥ approximate.
+    expect(report.bayesSecurity.attribute.bayesSecurity).toBeGreaterThanOrEqual(report.bayesSecurity.membership.bayesSecurity);
+    expect(report.bayesSecurity.attribute.bayesSecurity).toBeGreaterThanOrEqual(report.bayesSecurity.attribute.bayesSecurityApproximate);
+    expect(report.bayesSecurity.attribute.values).toBe(73);
+    // Per-instance ε never exceeds the data-independent ε of the same run.
+    for (const r of report.perInstance.records) expect(r.epsilon).toBeLessThanOrEqual(report.perInstance.dataIndependentEpsilon + 1e-12);
+    expect(report.perInstance.records).toHaveLength(20);
+    // The audit is a lower bound: never above the DP guarantee it audits (95% confidence, Bonferroni).
+    expect(report.audit.empiricalEpsilon).toBeLessThanOrEqual(pld.upper);
+    expect(report.audit.canaries).toBe(200);
+    // Every curve is a trade-off function: in [0, 1 − α], non-increasing.
+    expect(report.curves.length).toBeGreaterThanOrEqual(4);
+    for (const curve of report.curves) {
+      curve.alpha.forEach((a: number, i: number) => {
+        expect(curve.beta[i]).toBeGreaterThanOrEqual(0);
+        expect(curve.beta[i]).toBeLessThanOrEqual(1 - a + 1e-9);
+        if (i > 0) expect(curve.beta[i]).toBeLessThanOrEqual(curve.beta[i - 1] + 1e-9);
+      });
+    }
+    expect(report.overTraining.length).toBeGreaterThan(0);
+    expect(report.utility.testAccuracy).toBeGreaterThan(0.7);
+  }, 120_000);
+
+  it('prints a summary table and writes an offline report.html; refuses to overwrite', async () => {
+    const run = await runCaptured(['demo', ...smallDemo, '--out', 'rep2'], { cwd });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('threat model');
+    expect(run.stdout).toContain('Bayes security');
+    const html = readFileSync(join(cwd, 'rep2', 'report.html'), 'utf8');
+    expect(html).toContain('<svg');
+    expect(html.replace(/xmlns="http:\/\/www\.w3\.org\/2000\/svg"/g, '')).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script|<link|src=/i);
+    const again = await runCaptured(['demo', ...smallDemo, '--out', 'rep2'], { cwd });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already exists');
+  }, 120_000);
+});

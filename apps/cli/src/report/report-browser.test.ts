@@ -1,0 +1,71 @@
+/**
+ * Opens a generated report.html in Debian's chromium (installed by .ci/run with apt-get, never
+ * downloaded) through playwright-core: the plots render (SVG with drawn series and bars) and the
+ * page makes no network request at all.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCaptured } from '../test-helpers/capture-io.js';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let browser: Browser;
+let reportUrl: string;
+
+beforeAll(async () => {
+  if (!existsSync(chromiumPath)) throw new Error(`chromium not found at ${chromiumPath}: apt-get install -y chromium (as .ci/run does) or set CHROMIUM_PATH`);
+  const cwd = mkdtempSync(join(tmpdir(), 'dpbounds-report-'));
+  const run = await runCaptured(['demo', '--epochs', '0.3', '--hidden-units', '8', '--per-instance-targets', '20', '--per-instance-runs', '2', '--per-instance-every', '5', '--canaries', '200', '--gradient-dims', '16', '--out', 'rep'], { cwd });
+  if (run.code !== 0) throw new Error(`demo failed: ${run.stderr}`);
+  reportUrl = pathToFileURL(join(cwd, 'rep', 'report.html')).href;
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('report.html in chromium', () => {
+  it('renders every plot offline without a single network request', async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const requests: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      if (request.url() !== reportUrl) requests.push(request.url());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(reportUrl, { waitUntil: 'load' });
+    await expect(page.title()).resolves.toContain('dpbounds report');
+    for (const id of ['tradeoff', 'tradeoff-log', 'per-instance', 'beta-accuracy']) {
+      const svg = page.locator(`#${id} svg`);
+      await expect(svg.count()).resolves.toBe(1);
+      const box = await svg.boundingBox();
+      expect(box?.width ?? 0, id).toBeGreaterThan(300);
+      expect(box?.height ?? 0, id).toBeGreaterThan(200);
+    }
+    // Curves are drawn: polylines with real extent; markers for the empirical points.
+    const extents = await page.$$eval('#tradeoff svg polyline.series', (lines) => lines.map((l) => (l as unknown as { getBBox(): { width: number; height: number } }).getBBox()).map((b) => b.width + b.height));
+    expect(extents.length).toBeGreaterThanOrEqual(5);
+    expect(Math.min(...extents)).toBeGreaterThan(10);
+    await expect(page.locator('#tradeoff svg circle').count()).resolves.toBeGreaterThan(5);
+    await expect(page.locator('#per-instance svg rect.bar').count()).resolves.toBeGreaterThan(0);
+    await expect(page.locator('#beta-accuracy svg polyline.series').count()).resolves.toBe(2);
+    const summary = await page.locator('#summary tbody tr').count();
+    expect(summary).toBeGreaterThan(8);
+    expect(await page.locator('body').innerText()).not.toMatch(/\bNaN\b|undefined/);
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
