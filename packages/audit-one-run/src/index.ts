@@ -1,4 +1,31 @@
 /**
- * @dpbounds/audit-one-run. Exports arrive with the issues that build this package; nothing is faked here.
+ * @dpbounds/audit-one-run: auditing DP-SGD in one training run. The (ε, δ) audit of Steinke,
+ * Nasr & Jagielski (NeurIPS 2023) and the f-DP audit of Mahloujifar, Melis & Chaudhuri
+ * (ICML 2025), guess selection with abstention, and the idealised setting (Algorithm 4).
  */
-export {};
+export { validateBucketSize, validateObservation, significanceFromConfidence, validateSignificance } from './observation/observation.js';
+export type { OneRunObservation } from './observation/observation.js';
+export { steinkePValue } from './steinke/steinke-p-value.js';
+export type { SteinkeHypothesis } from './steinke/steinke-p-value.js';
+export { steinkeEmpiricalEpsilon } from './steinke/steinke-empirical-epsilon.js';
+export type { SteinkeAuditOptions, SteinkeAuditResult } from './steinke/steinke-empirical-epsilon.js';
+export { blowUpInverseFromCurve, gaussianBlowUpInverse } from './fdp/blow-up-inverse.js';
+export type { BlowUpInverse } from './fdp/blow-up-inverse.js';
+export { fdpTest } from './fdp/fdp-test.js';
+export type { FdpTestInput, FdpTestResult } from './fdp/fdp-test.js';
+export { fdpEmpiricalPrivacy } from './fdp/fdp-empirical-privacy.js';
+export type { BoundarySearchResult, HypothesisFamily } from './fdp/empirical-boundary.js';
+export { fdpEmpiricalGaussianGrid, fdpEmpiricalMu, MAX_EMPIRICAL_MU } from './fdp/empirical-gaussian.js';
+export type { EmpiricalMuResult, GridAuditResult, NoiseGrid } from './fdp/empirical-gaussian.js';
+export { subsampledGaussianCurve } from './fdp/subsampled-gaussian-family.js';
+export type { SubsampledGaussianAuditResult } from './fdp/subsampled-gaussian-family.js';
+export { auditOneRun } from './audit/audit-one-run.js';
+export type { AuditFamily, AuditOptions, AuditResult } from './audit/audit-one-run.js';
+export { auditScores } from './audit/audit-scores.js';
+export type { ScoreAuditOptions, ScoreAuditResult } from './audit/audit-scores.js';
+export { defaultGuessCounts, observationFromRanking, rankCanaries, selectMembershipGuesses } from './guesses/membership-guesses.js';
+export type { GuessConfiguration, GuessSelection, GuessSelectionOptions, RankedCanaries, ScoredCanaries } from './guesses/membership-guesses.js';
+export { idealizedExpectedCorrect } from './idealized/idealized-membership.js';
+export type { IdealizedMembershipInput, IdealizedMembershipResult } from './idealized/idealized-membership.js';
+export { idealizedReconstructionMonteCarlo } from './idealized/idealized-reconstruction.js';
+export type { IdealizedReconstructionInput, IdealizedReconstructionResult } from './idealized/idealized-reconstruction.js';

@@ -5,6 +5,7 @@
 import type { CommandDefinition } from '../command.js';
 import { calibrateCommand } from './calibrate.js';
 import { dpCommand } from './dp.js';
+import { auditCommand } from './audit.js';
 import { bayesSecurityCommand } from './bayes-security.js';
 import { convertCommand } from './convert.js';
 import { gmipCommand } from './gmip.js';
@@ -13,4 +14,4 @@ import { trainCommand } from './train.js';
 import { demoCommand } from './demo.js';
 
 /** The registered commands. */
-export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, perInstanceCommand, trainCommand, demoCommand];
+export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, auditCommand, perInstanceCommand, trainCommand, demoCommand];

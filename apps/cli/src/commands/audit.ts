@@ -1,0 +1,153 @@
+/**
+ * `dpbounds audit`: one-run privacy audit (CLI.md). From counts (`--canaries --guesses
+ * --correct`) or from a scores file (`--scores FILE`, columns `score` and `member`), with the
+ * f-DP audit of Mahloujifar et al. (default) or the (ε, δ) audit of Steinke et al.
+ */
+import { auditOneRun, auditScores, type AuditFamily, type AuditResult, type ScoreAuditResult } from '@dpbounds/audit-one-run';
+import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
+import { choice, hasFlag, numberList, optionalNumber, optionalString, requiredNumber, type ParsedFlags } from '../flags.js';
+import { formatKeyValues, formatNumber } from '../format.js';
+import { readTable } from '../io/index.js';
+import { createProgress } from '../progress.js';
+import { UsageError } from '../usage-error.js';
+
+const COUNT_FLAGS = ['canaries', 'guesses', 'correct'] as const;
+
+function family(flags: ParsedFlags): AuditFamily {
+  const kind = choice(flags, 'family', ['gaussian', 'subsampled-gaussian'] as const, 'gaussian');
+  if (kind === 'gaussian') {
+    for (const flag of ['sampling-rate', 'steps']) {
+      if (flags[flag] !== undefined) throw new UsageError(`--${flag} needs --family subsampled-gaussian`);
+    }
+    return { kind };
+  }
+  return {
+    kind,
+    samplingRate: requiredNumber(flags, 'sampling-rate', { min: 0, max: 1, minExclusive: true }),
+    steps: requiredNumber(flags, 'steps', { min: 1, integer: true }),
+  };
+}
+
+function jsonOf(result: AuditResult | ScoreAuditResult): Record<string, unknown> {
+  const json: Record<string, unknown> = {
+    method: result.method,
+    empiricalEpsilon: result.empiricalEpsilon,
+    delta: result.delta,
+    confidence: result.confidence,
+    canaries: result.canaries,
+    guesses: result.guesses,
+    correct: result.correct,
+  };
+  if (result.empiricalMu !== undefined) json.empiricalMu = result.empiricalMu;
+  json.options = result.bucketSize;
+  json.family = result.family;
+  if (result.empiricalNoise !== undefined && Number.isFinite(result.empiricalNoise)) json.empiricalNoise = result.empiricalNoise;
+  json.saturated = result.saturated;
+  if ('inGuesses' in result) {
+    json.inGuesses = result.inGuesses;
+    json.outGuesses = result.outGuesses;
+    json.configurationsTried = result.configurationsTried;
+    json.bonferroni = result.bonferroni;
+  }
+  return json;
+}
+
+function textOf(result: AuditResult | ScoreAuditResult): string {
+  const rows: [string, string][] = [
+    ['method', result.method === 'fdp' ? `fdp (Mahloujifar et al., ${result.family} family)` : 'steinke (Steinke et al., (ε, δ))'],
+    ['canaries', String(result.canaries)],
+    ['guesses', String(result.guesses)],
+    ['correct', String(result.correct)],
+    ['options (k)', String(result.bucketSize)],
+    ['confidence', formatNumber(result.confidence)],
+    ['delta', formatNumber(result.delta)],
+  ];
+  if (result.empiricalMu !== undefined) rows.push(['empirical mu', formatNumber(result.empiricalMu)]);
+  if (result.empiricalNoise !== undefined) rows.push(['empirical noise', formatNumber(result.empiricalNoise)]);
+  rows.push(['empirical epsilon', `${formatNumber(result.empiricalEpsilon)}${result.saturated ? ' (saturated: at least this)' : ''}`]);
+  if ('inGuesses' in result) {
+    rows.push(['guesses in / out', `${result.inGuesses} / ${result.outGuesses}`]);
+    rows.push(['configurations tried', `${result.configurationsTried}${result.bonferroni ? ' (Bonferroni-corrected)' : ' (best of these: optimistic; see --bonferroni)'}`]);
+  }
+  return formatKeyValues(rows);
+}
+
+async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
+  const method = choice(flags, 'method', ['fdp', 'steinke'] as const, 'fdp');
+  const options = optionalNumber(flags, 'options', { min: 2, integer: true }) ?? 2;
+  const confidence = optionalNumber(flags, 'confidence', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) ?? 0.95;
+  const delta = optionalNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) ?? 1e-5;
+  if (method === 'steinke' && options !== 2) throw new UsageError(`--options must be 2 with --method steinke (membership only); found ${options}`);
+  if (method === 'steinke' && flags.family !== undefined) throw new UsageError('--family applies to --method fdp only');
+  const auditFamily = family(flags);
+  const scoresPath = optionalString(flags, 'scores');
+  const countsGiven = COUNT_FLAGS.filter((flag) => flags[flag] !== undefined);
+  if (scoresPath !== undefined) {
+    if (countsGiven.length > 0) throw new UsageError(`give either --scores or --canaries/--guesses/--correct; found --scores and --${countsGiven[0] as string}`);
+    if (options !== 2) throw new UsageError(`--scores holds a membership game (columns score, member): --options must be 2; found ${options}`);
+    const table = await readTable(scoresPath, io, { columns: { score: { kind: 'number' }, member: { kind: 'binary' } } });
+    const guessCounts = flags['guess-counts'] === undefined ? undefined : numberList(flags, 'guess-counts', { min: 0, max: table.rowCount, integer: true }, []);
+    const progress = createProgress(io, 'audit', 1);
+    const result = auditScores(
+      { scores: table.numbers('score'), members: table.numbers('member') },
+      {
+        method,
+        confidence,
+        delta,
+        family: auditFamily,
+        bonferroni: hasFlag(flags, 'bonferroni'),
+        split: choice(flags, 'split', ['both', 'top'] as const, 'both'),
+        ...(guessCounts === undefined ? {} : { guessCounts }),
+        onProgress: (done, total) => progress.update(done / total),
+      },
+    );
+    progress.finish();
+    return { json: jsonOf(result), text: textOf(result) };
+  }
+  if (countsGiven.length === 0) throw new UsageError('missing --canaries, --guesses and --correct (or --scores FILE)');
+  for (const flag of ['bonferroni', 'guess-counts', 'split']) {
+    if (flags[flag] !== undefined) throw new UsageError(`--${flag} applies to --scores only`);
+  }
+  const canaries = requiredNumber(flags, 'canaries', { min: 1, integer: true });
+  const guesses = requiredNumber(flags, 'guesses', { min: 0, max: canaries, integer: true });
+  const correct = requiredNumber(flags, 'correct', { min: 0, max: guesses, integer: true });
+  const result = auditOneRun({ canaries, guesses, correct }, { method, bucketSize: options, confidence, delta, family: auditFamily });
+  return { json: jsonOf(result), text: textOf(result) };
+}
+
+/** `dpbounds audit`. */
+export const auditCommand: CommandDefinition = {
+  name: 'audit',
+  summary: 'one-run privacy audit: the empirical epsilon proven by a canary guessing game',
+  description: [
+    'Audits a training run in one go from a canary guessing game: m canaries, r guesses (the',
+    'attacker abstains on the rest), v correct. --method fdp (Mahloujifar, Melis & Chaudhuri 2024)',
+    'tests a whole family of f-DP curves and is tight for DP-SGD; --method steinke (Steinke, Nasr &',
+    'Jagielski 2023) tests (epsilon, delta)-DP. The result is a lower bound on the true epsilon',
+    'holding with the given confidence. With --scores the command chooses the guesses (highest',
+    'scores guessed "in", lowest "out") by maximising the empirical epsilon over guess counts;',
+    'that choice is multiple testing: add --bonferroni for a corrected confidence.',
+  ].join('\n'),
+  flags: {
+    canaries: { type: 'string', valueName: 'm', description: 'number of randomised canaries (integer >= 1)' },
+    guesses: { type: 'string', valueName: 'r', description: 'number of guesses made, 0 <= r <= m' },
+    correct: { type: 'string', valueName: 'v', description: 'number of correct guesses, 0 <= v <= r' },
+    scores: { type: 'string', valueName: 'FILE', description: 'per-canary scores: columns score (higher = member) and member (0/1); .csv, .json, .jsonl or .npy' },
+    method: { type: 'string', valueName: 'fdp|steinke', description: 'audit', defaultText: 'fdp' },
+    options: { type: 'string', valueName: 'k', description: 'options per canary: 2 membership, > 2 reconstruction (bucket size)', defaultText: '2' },
+    confidence: { type: 'string', valueName: 'c', description: 'confidence level in (0, 1)', defaultText: '0.95' },
+    delta: { type: 'string', valueName: 'delta', description: 'delta at which epsilon is reported, in (0, 1)', defaultText: '1e-5' },
+    family: { type: 'string', valueName: 'gaussian|subsampled-gaussian', description: 'f-DP family searched', defaultText: 'gaussian' },
+    'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate (subsampled-gaussian family)' },
+    steps: { type: 'string', valueName: 'T', description: 'number of steps (subsampled-gaussian family)' },
+    'guess-counts': { type: 'string', valueName: 'list', description: 'with --scores: guess counts r to try', defaultText: '1,2,5,10,... and m' },
+    split: { type: 'string', valueName: 'both|top', description: 'with --scores: guess on the top and bottom scores, or the top only', defaultText: 'both' },
+    bonferroni: { type: 'boolean', description: 'with --scores: divide the significance by the number of guess counts tried' },
+  },
+  examples: [
+    'dpbounds audit --canaries 100000 --guesses 1500 --correct 1429 --delta 1e-5',
+    'dpbounds audit --canaries 1000 --guesses 100 --correct 90 --method steinke --json',
+    'dpbounds audit --scores canary-scores.csv --bonferroni',
+  ],
+  run,
+};
