@@ -2,6 +2,7 @@
  * The contract every accountant satisfies (dp_accounting's privacy_accountant_test pattern):
  * one suite, run by RDP, PLD, PRV and GDP.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PrivacyAccountant } from '../accountant.js';
 import { restoreAccountant } from '../calibration/accountant-factory.js';
@@ -155,5 +156,27 @@ describe('relations between accountants', () => {
     expect(p.estimate).toBeLessThanOrEqual(p.upper);
     expect(p.lower).toBeLessThanOrEqual(b.upper);
     expect(p.upper).toBeGreaterThanOrEqual(b.lower);
+  });
+});
+
+describe('monotonicity (property tests)', () => {
+  const kinds: readonly Subject[] = [subjects[0] as Subject, subjects[1] as Subject, subjects[4] as Subject];
+  it.each(kinds)('$name: ε is non-increasing in σ and δ, non-decreasing in q and T', ({ make }) => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e-3, max: 0.1, noNaN: true }),
+        fc.double({ min: 0.6, max: 3, noNaN: true }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.double({ min: 0.1, max: 1, noNaN: true }),
+        (q, sigma, steps, bump) => {
+          const e = eps(make, q, sigma, steps);
+          expect(eps(make, q, sigma * (1 + bump), steps)).toBeLessThanOrEqual(e + 1e-9);
+          expect(eps(make, Math.min(1, q * (1 + bump)), sigma, steps)).toBeGreaterThanOrEqual(e - 1e-9);
+          expect(eps(make, q, sigma, steps + Math.ceil(bump * steps))).toBeGreaterThanOrEqual(e - 1e-9);
+          expect(eps(make, q, sigma, steps, 1e-7)).toBeGreaterThanOrEqual(e - 1e-9);
+        },
+      ),
+      { seed: 42, numRuns: 8 },
+    );
   });
 });
