@@ -18,11 +18,11 @@ const base = { model, data: train, expectedBatchSize: 256, epochs: 1, noiseMulti
 describe(`one DP-SGD epoch on Adult (${train.size} records, MLP 108-64-1, L = 256, ${age.values.length} ages)`, () => {
   bench('plain epoch', () => {
     trainDpSgd(base);
-  }, { iterations: 3, warmupIterations: 1 });
+  }, { iterations: 5, warmupIterations: 1 });
   bench('epoch + approximate AI instrument', () => {
     trainDpSgd({ ...base, instruments: [attributeSensitivityInstrument({ substitution: age, method: 'approximate' })] });
-  }, { iterations: 2, warmupIterations: 0 });
+  }, { iterations: 3, warmupIterations: 1 });
   bench('epoch + full AI instrument', () => {
     trainDpSgd({ ...base, instruments: [attributeSensitivityInstrument({ substitution: age, method: 'full' })] });
-  }, { iterations: 2, warmupIterations: 0 });
+  }, { iterations: 3, warmupIterations: 1 });
 });
