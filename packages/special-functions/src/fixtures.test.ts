@@ -7,6 +7,13 @@ import { normalQuantile, normalSfInverse } from './normal-quantile.js';
 import { lgamma } from './lgamma.js';
 import { gammaP, gammaQ } from './incomplete-gamma.js';
 import { gammaPInverse, gammaQInverse } from './incomplete-gamma-inverse.js';
+import {
+  noncentralChiSquaredCdf,
+  noncentralChiSquaredLogCdf,
+  noncentralChiSquaredLogSf,
+  noncentralChiSquaredQuantile,
+  noncentralChiSquaredSf,
+} from './noncentral-chi-squared.js';
 import { chiSquaredCdf, chiSquaredLogCdf, chiSquaredLogSf, chiSquaredSf } from './chi-squared.js';
 
 type Fn = (...args: number[]) => number;
@@ -31,6 +38,11 @@ const functions: Record<string, Fn> = {
   chiSquaredSf,
   chiSquaredLogCdf,
   chiSquaredLogSf,
+  noncentralChiSquaredCdf,
+  noncentralChiSquaredSf,
+  noncentralChiSquaredLogCdf,
+  noncentralChiSquaredLogSf,
+  noncentralChiSquaredQuantile,
 };
 
 function call(fn: string, args: readonly number[]): number {

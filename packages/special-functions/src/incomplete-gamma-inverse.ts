@@ -71,7 +71,7 @@ function solve(a: number, target: number, upper: boolean): number {
  * or NaN. Accuracy: |P(a, x) − p| within a few ulp of p (relative error of x ≤ 1e-14 on the
  * fixtures' round trips).
  *
- * @example gammaPInverse(5, 0.37116306482012645) // ≈ 4
+ * @example gammaPInverse(5, 0.37116306482012645) // ≈ 4.0000000
  */
 export function gammaPInverse(a: number, p: number): number {
   if (!(a > 0 && a < Infinity && p >= 0 && p <= 1)) return Number.NaN;
@@ -89,7 +89,7 @@ export function gammaPInverse(a: number, p: number): number {
  * Domain: a > 0, 0 ≤ q ≤ 1; returns +∞ at q = 0, 0 at q = 1; NaN for a ≤ 0, q outside [0, 1]
  * or NaN. Accuracy: as gammaPInverse.
  *
- * @example gammaQInverse(3, 4.501016648012124e-11) // ≈ 30
+ * @example gammaQInverse(3, 4.501016648012124e-11) // ≈ 30.000000
  */
 export function gammaQInverse(a: number, q: number): number {
   if (!(a > 0 && a < Infinity && q >= 0 && q <= 1)) return Number.NaN;

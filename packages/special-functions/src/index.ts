@@ -19,3 +19,10 @@ export { lgamma } from './lgamma.js';
 export { gammaP, gammaQ, logGammaP, logGammaQ } from './incomplete-gamma.js';
 export { gammaPInverse, gammaQInverse } from './incomplete-gamma-inverse.js';
 export { chiSquaredCdf, chiSquaredLogCdf, chiSquaredLogSf, chiSquaredQuantile, chiSquaredSf, chiSquaredSfInverse } from './chi-squared.js';
+export {
+  noncentralChiSquaredCdf,
+  noncentralChiSquaredLogCdf,
+  noncentralChiSquaredLogSf,
+  noncentralChiSquaredQuantile,
+  noncentralChiSquaredSf,
+} from './noncentral-chi-squared.js';

@@ -14,7 +14,7 @@
  * is +∞, NaN when any value is NaN. Accuracy: a few ulp relative to the result (the sum has
  * positive terms only).
  *
- * @example logSumExp([Math.log(1), Math.log(2), Math.log(3)]) // ≈ Math.log(6)
+ * @example logSumExp([Math.log(1), Math.log(2), Math.log(3)]) // ≈ 1.7917595 (= log 6)
  */
 export function logSumExp(values: ArrayLike<number>): number {
   const n = values.length;
@@ -35,7 +35,7 @@ export function logSumExp(values: ArrayLike<number>): number {
  *
  * Domain: any a, b. logAddExp(−∞, −∞) = −∞; NaN in gives NaN. Accuracy: ≤ 2 ulp.
  *
- * @example logAddExp(Math.log(0.25), Math.log(0.5)) // ≈ Math.log(0.75)
+ * @example logAddExp(Math.log(0.25), Math.log(0.5)) // ≈ -0.28768207 (= log 0.75)
  */
 export function logAddExp(a: number, b: number): number {
   if (Number.isNaN(a) || Number.isNaN(b)) return Number.NaN;
@@ -50,7 +50,7 @@ export function logAddExp(a: number, b: number): number {
  *
  * Domain: x ≤ 0. Returns −∞ at x = 0, 0 at x = −∞, NaN for x > 0 or NaN. Accuracy: ≤ 2 ulp.
  *
- * @example log1mExp(Math.log(0.25)) // ≈ Math.log(0.75)
+ * @example log1mExp(Math.log(0.25)) // ≈ -0.28768207 (= log 0.75)
  */
 export function log1mExp(x: number): number {
   if (!(x <= 0)) return Number.NaN;
@@ -63,7 +63,7 @@ export function log1mExp(x: number): number {
  * Domain: a ≥ b. Returns −∞ when a = b (including both −∞), a when b = −∞, NaN when a < b, when
  * a = b = +∞, or on NaN input. Accuracy: a few ulp relative to the result.
  *
- * @example logSubExp(Math.log(0.75), Math.log(0.25)) // ≈ Math.log(0.5)
+ * @example logSubExp(Math.log(0.75), Math.log(0.25)) // ≈ -0.69314718 (= log 0.5)
  */
 export function logSubExp(a: number, b: number): number {
   if (!(a >= b)) return Number.NaN;
