@@ -2,6 +2,7 @@
  * Node-only data readers: the bundled Adult file and user CSV files (gzip detected by magic bytes).
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { DpboundsTypeError } from '@dpbounds/special-functions';
 import { loadAdult } from '../data/adult.js';
@@ -10,7 +11,7 @@ import { loadTabularCsv } from '../data/tabular-csv.js';
 import type { TabularCsvOptions, TrainTestData } from '../data/tabular-csv.js';
 
 /** Absolute path of the bundled `adult.csv.gz` (shipped in the package's `data/` folder). */
-export const bundledAdultPath: string = new URL('../../data/adult.csv.gz', import.meta.url).pathname;
+export const bundledAdultPath: string = fileURLToPath(new URL('../../data/adult.csv.gz', import.meta.url));
 
 /**
  * Reads a text file, gunzipping it when it starts with the gzip magic bytes.
