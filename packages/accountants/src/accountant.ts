@@ -68,6 +68,10 @@ export interface PrivacyAccountant {
  * Base class holding the ledger, event flattening, argument validation and the cases every
  * accountant answers the same way (empty ledger: ε = 0, δ = 0; δ ≥ 1: ε = 0; a non-private
  * step: ε = ∞ and δ(ε) = 1, the pessimistic value; δ = 0 with any private step: ε = ∞).
+ * Subclasses implement `checkEntry`, `options`, `epsilonFor` and `deltaFor`.
+ *
+ * @example
+ * class MyAccountant extends LedgerAccountant { ... } // see RdpAccountant for a complete one
  */
 export abstract class LedgerAccountant implements PrivacyAccountant {
   abstract readonly kind: AccountantKind;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { casesOf, withinTolerance, type FixtureCase } from '../contract/test-helpers/fixtures.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
@@ -130,4 +131,30 @@ describe('PLD accountant against the tuned Fourier accountant (fixtures eps/four
       expect(Math.abs(got - (c.expected.eps as number)), `${got} vs ${c.expected.eps}`).toBeLessThanOrEqual(tol);
     });
   }
+});
+
+describe('connect-the-dots dominance under grid refinement (property)', () => {
+  it('ε on a grid is at least ε on a 4× finer nested grid, which is at least the rigorous lower bound', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e-3, max: 0.2, noNaN: true }),
+        fc.double({ min: 0.5, max: 3, noNaN: true }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.constantFrom<'add-remove' | 'substitution'>('add-remove', 'substitution'),
+        (q, sigma, steps, neighbouring) => {
+          const event = dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps });
+          const h = 2e-3;
+          const coarse = new PldAccountant({ neighbouring, valueDiscretizationInterval: h }).compose(event);
+          const fine = new PldAccountant({ neighbouring, valueDiscretizationInterval: h / 4 }).compose(event);
+          for (const delta of [1e-3, 1e-6]) {
+            const e = fine.getEpsilon(delta);
+            expect(coarse.getEpsilon(delta)).toBeGreaterThanOrEqual(e - 1e-9);
+            expect(fine.getEpsilonBounds(delta).lower).toBeLessThanOrEqual(e + 1e-12);
+          }
+          expect(coarse.getDelta(0.5)).toBeGreaterThanOrEqual(fine.getDelta(0.5) - 1e-12);
+        },
+      ),
+      { seed: 11, numRuns: 10 },
+    );
+  });
 });
