@@ -67,6 +67,14 @@ describe('calibration never overshoots the budget (property)', () => {
     expect(calibrateSamplingRate({ targetEpsilon: 100, delta: 1e-5, noiseMultiplier: 1, steps: 10, accountant: 'rdp' }).value).toBe(1);
   });
 
+  it('accepts epochs instead of steps (T = ⌊epochs/q⌋) but not both or neither', () => {
+    const a = calibrateNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, samplingRate: 0.01, epochs: 10, accountant: 'rdp' });
+    const b = calibrateNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, samplingRate: 0.01, steps: 1000, accountant: 'rdp' });
+    expect(a.value).toBe(b.value);
+    expect(() => calibrateNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, samplingRate: 0.01, accountant: 'rdp' })).toThrow(/exactly one of steps or epochs/);
+    expect(() => calibrateNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, samplingRate: 0.01, steps: 5, epochs: 1, accountant: 'rdp' })).toThrow(/exactly one/);
+  });
+
   it('rejects unreachable targets with a typed error', () => {
     expect(() => calibrateNoiseMultiplier({ targetEpsilon: 1e-6, delta: 1e-5, samplingRate: 1, steps: 10_000, accountant: 'rdp' })).toThrow(/privacy budget too low/);
     expect(() => calibrateNoiseMultiplier({ targetEpsilon: -1, delta: 1e-5, samplingRate: 0.1, steps: 1 })).toThrow(/targetEpsilon/);

@@ -63,15 +63,22 @@ function safeEpsilon(make: () => PrivacyAccountant, q: number, sigma: number, st
  * which the accountant was evaluated and gave ε ≤ target (moved up towards hi if needed), so it
  * never overshoots the budget.
  *
+ * Give exactly one of `steps` or `epochs` (then T = ⌊epochs/q⌋, Opacus' convention).
  * Domain: target ε > 0, δ ∈ (0, 1), q ∈ (0, 1], T ≥ 1. Throws `DpboundsRangeError` when even
  * σ = 1e6 does not meet the target. Default tolerance: 1e-8 (rdp, gdp), 1e-4 (pld, prv).
  *
  * @example calibrateNoiseMultiplier({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000 }) // { value: ≈1.4146, … }
  */
-export function calibrateNoiseMultiplier(options: CalibrationTarget & { readonly samplingRate: number; readonly steps: number; readonly tolerance?: number }): CalibrationResult {
+export function calibrateNoiseMultiplier(
+  options: CalibrationTarget & { readonly samplingRate: number; readonly steps?: number; readonly epochs?: number; readonly tolerance?: number },
+): CalibrationResult {
   validateTarget(options);
   const q = requireInRange('samplingRate', options.samplingRate, { min: 0, minExclusive: true, max: 1 });
-  const steps = requireInteger('steps', options.steps, { min: 1 });
+  if ((options.steps === undefined) === (options.epochs === undefined)) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'steps', expected: 'exactly one of steps or epochs', found: options.steps === undefined ? 'neither' : 'both' });
+  }
+  // Opacus convention: steps = floor(epochs / q)
+  const steps = options.steps !== undefined ? requireInteger('steps', options.steps, { min: 1 }) : Math.max(1, Math.floor(requireInRange('epochs', options.epochs, { min: 0, minExclusive: true }) / q));
   const make = factoryOf(options);
   const kind = make().kind;
   const tol = requireInRange('tolerance', options.tolerance ?? (kind === 'pld' || kind === 'prv' ? 1e-4 : 1e-8), { min: 1e-12, max: 0.1 });
