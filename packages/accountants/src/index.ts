@@ -41,18 +41,24 @@ export { calibrateNoiseMultiplier, calibrateSamplingRate, calibrateSteps } from 
 export type { AccountantChoice, CalibrationResult, CalibrationTarget } from './calibration/calibrate.js';
 // Threat-specific guarantees (issue 5: Bayes security, μ-GMIP, relaxed threat model).
 export {
-  ATTRIBUTE_INFERENCE_LEAKAGE_WARNING, analyzeBayesSecurity, analyzeGmip, bayesAttackSuccess,
-  bayesSecurityAttributeInference, bayesSecurityFromEpsilonDelta, bayesSecurityFromSensitivity,
-  bayesSecurityMia, calibrateGmipNoise, epsilonFromBayesSecurity, gdpToGmip, gmipAttackSummary,
-  gmipCompose, gmipDpMu, gmipEffectiveBatchSize, gmipMu, gmipStepMu, gmipToGdp,
-  noiseMultiplierForBayesSecurity, requireBayesRelation, resolveGmipConfig, rtmLaplace,
-  rtmLaplaceTangentPoint, samplingRateForBayesSecurity, stepsForBayesSecurity
+  ATTRIBUTE_INFERENCE_LEAKAGE_WARNING, analyzeBayesSecurity, analyzeGmip, analyzeRtm,
+  bayesAttackSuccess, bayesSecurityAttributeInference, bayesSecurityFromEpsilonDelta,
+  bayesSecurityFromSensitivity, bayesSecurityMia, calibrateGmipNoise, calibrateRtmGaussianNoise,
+  epsilonFromBayesSecurity, gdpToGmip, gmipAttackSummary, gmipCompose, gmipDpMu,
+  gmipEffectiveBatchSize, gmipMu, gmipOneStepTradeOff, gmipStepMu, gmipToGdp,
+  noiseMultiplierForBayesSecurity, requireBayesRelation, resolveGmipConfig, rtmCurves, rtmGaussian,
+  rtmGaussianAsymptotic, rtmGaussianComposition, rtmGaussianPrivacyProfile,
+  rtmGaussianTangentPoint, rtmLaplace, rtmLaplaceTangentPoint, rtmMaxPower,
+  samplingRateForBayesSecurity, stepsForBayesSecurity
 } from './threat/index.js';
 export type {
   BayesAiBound, BayesAiInput, BayesAnalysisOptions, BayesMiaBound, BayesMiaInput, BayesRelation,
   BayesSecurityAnalysis, BayesSecurityBound, BayesSensitivityInput, BayesTprAtFpr,
-  GaussianAttackSummary, GmipAnalysis, GmipConfig, GmipConversion, GmipMu, GmipNoiseCalibration,
-  GmipStepInput, GmipStepMu, LaplaceTangentPoint, ResolvedGmipConfig
+  GaussianAttackSummary, GaussianTangentPoint, GmipAnalysis, GmipConfig, GmipConversion, GmipMu,
+  GmipNoiseCalibration, GmipOneStepTradeOff, GmipStepInput, GmipStepMu, LaplaceTangentPoint,
+  ResolvedGmipConfig, RtmAnalysis, RtmAnalysisInput, RtmCalibration, RtmCalibrationInput,
+  RtmComposedGaussian, RtmCurves, RtmGaussianAsymptotic, RtmGaussianParameters, RtmMechanism,
+  RtmPoint, RtmPrivacyProfile
 } from './threat/index.js';
 // Per-instance RDP (issue 6: Thudi et al. 2024, "Gradients Look Alike").
 export {

@@ -10,8 +10,9 @@ import { bayesSecurityCommand } from './bayes-security.js';
 import { convertCommand } from './convert.js';
 import { gmipCommand } from './gmip.js';
 import { perInstanceCommand } from './per-instance.js';
+import { rtmCommand } from './rtm.js';
 import { trainCommand } from './train.js';
 import { demoCommand } from './demo.js';
 
 /** The registered commands. */
-export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, auditCommand, perInstanceCommand, trainCommand, demoCommand];
+export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, rtmCommand, auditCommand, perInstanceCommand, trainCommand, demoCommand];

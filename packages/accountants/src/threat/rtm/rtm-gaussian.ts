@@ -1,0 +1,122 @@
+/**
+ * Relaxed threat model, Gaussian mechanism in d dimensions (Kaissis, Ziller, Kolek, Riess &
+ * Rueckert, NeurIPS 2023, Theorem 2 and Corollary 1): the attacker thresholds ‖Y − f(D)‖², which
+ * is σ²·χ²_d under D and σ²·χ²_d(μ²) under D' (μ = Δ/σ).
+ */
+import {
+  brentRoot,
+  chiSquaredSf,
+  chiSquaredSfInverse,
+  noncentralChiSquaredCdf,
+  noncentralChiSquaredQuantile,
+  normalCdf,
+  normalSfInverse,
+  requireInRange,
+  requireInteger,
+} from '@dpbounds/special-functions';
+import { defineTradeOff } from '@dpbounds/tradeoff-core';
+import type { TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { logChiSquaredDensityRatio } from './rtm-density-ratio.js';
+
+/**
+ * j(α) = F_{d,μ²}(S⁻¹_{d,0}(α)) (no validation). d = 1 uses Corollary 1's closed form
+ * Φ(z − μ) − Φ(−z − μ), z = Φ⁻¹(1 − α/2) = Q⁻¹(α/2). The χ² upper quantile S⁻¹_{d,0}(α) is
+ * taken directly (not F⁻¹(1 − α)) so that small α keeps full relative accuracy.
+ */
+export function rtmGaussianJUnchecked(alpha: number, dims: number, mu: number): number {
+  if (alpha <= 0) return 1;
+  if (alpha >= 1) return 0;
+  if (mu === 0) return 1 - alpha;
+  if (dims === 1) {
+    const z = normalSfInverse(alpha / 2);
+    return normalCdf(z - mu) - normalCdf(-z - mu);
+  }
+  const x = chiSquaredSfInverse(alpha, dims);
+  return noncentralChiSquaredCdf(x, dims, mu * mu);
+}
+
+/** j⁻¹(β) = S_{d,0}(F⁻¹_{d,μ²}(β)) (no validation). */
+export function rtmGaussianJInverseUnchecked(beta: number, dims: number, mu: number): number {
+  if (beta <= 0) return 1;
+  if (beta >= 1) return 0;
+  if (mu === 0) return 1 - beta;
+  return chiSquaredSf(noncentralChiSquaredQuantile(beta, dims, mu * mu), dims);
+}
+
+/** Parameters of a (composed) Gaussian mechanism under the RTM. */
+export interface RtmGaussianParameters {
+  /** μ = Δ/σ ≥ 0 (for a composition: √(Σ μ_i²)). */
+  readonly mu: number;
+  /** Output dimension d ≥ 1 (for a composition: Σ d_i). */
+  readonly dims: number;
+}
+
+function validate(parameters: RtmGaussianParameters): { mu: number; dims: number } {
+  return {
+    mu: requireInRange('mu', parameters.mu, { min: 0 }),
+    dims: requireInteger('dims', parameters.dims, { min: 1 }),
+  };
+}
+
+/**
+ * The RTM trade-off j of the d-dimensional Gaussian mechanism (Theorem 2; d = 1: Corollary 1).
+ * `inverse()` is j⁻¹ (exact, through the noncentral χ² quantile). j < j⁻¹ near α = 0.
+ *
+ * Domain: μ ≥ 0 finite, d integer ≥ 1. Accuracy: that of the χ² kernels (~1e−12; spec 1e−7).
+ *
+ * @example rtmGaussian({ mu: 2, dims: 1 }).evaluate(0.1) // 0.361106196673067
+ */
+export function rtmGaussian(parameters: RtmGaussianParameters): TradeOffCurve {
+  const { mu, dims } = validate(parameters);
+  return defineTradeOff({
+    kind: 'rtmGaussian',
+    evaluate: (alpha) => rtmGaussianJUnchecked(alpha, dims, mu),
+    evaluateInverse: (beta) => rtmGaussianJInverseUnchecked(beta, dims, mu),
+    parameters: { mu, dims },
+  });
+}
+
+/** Slope −1 point of the Gaussian j. */
+export interface GaussianTangentPoint {
+  /** x* = S_{d,0}(t*). */
+  readonly x: number;
+  /** j(x*) = F_{d,μ²}(t*). */
+  readonly y: number;
+  /** t*: the χ² threshold where the density ratio f_{d,μ²}/f_{d,0} equals 1. */
+  readonly tStar: number;
+}
+
+/** t solving log f_{d,λ}(t)/f_{d,0}(t) = target (increasing in t); bracket by doubling, then Brent. */
+export function densityRatioThreshold(target: number, dims: number, lambda: number): number {
+  const g = (t: number): number => logChiSquaredDensityRatio(t, dims, lambda) - target;
+  if (g(0) >= 0) return 0;
+  let hi = Math.max(1, dims + lambda);
+  for (let i = 0; i < 200 && g(hi) < 0; i++) hi *= 2;
+  return brentRoot(g, 0, hi);
+}
+
+/**
+ * The slope −1 point of the Gaussian RTM j: t* solves f_{d,μ²}(t)/f_{d,0}(t) = 1 (d = 1:
+ * √t* = arccosh(e^{μ²/2})/μ), x* = S_{d,0}(t*), y = j(x*). The symmetrised curve is j on
+ * [0, x*], the segment x* + y − α on [x*, y], j⁻¹ on [y, 1].
+ *
+ * Domain: μ > 0, d ≥ 1 integer.
+ *
+ * @example rtmGaussianTangentPoint({ mu: 2, dims: 1 }).x // 0.17886165908014617
+ */
+export function rtmGaussianTangentPoint(parameters: RtmGaussianParameters): GaussianTangentPoint {
+  const { mu, dims } = validate(parameters);
+  requireInRange('mu', mu, { min: 0, minExclusive: true });
+  const lambda = mu * mu;
+  let tStar: number;
+  if (dims === 1) {
+    // arccosh(e^{μ²/2}) = ln(e^{μ²/2} + √(e^{μ²} − 1)), written to stay finite for large μ.
+    const half = lambda / 2;
+    const acosh = half + Math.log(1 + Math.sqrt(-Math.expm1(-lambda)));
+    const root = acosh / mu;
+    tStar = root * root;
+  } else {
+    tStar = densityRatioThreshold(0, dims, lambda);
+  }
+  return { x: chiSquaredSf(tStar, dims), y: noncentralChiSquaredCdf(tStar, dims, lambda), tStar };
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { gaussianTradeOff, laplaceTradeOff } from '@dpbounds/tradeoff-core';
+import { analyzeRtm, rtmMaxPower } from './rtm-analysis.js';
+import { calibrateRtmGaussianNoise } from './rtm-calibration.js';
+import { rtmGaussianComposition } from './rtm-composition.js';
+import { rtmGaussian } from './rtm-gaussian.js';
+import { rtmLaplace } from './rtm-laplace.js';
+import { rtmGaussianPrivacyProfile } from './rtm-privacy-profile.js';
+import { rtmCurves } from './rtm-symmetrized.js';
+
+const params = { seed: 20261122, numRuns: 120 };
+const alpha = fc.double({ min: 1e-6, max: 0.999, noNaN: true });
+
+describe('relaxed threat model, Laplace (Kaissis et al. 2023, Theorem 1)', () => {
+  it('j and j⁻¹ are never below the DP (NPO) Laplace curve and are mutually inverse', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 8, noNaN: true }), alpha, (mu, a) => {
+        const j = rtmLaplace(mu);
+        const npo = laplaceTradeOff(mu).evaluate(a);
+        expect(j.evaluate(a)).toBeGreaterThanOrEqual(npo - 1e-12);
+        expect(j.inverse().evaluate(a)).toBeGreaterThanOrEqual(npo - 1e-12);
+        expect(j.evaluate(a)).toBeLessThanOrEqual(1 - a + 1e-15);
+        expect(j.inverse().evaluate(j.evaluate(a))).toBeCloseTo(a, 9);
+      }),
+      params,
+    );
+  });
+
+  it('j increases as the noise grows (μ decreases)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 8, noNaN: true }), fc.double({ min: 0.1, max: 0.99, noNaN: true }), alpha, (mu, k, a) => {
+        expect(rtmLaplace(mu * k).evaluate(a)).toBeGreaterThanOrEqual(rtmLaplace(mu).evaluate(a) - 1e-15);
+      }),
+      params,
+    );
+  });
+
+  it('subsampling weakens the attacker: j_p and C(j_p, j_p⁻¹) rise as p falls', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.1, max: 4, noNaN: true }), fc.double({ min: 0.05, max: 1, noNaN: true }), fc.double({ min: 0.1, max: 0.95, noNaN: true }), alpha, (mu, p, k, a) => {
+        const hi = rtmCurves({ kind: 'laplace', mu }, p);
+        const lo = rtmCurves({ kind: 'laplace', mu }, p * k);
+        expect(lo.j.evaluate(a)).toBeGreaterThanOrEqual(hi.j.evaluate(a) - 1e-12);
+        expect(lo.jInverse.evaluate(a)).toBeGreaterThanOrEqual(hi.jInverse.evaluate(a) - 1e-9);
+      }),
+      { ...params, numRuns: 60 },
+    );
+  });
+
+  it('the symmetrised curve is below both branches, above the DP curve, and symmetric', () => {
+    for (const [mu, p] of [[1, 1], [0.5, 1], [1, 0.3], [2, 0.05]] as const) {
+      const { j, jInverse, symmetrized } = rtmCurves({ kind: 'laplace', mu }, p);
+      const dp = laplaceTradeOff(mu);
+      for (let i = 1; i < 50; i++) {
+        const a = i / 50;
+        const c = symmetrized.evaluate(a);
+        expect(c).toBeLessThanOrEqual(Math.min(j.evaluate(a), jInverse.evaluate(a)) + 1e-9);
+        if (p === 1) expect(c).toBeGreaterThanOrEqual(dp.evaluate(a) - 1e-9);
+        expect(symmetrized.inverse().evaluate(a)).toBeCloseTo(c, 6);
+      }
+    }
+  });
+});
+
+describe('relaxed threat model, Gaussian (Theorem 2, Corollary 1, Lemma 8)', () => {
+  const mu = fc.double({ min: 0.05, max: 6, noNaN: true });
+  const dims = fc.integer({ min: 1, max: 200 });
+
+  it('j, j⁻¹ and the symmetrised curve are never below G_μ (the DP curve)', () => {
+    fc.assert(
+      fc.property(mu, dims, alpha, (m, d, a) => {
+        const { j, jInverse, symmetrized } = rtmCurves({ kind: 'gaussian', mu: m, dims: d });
+        const g = gaussianTradeOff(m).evaluate(a);
+        expect(j.evaluate(a)).toBeGreaterThanOrEqual(g - 1e-9);
+        expect(jInverse.evaluate(a)).toBeGreaterThanOrEqual(g - 1e-9);
+        expect(symmetrized.evaluate(a)).toBeGreaterThanOrEqual(g - 1e-9);
+        expect(j.evaluate(a)).toBeLessThanOrEqual(1 - a + 1e-12);
+      }),
+      { ...params, numRuns: 60 },
+    );
+  });
+
+  it('j weakens (rises) with the dimension d and with the noise', () => {
+    fc.assert(
+      fc.property(mu, dims, alpha, (m, d, a) => {
+        const j = (mm: number, dd: number) => rtmGaussian({ mu: mm, dims: dd }).evaluate(a);
+        expect(j(m, d + 5)).toBeGreaterThanOrEqual(j(m, d) - 1e-9);
+        expect(j(m / 2, d)).toBeGreaterThanOrEqual(j(m, d) - 1e-9);
+      }),
+      { ...params, numRuns: 60 },
+    );
+  });
+
+  it('composition adds dimensions and squared μ (not the tensor product)', () => {
+    const c = rtmGaussianComposition([{ dims: 3, mu: 0.3 }, { dims: 7, mu: 0.4 }]);
+    expect(c.dims).toBe(10);
+    expect(c.noncentrality).toBeCloseTo(0.25, 15);
+    expect(c.curve.evaluate(0.1)).toBeCloseTo(rtmGaussian({ dims: 10, mu: 0.5 }).evaluate(0.1), 14);
+  });
+
+  it('the RTM attacker is weaker than the DP attacker at every FPR (subsampled too)', () => {
+    const a = analyzeRtm({ mechanism: 'subsampled-gaussian', sensitivity: 1, scale: 0.5, samplingRate: 0.3 }, [0.001, 0.01, 0.1, 0.5]);
+    for (const p of a.points) {
+      expect(p.fnrSymmetric).toBeGreaterThanOrEqual(p.dpFnr - 1e-7);
+      expect(rtmMaxPower(a, p.fpr)).toBeLessThanOrEqual(1 - p.dpFnr + 1e-7);
+    }
+  });
+
+  it('the privacy profile of the symmetrised curve matches the curve (δ(ε) = sup 1 − C(α) − e^ε α)', () => {
+    const { symmetrized } = rtmCurves({ kind: 'gaussian', mu: 2, dims: 3 });
+    for (const eps of [0, 0.5, 1.5]) {
+      let sup = 0;
+      for (let i = 0; i <= 4000; i++) sup = Math.max(sup, 1 - symmetrized.evaluate(i / 4000) - Math.exp(eps) * (i / 4000));
+      expect(Math.abs(rtmGaussianPrivacyProfile(eps, { mu: 2, dims: 3 }).delta - sup)).toBeLessThan(2e-4);
+    }
+  });
+
+  it('RTM calibration needs less noise than DP for the same (ε, δ) and never overshoots δ', () => {
+    for (const dims of [1, 10]) {
+      const r = calibrateRtmGaussianNoise({ epsilon: 1, delta: 1e-5, sensitivity: 1, dims });
+      expect(r.noiseRtm).toBeLessThan(r.noiseDp);
+      expect(r.achievedDelta).toBeLessThanOrEqual(1e-5);
+      expect(r.achievedDelta).toBeGreaterThan(0.9e-5);
+    }
+  });
+});
