@@ -20,7 +20,9 @@ export interface PldAccountantOptions {
    * per-step add-remove loss scale min(q·√(e^{1/σ²} − 1), 1/σ) (the CLT standard deviation of
    * one step's loss) minimised over the ledger, which keeps the
    * pessimistic bias of connect-the-dots below ~1e-4 relative on every fixture (dp_accounting's
-   * fixed default 1e-4 is 28 % off at q = 1e-4, σ = 2, T = 5e5).
+   * fixed default 1e-4 is 28 % off at q = 1e-4, σ = 2, T = 5e5). When that step would need more
+   * than 3e6 grid points for one step's loss range (tiny q with small σ), h is coarsened to fit:
+   * still pessimistic, less tight.
    */
   readonly valueDiscretizationInterval?: number | 'auto';
   /** Mass τ allowed outside the composition window (moved to +∞; default 1e-15). */
