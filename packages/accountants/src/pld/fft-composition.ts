@@ -116,6 +116,19 @@ export function composePldGroups(groups: readonly PldGroup[], tau: number, addTr
   return { h, offset: offset + lower, probs, infinityMass };
 }
 
+const fftCache = new Map<number, FFT>();
+
+/** fft.js instances (twiddle tables) reused per size; at most a few sizes are kept. */
+function fftOfSize(size: number): FFT {
+  let f = fftCache.get(size);
+  if (f === undefined) {
+    if (fftCache.size >= 4) fftCache.clear();
+    f = new FFT(size);
+    fftCache.set(size, f);
+  }
+  return f;
+}
+
 /**
  * Circular composition on Z_size: the law of Σ_g Σ_{t ≤ count_g} I_{g,t} mod size, where I_g has
  * masses `probs` at indices 0, 1, … (wrapped mod size). One real FFT per input (fft.js), spectra
@@ -127,7 +140,7 @@ export function composePldGroups(groups: readonly PldGroup[], tau: number, addTr
  * @example circularCompose([{ probs: new Float64Array([0.5, 0.5]), count: 2 }], 4) // ≈ [0.25, 0.5, 0.25, 0]
  */
 export function circularCompose(inputs: readonly { readonly probs: Float64Array; readonly count: number }[], size: number): Float64Array {
-  const fft = new FFT(size);
+  const fft = fftOfSize(size);
   const spectrum = new Float64Array(2 * size);
   const work = new Float64Array(2 * size);
   const input = new Float64Array(size);
@@ -145,16 +158,16 @@ export function circularCompose(inputs: readonly { readonly probs: Float64Array;
     for (let k = 0; k < size; k++) {
       const re = work[2 * k] as number;
       const im = work[2 * k + 1] as number;
-      const r = Math.hypot(re, im);
+      const r2 = re * re + im * im;
       let pr = 0;
       let pi = 0;
-      if (r > 0) {
-        const mag = t === 1 ? r : Math.exp(t * Math.log(r));
-        if (mag > 0) {
-          const theta = t * Math.atan2(im, re);
-          pr = mag * Math.cos(theta);
-          pi = mag * Math.sin(theta);
-        }
+      // |z|^T underflows for most frequencies when T is large: test before any trigonometry
+      const logMag = 0.5 * t * Math.log(r2);
+      if (r2 > 0 && logMag > -745) {
+        const mag = t === 1 ? Math.sqrt(r2) : Math.exp(logMag);
+        const theta = t * Math.atan2(im, re);
+        pr = mag * Math.cos(theta);
+        pi = mag * Math.sin(theta);
       }
       if (!initialised) {
         spectrum[2 * k] = pr;
