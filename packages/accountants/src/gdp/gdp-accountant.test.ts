@@ -32,4 +32,13 @@ describe('GDP/CLT accountant (fixtures eps/gdp)', () => {
     expect(acc.getEpsilon(0.5)).toBe(0);
     expect(acc.getDelta(0)).toBeGreaterThan(0);
   });
+
+  it('offers the uniform-batch CLT (Opacus poisson=False), larger than the Poisson one, and keeps it through JSON', () => {
+    const event = dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 });
+    const uniform = new GdpAccountant({ batchSampling: 'uniform' }).compose(event);
+    const poisson = new GdpAccountant().compose(event);
+    expect(uniform.mu()).toBeGreaterThan(poisson.mu());
+    expect(GdpAccountant.fromJSON(JSON.parse(JSON.stringify(uniform))).mu()).toBe(uniform.mu());
+    expect(() => new GdpAccountant({ batchSampling: 'shuffle' as never })).toThrow(/batchSampling/);
+  });
 });

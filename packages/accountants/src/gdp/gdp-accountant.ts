@@ -3,6 +3,7 @@
  * Poisson-subsampled composition (Dong, Roth, Su 2022; Bu, Dong, Long, Su 2020).
  * AN APPROXIMATION, NOT A GUARANTEE.
  */
+import { DpboundsTypeError } from '@dpbounds/special-functions';
 import { cltMu, gdpDelta, gdpEpsilon } from '@dpbounds/tradeoff-core';
 import { LedgerAccountant, parseAccountantState, type AccountantKind, type NeighbouringRelation } from '../accountant.js';
 import type { LedgerEntry } from '../events/ledger.js';
@@ -11,6 +12,12 @@ import type { LedgerEntry } from '../events/ledger.js';
 export interface GdpAccountantOptions {
   /** `add-remove` (default); `substitution` only for plain Gaussian steps (q = 1, sensitivity 2). */
   readonly neighbouring?: NeighbouringRelation;
+  /**
+   * How batches are drawn for the CLT: `poisson` (default; the events of this package) or
+   * `uniform` (fixed-size shuffled batches, Opacus `poisson=False`: μ = √2·q√T·h(1/σ), Dong,
+   * Roth, Su 2022, Cor. 5.4, via tradeoff-core's `cltMu`).
+   */
+  readonly batchSampling?: 'poisson' | 'uniform';
 }
 
 /**
@@ -32,8 +39,16 @@ export class GdpAccountant extends LedgerAccountant {
   /** False: the CLT value is an approximation, not an upper bound. */
   readonly isGuarantee: boolean = false;
 
+  /** Batch sampling assumed by the CLT. */
+  readonly batchSampling: 'poisson' | 'uniform';
+
   constructor(options: GdpAccountantOptions = {}) {
     super(options.neighbouring ?? 'add-remove');
+    const sampling = options.batchSampling ?? 'poisson';
+    if (sampling !== 'poisson' && sampling !== 'uniform') {
+      throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'batchSampling', expected: '"poisson" or "uniform"', found: sampling });
+    }
+    this.batchSampling = sampling;
   }
 
   /**
@@ -43,7 +58,8 @@ export class GdpAccountant extends LedgerAccountant {
    */
   static fromJSON(json: unknown): GdpAccountant {
     const state = parseAccountantState(json, 'gdp');
-    const accountant = new GdpAccountant({ neighbouring: state.neighbouring });
+    const sampling = state.options.batchSampling;
+    const accountant = new GdpAccountant({ neighbouring: state.neighbouring, batchSampling: sampling === 'uniform' ? 'uniform' : 'poisson' });
     accountant.loadLedger(state.ledger);
     return accountant;
   }
@@ -56,7 +72,7 @@ export class GdpAccountant extends LedgerAccountant {
   }
 
   protected options(): Record<string, number | string> {
-    return {};
+    return { batchSampling: this.batchSampling };
   }
 
   /**
@@ -70,7 +86,7 @@ export class GdpAccountant extends LedgerAccountant {
     for (const e of this.ledger) {
       if (e.noiseMultiplier === 0) return Infinity;
       if (e.samplingRate === 1) mu2 += (e.count * scale * scale) / (e.noiseMultiplier * e.noiseMultiplier);
-      else mu2 += cltMu({ samplingRate: e.samplingRate, noiseMultiplier: e.noiseMultiplier, steps: e.count }) ** 2;
+      else mu2 += cltMu({ samplingRate: e.samplingRate, noiseMultiplier: e.noiseMultiplier, steps: e.count, sampling: this.batchSampling }) ** 2;
     }
     return Math.sqrt(mu2);
   }
