@@ -17,12 +17,14 @@ describe('dpbounds demo', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     expect(JSON.parse(readFileSync(join(cwd, 'rep', 'report.json'), 'utf8'))).toEqual(report);
-    expect(readdirSync(join(cwd, 'rep', 'traces')).sort()).toEqual(['ai-sensitivity.json', 'canaries.json', 'canary-scores.csv', 'evaluation.json', 'gradient-stats.json', 'model.json', 'per-instance.json']);
+    expect(readdirSync(join(cwd, 'rep', 'traces')).sort()).toEqual(['ai-sensitivity.json', 'canaries.json', 'canary-scores.csv', 'evaluation.json', 'gradient-stats.json', 'input-canaries.json', 'input-canary-scores.csv', 'model.json', 'per-instance.json']);
     const sections = report.unavailable.map((u: { section: string }) => u.section);
-    for (const section of ['accounting', 'bayesSecurity', 'gmip', 'perInstance', 'audit', 'overTraining']) expect(sections).not.toContain(section);
+    for (const section of ['accounting', 'bayesSecurity', 'gmip', 'rtm', 'perInstance', 'attack', 'audit', 'inputAudit', 'overTraining']) expect(sections).not.toContain(section);
     const { samplingRate: q, noiseMultiplier: sigma, steps } = report.config;
     // The default noise is the closed-form choice for β*_MIA = 0.9 after 20 epochs.
-    expect(sigma).toBe(noiseMultiplierForBayesSecurity(0.9, q, Math.round(20 / q)));
+    const q0 = 256 / 26049; // the training split before the input canaries are added
+    expect(report.config.noiseSelection.chosenFor.samplingRate).toBe(q0);
+    expect(sigma).toBe(noiseMultiplierForBayesSecurity(0.9, q0, Math.round(20 / q0)));
     expect(steps).toBe(Math.round(0.4 / q));
     const pld = new PldAccountant({ neighbouring: 'add-remove' }).compose(dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps })).getEpsilonBounds(1e-5);
     expect(report.accounting.find((r: { accountant: string }) => r.accountant === 'pld').epsilon).toBe(pld.upper);
@@ -37,6 +39,8 @@ describe('dpbounds demo', () => {
     // The audit is a lower bound: never above the DP guarantee it audits (95% confidence, Bonferroni).
     expect(report.audit.empiricalEpsilon).toBeLessThanOrEqual(pld.upper);
     expect(report.audit.canaries).toBe(200);
+    expect(report.inputAudit.canaries).toBe(200);
+    expect(report.inputAudit.empiricalEpsilon).toBeLessThanOrEqual(pld.upper);
     // Every curve is a trade-off function: in [0, 1 − α], non-increasing.
     expect(report.curves.length).toBeGreaterThanOrEqual(4);
     for (const curve of report.curves) {

@@ -31,6 +31,7 @@ const defaults: TrainDefaults = {
   learningRate: 1,
   instruments: ['ai-sensitivity', 'per-instance', 'gradient-stats', 'canaries'],
   canaries: 1000,
+  inputCanaries: 200,
   perInstanceTargets: 100,
   perInstanceRuns: 2,
   perInstanceEvery: 10,
@@ -45,12 +46,14 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const targetBeta = optionalNumber(flags, 'target-bayes-security', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) ?? 0.9;
   const targetEpochs = optionalNumber(flags, 'target-epochs', { min: 0, minExclusive: true, max: 10_000 }) ?? 20;
   let noiseMultiplier = optionalNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
+  let selectionRate: number | undefined;
   if (noiseMultiplier === undefined) {
+    // Chosen for the training split without the input canaries (about 100 more records change q by < 0.5 %).
     const seed = optionalNumber(flags, 'seed', { min: 0, integer: true }) ?? 0;
     const { data } = loadDataset(flags, io.cwd, seed);
     const batch = optionalNumber(flags, 'batch-size', { min: 1, integer: true }) ?? defaults.batchSize;
-    const q = Math.min(1, batch / data.train.size);
-    noiseMultiplier = noiseMultiplierForBayesSecurity(targetBeta, q, Math.max(1, Math.round(targetEpochs / q)));
+    selectionRate = Math.min(1, batch / data.train.size);
+    noiseMultiplier = noiseMultiplierForBayesSecurity(targetBeta, selectionRate, Math.max(1, Math.round(targetEpochs / selectionRate)));
   }
   const setup = parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, defaults);
   const progress = createProgress(io, 'demo', 1000);
@@ -58,7 +61,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const report = computeReport(outcome, { delta, fprs: [0.001, 0.01, 0.1], orders: ORDERS, onProgress: (f) => progress.update(700 + 300 * f) });
   progress.finish();
   const force = hasFlag(flags, 'force');
-  const selection = { noiseSelection: { value: noiseMultiplier, chosenFor: flags['noise-multiplier'] === undefined ? { targetBayesSecurity: targetBeta, epochs: targetEpochs, relation: 'substitution' } : 'given' } };
+  const selection = { noiseSelection: { value: noiseMultiplier, chosenFor: selectionRate !== undefined ? { targetBayesSecurity: targetBeta, epochs: targetEpochs, samplingRate: selectionRate, relation: 'substitution' } : 'given' } };
   const json = { ...report, config: { ...report.config, ...selection } };
   await writeOutputFile(join(out, 'report.json'), `${JSON.stringify(json, null, 1)}\n`, io, { force, flag: 'out' });
   await writeOutputFile(join(out, 'report.html'), renderReportHtml(report), io, { force, flag: 'out' });

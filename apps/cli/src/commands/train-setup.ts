@@ -25,6 +25,7 @@ export interface TrainDefaults {
   readonly learningRate: number;
   readonly instruments: readonly TrainInstrumentName[];
   readonly canaries: number;
+  readonly inputCanaries: number;
   readonly perInstanceTargets: number;
   readonly perInstanceRuns: number;
   readonly perInstanceEvery: number;
@@ -52,7 +53,7 @@ export function trainingFlags(defaults: TrainDefaults): Record<string, FlagSpec>
     'ai-method': { type: 'string', valueName: 'full|approximate|both', description: 'exact diameter, 2× distance to centroid (upper bound), or both', defaultText: defaults.aiMethod },
     'ai-values': { type: 'string', valueName: 'list', description: 'restrict the sensitive attribute to these values (e.g. two chosen values)' },
     canaries: { type: 'string', valueName: 'm', description: 'Dirac gradient canaries (each included with probability ½)', defaultText: String(defaults.canaries) },
-    'input-canaries': { type: 'string', valueName: 'm', description: 'input-space canaries from the held-out split, labels flipped (each included with probability ½)', defaultText: '0' },
+    'input-canaries': { type: 'string', valueName: 'm', description: 'input-space canaries from the held-out split, labels flipped (each included with probability ½)', defaultText: String(defaults.inputCanaries) },
     'per-instance-targets': { type: 'string', valueName: 'n', description: 'target records of the per-instance instrument', defaultText: String(defaults.perInstanceTargets) },
     'per-instance-runs': { type: 'string', valueName: 'R', description: 'seeded training runs for the per-instance expectation', defaultText: String(defaults.perInstanceRuns) },
     'per-instance-every': { type: 'string', valueName: 'k', description: 'record target norms every k steps', defaultText: String(defaults.perInstanceEvery) },
@@ -114,7 +115,7 @@ export function parseTrainSetup(flags: ParsedFlags, cwd: string, defaults: Train
     aiMethod: choice(flags, 'ai-method', ['full', 'approximate', 'both'] as const, defaults.aiMethod),
     ...(aiValues !== undefined ? { aiValues } : {}),
     canaries: intFlag(flags, 'canaries', defaults.canaries, 0),
-    inputCanaries: intFlag(flags, 'input-canaries', 0, 0),
+    inputCanaries: intFlag(flags, 'input-canaries', defaults.inputCanaries, 0),
     perInstanceTargets: intFlag(flags, 'per-instance-targets', defaults.perInstanceTargets, 1, 100_000),
     perInstanceRuns: intFlag(flags, 'per-instance-runs', defaults.perInstanceRuns, 1, 100),
     perInstanceEvery: intFlag(flags, 'per-instance-every', defaults.perInstanceEvery, 1),

@@ -28,6 +28,7 @@ const defaults: TrainDefaults = {
   learningRate: 0.5,
   instruments: [],
   canaries: 1000,
+  inputCanaries: 0,
   perInstanceTargets: 100,
   perInstanceRuns: 3,
   perInstanceEvery: 10,

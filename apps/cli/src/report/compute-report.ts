@@ -58,6 +58,8 @@ export interface DemoReport {
   readonly perInstance: Record<string, unknown> | null;
   readonly attack: Record<string, unknown> | null;
   readonly audit: Record<string, unknown> | null;
+  /** The audit from the input-space canaries (black-box loss scores), when they ran. */
+  readonly inputAudit: Record<string, unknown> | null;
   readonly overTraining: readonly { readonly step: number; readonly accuracy: number; readonly betaMia: number; readonly betaAi: number | null }[];
   readonly curves: readonly ReportCurve[];
   readonly points: readonly ReportPoint[];
@@ -107,7 +109,7 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
   const T = result.steps;
   const C = result.clip;
   const delta = options.delta;
-  const sections = 8;
+  const sections = 9;
   let done = 0;
   const section = <R>(name: string, fn: () => R): R | null => {
     const started = Date.now();
@@ -206,11 +208,14 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
   });
 
   // 4. Relaxed threat model (GLRT attacker who lacks the alternative record): T Gaussian releases
-  // of dimension P with the record in every step (no subsampling credit: conservative).
+  // with the record in every step (no subsampling credit) of dimension d ≤ P. The GLRT's power
+  // falls as d grows at fixed noncentrality, so any d ≤ P is conservative; d is capped so that
+  // d·T stays within the noncentral χ² range of @dpbounds/special-functions (1e5).
   const rtm = section('rtm', () => {
-    const analysis = analyzeRtm({ mechanism: 'gaussian', sensitivity: 1, scale: sigma, dims: outcome.model.parameterCount, compositions: T }, [...options.fprs]);
-    addCurve('rtm', 'Relaxed threat model (GLRT attacker, no subsampling credit)', 'guarantee', 'membership, attacker lacks the alternative record', analysis.symmetrized);
-    return { mu: analysis.mu, dims: outcome.model.parameterCount, compositions: T, points: analysis.points };
+    const dims = Math.max(1, Math.min(outcome.model.parameterCount, Math.floor(1e5 / T)));
+    const analysis = analyzeRtm({ mechanism: 'gaussian', sensitivity: 1, scale: sigma, dims, compositions: T }, [...options.fprs]);
+    addCurve('rtm', `Relaxed threat model (GLRT attacker; d = ${dims}, no subsampling credit)`, 'guarantee', 'membership, attacker lacks the alternative record', analysis.symmetrized);
+    return { mu: analysis.mu, dims, parameters: outcome.model.parameterCount, compositions: T, points: analysis.points };
   });
 
   // 5. Per-instance ε (Thudi et al.) for the recorded targets.
@@ -288,6 +293,16 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
     };
   });
 
+  // 7b. One-run audit from the input-space canaries (black-box: loss of the final model).
+  const inputCanaries = outcome.inputCanaryScores;
+  const inputAudit =
+    inputCanaries === undefined
+      ? null
+      : section('inputAudit', () => {
+          const r = auditScores({ scores: inputCanaries.scores.map((s) => s.score), members: inputCanaries.scores.map((s) => s.member) }, { delta, confidence: 0.95, bonferroni: true });
+          return { method: r.method, empiricalEpsilon: r.empiricalEpsilon, empiricalMu: r.empiricalMu ?? null, delta: r.delta, confidence: r.confidence, canaries: r.canaries, guesses: r.guesses, correct: r.correct, scoring: inputCanaries.scoring, bonferroni: r.bonferroni };
+        });
+
   // 8. β* (membership vs attribute) against held-out accuracy over training.
   const overTraining =
     section('overTraining', () => {
@@ -324,6 +339,7 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
       delta,
       sensitiveAttribute: ai?.attribute ?? null,
       canaries: canaries?.canaries ?? 0,
+      inputCanaries: inputCanaries?.canaries ?? 0,
     },
     utility: { testAccuracy: testAccuracy ?? null, trainAccuracy: outcome.trainAccuracy, testSize: setup.data.test.size },
     accounting,
@@ -333,6 +349,7 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
     perInstance,
     attack,
     audit,
+    inputAudit,
     overTraining,
     curves,
     points: points.filter((p) => finite(p.fpr) !== null && finite(p.fnr) !== null),

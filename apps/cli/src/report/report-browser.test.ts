@@ -60,7 +60,7 @@ describe('report.html in chromium', () => {
     expect(Math.min(...extents)).toBeGreaterThan(10);
     await expect(page.locator('#tradeoff svg circle').count()).resolves.toBeGreaterThan(5);
     await expect(page.locator('#per-instance svg rect.bar').count()).resolves.toBeGreaterThan(0);
-    await expect(page.locator('#beta-accuracy svg polyline.series').count()).resolves.toBe(2);
+    await expect(page.locator('#beta-accuracy svg polyline.series').count()).resolves.toBe(3);
     const summary = await page.locator('#summary tbody tr').count();
     expect(summary).toBeGreaterThan(8);
     expect(await page.locator('body').innerText()).not.toMatch(/\bNaN\b|undefined/);

@@ -40,7 +40,7 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
   if (report.rtm !== null) {
     const pts = report.rtm['points'] as { fpr: number; fnr: number; fnrSymmetric: number; dpFnr: number }[];
     const p = pts.find((x) => x.fpr === 0.01) ?? pts[0];
-    if (p !== undefined) rows.push(['relaxed threat model', `TPR at FPR ${num(p.fpr)}`, num(1 - p.fnrSymmetric), `DP attacker: ${num(1 - p.dpFnr)}`]);
+    if (p !== undefined) rows.push(['relaxed threat model', `TPR at FPR ${num(p.fpr)}`, num(1 - p.fnrSymmetric), `optimal (DP) attacker on the same releases: ${num(1 - p.dpFnr)}`]);
   }
   if (report.perInstance !== null) {
     rows.push(['per-instance (typical records)', 'mean ε', num(report.perInstance['meanTypical']), `data-independent ε = ${num(report.perInstance['dataIndependentEpsilon'])}`]);
@@ -50,6 +50,8 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
     const tpr = (report.attack['tprAtFpr'] as { fpr: number; tpr: number }[]).map((p) => `${num(p.tpr)}@${num(p.fpr)}`).join(', ');
     rows.push(['attack (loss threshold)', 'AUC', num(report.attack['auc']), `TPR@FPR ${tpr}`]);
   }
-  if (report.audit !== null) rows.push(['one-run audit (canaries)', `empirical ε at δ = ${num(report.audit['delta'])}`, num(report.audit['empiricalEpsilon']), `${num(report.audit['correct'])}/${num(report.audit['guesses'])} correct guesses, ${num(report.audit['canaries'])} canaries (a lower bound)`]);
+  const inputAudit = report.inputAudit;
+  if (inputAudit !== null) rows.push(['one-run audit (input canaries)', `empirical ε at δ = ${num(inputAudit['delta'])}`, num(inputAudit['empiricalEpsilon']), `${num(inputAudit['correct'])}/${num(inputAudit['guesses'])} correct, ${num(inputAudit['canaries'])} canaries, black-box loss scores`]);
+  if (report.audit !== null) rows.push(['one-run audit (Dirac canaries)', `empirical ε at δ = ${num(report.audit['delta'])}`, num(report.audit['empiricalEpsilon']), `${num(report.audit['correct'])}/${num(report.audit['guesses'])} correct guesses, ${num(report.audit['canaries'])} canaries (a lower bound)`]);
   return rows;
 }
