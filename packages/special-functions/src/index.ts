@@ -26,3 +26,4 @@ export {
   noncentralChiSquaredQuantile,
   noncentralChiSquaredSf,
 } from './noncentral-chi-squared.js';
+export { binomialCdf, binomialSf, logBinomialCdf, logBinomialCoefficient, logBinomialSf } from './binomial.js';
