@@ -8,6 +8,7 @@
  * sum that holds all but τ of its mass by Chernoff bounds; the mass outside the window (which the
  * circular FFT aliases into it) is at most τ and is added to the mass at +∞ (pessimistic).
  */
+import { DpboundsRangeError } from '@dpbounds/special-functions';
 import FFT from 'fft.js';
 import type { DiscretePld } from './discrete-pld.js';
 
@@ -33,9 +34,9 @@ function logMgf(logProbs: Float64Array, lo: number, hi: number, lambda: number):
 /**
  * Index window [lower, upper] (relative to the sum of the groups' offsets) holding all but
  * τ of the composed mass: upper = min_{λ>0} (Σ T_g M_g(λ) + log(2/τ))/λ, lower likewise with
- * λ < 0, where M_g is the log-MGF of group g's index; λ on a geometric grid in loss units
- * (12 values per side: the FFT length is rounded up to a power of two anyway, so a slightly
- * loose window costs nothing).
+ * λ < 0, where M_g is the log-MGF of group g's index; λ on a geometric grid (ratio 2.1) in loss
+ * units from 0.03 to max(100, 0.01/h) (the FFT length is rounded up to a power of two anyway,
+ * so a slightly loose window costs nothing).
  */
 function chernoffWindow(groups: readonly PldGroup[], tau: number, h: number): { lower: number; upper: number } {
   const maxIndex = groups.reduce((s, g) => s + (g.pld.probs.length - 1) * g.count, 0);
@@ -57,8 +58,9 @@ function chernoffWindow(groups: readonly PldGroup[], tau: number, h: number): { 
   let upper = maxIndex;
   let lower = 0;
   const logTerm = Math.log(2 / tau);
-  for (let k = 0; k < 12; k++) {
-    const lambdaLoss = 0.03 * Math.pow(2.1, k);
+  // λ from 0.03 up to max(100, 0.01/h) in loss units: concentrated sums (tiny q, large T) need large λ
+  const lambdaMax = Math.max(100, 0.01 / h);
+  for (let lambdaLoss = 0.03; lambdaLoss <= lambdaMax * 2.1; lambdaLoss *= 2.1) {
     for (const sign of [1, -1]) {
       const lambda = sign * lambdaLoss * h;
       let total = 0;
@@ -105,6 +107,9 @@ export function composePldGroups(groups: readonly PldGroup[], tau: number, addTr
   if (single) return first.pld;
   const { lower, upper } = chernoffWindow(groups, tau, h);
   const width = upper - lower + 1;
+  if (!(width <= 2 ** 26)) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'valueDiscretizationInterval', expected: `coarse enough for a composed PLD of at most 2^26 grid points (needs ${width})`, found: h });
+  }
   const size = nextPow2(width);
   const circular = circularCompose(groups.map((g) => ({ probs: g.pld.probs, count: g.count })), size);
   const probs = new Float64Array(width);
