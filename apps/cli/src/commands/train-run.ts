@@ -58,6 +58,8 @@ export interface TrainSetup {
   /** Restrict the attribute's candidate values (e.g. two chosen values). */
   readonly aiValues?: readonly string[];
   readonly canaries: number;
+  /** False when `canaries` is the default, which is then capped at half the parameter count. */
+  readonly canariesGiven?: boolean;
   readonly inputCanaries: number;
   readonly perInstanceTargets: number;
   readonly perInstanceRuns: number;
@@ -153,9 +155,10 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
   }
 
   let dirac: ReturnType<typeof diracCanaryInstrument> | undefined;
-  if (wants('canaries') && setup.canaries > 0) {
-    if (setup.canaries > model.parameterCount) throw new UsageError(`--canaries must be at most the model's parameter count ${model.parameterCount}; found ${setup.canaries}`);
-    dirac = diracCanaryInstrument({ count: setup.canaries, seed: setup.seed + 29 });
+  const canaryCount = setup.canariesGiven === true ? setup.canaries : Math.min(setup.canaries, Math.floor(model.parameterCount / 2));
+  if (wants('canaries') && canaryCount > 0) {
+    if (canaryCount > model.parameterCount) throw new UsageError(`--canaries must be at most the model's parameter count ${model.parameterCount}; found ${canaryCount}`);
+    dirac = diracCanaryInstrument({ count: canaryCount, seed: setup.seed + 29 });
     instruments.push(dirac);
   }
   const inputScorer = inputCanaries !== undefined ? inputCanaryInstrument(inputCanaries) : undefined;

@@ -57,12 +57,14 @@ describe('dpbounds train', () => {
     const lines = ['x,colour,outcome'];
     for (let i = 0; i < 300; i++) lines.push(`${Math.sin(i).toFixed(3)},${['a', 'b'][i % 2]},${Math.sin(i) > 0 ? 'yes' : 'no'}`);
     writeFileSync(join(cwd, 'data.csv'), `${lines.join('\n')}\n`);
-    const run = await runCaptured(['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '2', '--batch-size', '30', '--learning-rate', '1', '--noise-multiplier', '0.5', '--sampling', 'shuffle', '--out', 'run3', '--json'], { cwd });
+    const run = await runCaptured(['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '2', '--batch-size', '30', '--learning-rate', '1', '--noise-multiplier', '0.5', '--sampling', 'shuffle', '--instrument', 'canaries', '--out', 'run3', '--json'], { cwd });
     expect(run.stderr).toBe('');
     const json = JSON.parse(run.stdout);
     expect(json.sampling).toBe('shuffle');
     expect(json.samplingMatchesAccounting).toBe(false);
     expect(json.accuracy).toBeGreaterThan(0.8);
+    // The default 1000 Dirac canaries are capped at half of logistic regression's 4 parameters.
+    expect(readFileSync(join(cwd, json.traces.canaryScores), 'utf8').trim().split('\n')).toHaveLength(3);
     const text = await runCaptured(['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '1', '--sampling', 'shuffle', '--out', 'run4'], { cwd });
     expect(text.stdout).toContain('does NOT cover this run');
   });
@@ -73,6 +75,7 @@ describe('dpbounds train', () => {
       [['train', '--instrument', 'bogus'], '--instrument'],
       [['train', '--dataset', 'missing.csv', '--label', 'y'], 'missing.csv'],
       [['train', '--dataset', 'data.csv'], '--label'],
+      [['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--instrument', 'canaries', '--canaries', '50'], '--canaries'],
       [['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--instrument', 'ai-sensitivity', '--epochs', '0.1'], '--sensitive-attribute'],
     ] as const) {
       const run = await runCaptured([...argv], { cwd });
