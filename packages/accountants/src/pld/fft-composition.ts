@@ -95,7 +95,7 @@ export function nextPow2(n: number): number {
  */
 export function composePldGroups(groups: readonly PldGroup[], tau: number, addTruncationMass = true): DiscretePld {
   const first = groups[0];
-  if (first === undefined) throw new RangeError('composePldGroups needs at least one group');
+  if (first === undefined) throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: 'groups', expected: 'at least one PLD group', found: 0 });
   const h = first.pld.h;
   let logKeep = 0;
   let offset = 0;

@@ -1,6 +1,6 @@
 import { gaussianTradeOff } from '@dpbounds/tradeoff-core';
 import { describe, expect, it } from 'vitest';
-import { dpSgdEvent } from '../events/mechanism-event.js';
+import { dpSgdEvent, nonPrivateEvent } from '../events/mechanism-event.js';
 import { PldAccountant } from './pld-accountant.js';
 import { pldTradeOffCurve } from './pld-trade-off-curve.js';
 
@@ -27,5 +27,12 @@ describe('PLD as a trade-off curve', () => {
     // consistent with the accountant's own δ(0): total variation = max_α (1 − α − f(α))
     const tv = Math.max(...xs.map((x, i) => 1 - x - (ys[i] as number)));
     expect(tv).toBeLessThanOrEqual(new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getDelta(0) + 1e-3);
+  });
+
+  it('is the identity for an empty run and 0 (no privacy) with a non-private step', () => {
+    const empty = pldTradeOffCurve(new PldAccountant());
+    expect(empty.evaluate(0.3)).toBeCloseTo(0.7, 12);
+    const none = pldTradeOffCurve(new PldAccountant().compose(nonPrivateEvent()));
+    expect(none.evaluate(0.3)).toBe(0);
   });
 });
