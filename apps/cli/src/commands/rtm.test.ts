@@ -31,4 +31,16 @@ describe('dpbounds rtm', () => {
       expect(run.code, argv.join(' ')).toBe(2);
     }
   });
+
+  it('calibrates σ for an (ε, δ) target under the RTM, smaller than the DP σ', async () => {
+    const run = await runCaptured(['rtm', '--mechanism', 'gaussian', '--sensitivity', '1', '--target-epsilon', '1', '--delta', '1e-5', '--fpr', '0.01', '--json']);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout);
+    expect(json.calibration.noiseDp).toBeCloseTo(3.730631634815942, 6);
+    expect(json.calibration.noiseRtm).toBeLessThan(json.calibration.noiseDp);
+    expect(json.calibration.achievedDelta).toBeLessThanOrEqual(1e-5);
+    expect(json.mu).toBeCloseTo(1 / json.calibration.noiseRtm, 12);
+    const both = await runCaptured(['rtm', '--mechanism', 'gaussian', '--sensitivity', '1', '--scale', '1', '--target-epsilon', '1', '--delta', '1e-5']);
+    expect(both.code).toBe(2);
+  });
 });
