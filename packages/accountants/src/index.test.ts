@@ -33,6 +33,11 @@ describe('package entry and README example', () => {
     expect(epsilon).toBeGreaterThanOrEqual(1.84096);
     expect(rdp.epsilon).toBeCloseTo(2.0131, 3);
     expect(rdp.order).toBe(9.8);
+    // the PLD's own bracket quoted in the README
+    const own = pld.getEpsilonBounds(1e-5);
+    expect(own.lower).toBeCloseTo(1.7859, 3);
+    expect(own.upper).toBe(epsilon);
+    expect(own.lower).toBeLessThanOrEqual(1.84096);
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     for (const line of example.split('\n')) expect(readme).toContain(line);
   });
