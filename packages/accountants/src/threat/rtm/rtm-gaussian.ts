@@ -92,7 +92,8 @@ export function densityRatioThreshold(target: number, dims: number, lambda: numb
   if (g(0) >= 0) return 0;
   let hi = Math.max(1, dims + lambda);
   for (let i = 0; i < 200 && g(hi) < 0; i++) hi *= 2;
-  return brentRoot(g, 0, hi);
+  const root = brentRoot(g, 0, hi);
+  return Number.isFinite(root) ? root : hi;
 }
 
 /**

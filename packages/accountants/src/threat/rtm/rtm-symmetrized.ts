@@ -3,7 +3,7 @@
  * the symmetrised C(j_p, j_p⁻¹) = min{j_p, j_p⁻¹}** (Kaissis et al., NeurIPS 2023, Lemma 9 and
  * §4 "J = C(j, j⁻¹)"; spec §1.5 and §3.6).
  */
-import { requireProbability } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireProbability } from '@dpbounds/special-functions';
 import { subsample, symmetrize } from '@dpbounds/tradeoff-core';
 import type { Bridge, TradeOffCurve } from '@dpbounds/tradeoff-core';
 import { rtmGaussian, rtmGaussianTangentPoint } from './rtm-gaussian.js';
@@ -27,7 +27,9 @@ export interface RtmCurves {
 }
 
 function baseCurve(mechanism: RtmMechanism): TradeOffCurve {
-  return mechanism.kind === 'gaussian' ? rtmGaussian({ mu: mechanism.mu, dims: mechanism.dims }) : rtmLaplace(mechanism.mu);
+  if (mechanism.kind === 'gaussian') return rtmGaussian({ mu: mechanism.mu, dims: mechanism.dims });
+  if (mechanism.kind === 'laplace') return rtmLaplace(mechanism.mu);
+  throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'mechanism.kind', expected: '"gaussian" or "laplace"', found: (mechanism as { kind: unknown }).kind });
 }
 
 /**

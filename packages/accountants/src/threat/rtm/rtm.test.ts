@@ -124,4 +124,19 @@ describe('relaxed threat model, Gaussian (Theorem 2, Corollary 1, Lemma 8)', () 
       expect(r.achievedDelta).toBeGreaterThan(0.9e-5);
     }
   });
+
+  it('never returns NaN or throws inside the domain (μ up to 40, d up to 500, any α and ε)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 40, noNaN: true }), fc.integer({ min: 1, max: 500 }), fc.double({ min: 0, max: 1, noNaN: true }), (m, d, a) => {
+        const c = rtmCurves({ kind: 'gaussian', mu: m, dims: d });
+        for (const v of [c.j.evaluate(a), c.jInverse.evaluate(a), c.symmetrized.evaluate(a), rtmGaussianPrivacyProfile(10 * a - 2, { mu: m, dims: d }).delta]) {
+          expect(Number.isFinite(v)).toBe(true);
+          expect(v).toBeGreaterThanOrEqual(0);
+          expect(v).toBeLessThanOrEqual(1);
+        }
+      }),
+      { ...params, numRuns: 40 },
+    );
+    expect(() => rtmCurves({ kind: 'other', mu: 1 } as never)).toThrow(/mechanism.kind/);
+  });
 });
