@@ -47,8 +47,10 @@ export interface GradientStatsCheckpoint {
   /** The released update m̄_t = (Σḡ + ξ)/L on the kept coordinates. */
   readonly update: readonly number[];
   readonly targets: readonly { readonly id: number; readonly member?: 0 | 1; readonly susceptibility: number; readonly gradient?: readonly number[] }[];
-  /** Mean of K over the targets (E[K] = d_eff for targets drawn from the distribution). */
+  /** Mean of K over the targets (E[K] = d_eff for targets drawn from the distribution; heavy-tailed). */
   readonly meanSusceptibility: number;
+  /** Median of K over the targets (a typical target). */
+  readonly medianSusceptibility: number;
   readonly maxSusceptibility: number;
 }
 
@@ -157,6 +159,9 @@ export function gradientStatsInstrument(options: GradientStatsOptions): Instrume
         };
       });
       const ks = targets.map((t) => t.susceptibility);
+      const sorted = [...ks].sort((a, b) => a - b);
+      const half = Math.floor(sorted.length / 2);
+      const median = sorted.length === 0 ? 0 : sorted.length % 2 === 1 ? (sorted[half] as number) : ((sorted[half - 1] as number) + (sorted[half] as number)) / 2;
       checkpoints.push({
         step: context.step,
         coordinates: keep.map((j) => j * stride),
@@ -166,6 +171,7 @@ export function gradientStatsInstrument(options: GradientStatsOptions): Instrume
         update: keep.map((j) => (context.noisySum[j * stride] as number) / context.run.expectedBatchSize),
         targets,
         meanSusceptibility: ks.length > 0 ? ks.reduce((s, k) => s + k, 0) / ks.length : 0,
+        medianSusceptibility: median,
         maxSusceptibility: ks.length > 0 ? Math.max(...ks) : 0,
       });
     },

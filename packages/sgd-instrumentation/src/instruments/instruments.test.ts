@@ -106,6 +106,9 @@ describe('gradient statistics', () => {
       expect(dEff).toBeGreaterThan(0);
       expect(dEff).toBeLessThanOrEqual(12);
       expect(Math.abs(c.meanSusceptibility - dEff)).toBeLessThan(1e-6 * dEff);
+      const ks = c.targets.map((t) => t.susceptibility).sort((a, b) => a - b);
+      expect(c.medianSusceptibility).toBe(((ks[99] as number) + (ks[100] as number)) / 2);
+      expect(c.maxSusceptibility).toBe(ks[199]);
       expect(c.covariance).toHaveLength(dEff * dEff);
       expect(c.targets[0]?.gradient).toHaveLength(dEff);
       expect(c.update).toHaveLength(dEff);

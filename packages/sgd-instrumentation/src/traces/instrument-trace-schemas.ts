@@ -54,7 +54,7 @@ export const gradientStatsTraceSchema: Readonly<Record<string, unknown>> = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['step', 'coordinates', 'backgroundSize', 'mean', 'covariance', 'update', 'targets', 'meanSusceptibility', 'maxSusceptibility'],
+        required: ['step', 'coordinates', 'backgroundSize', 'mean', 'covariance', 'update', 'targets', 'meanSusceptibility', 'medianSusceptibility', 'maxSusceptibility'],
         properties: {
           step: { type: 'integer', minimum: 0 },
           coordinates: { type: 'array', items: { type: 'integer' }, description: 'kept parameter indices (d_eff)' },
@@ -71,6 +71,7 @@ export const gradientStatsTraceSchema: Readonly<Record<string, unknown>> = {
             },
           },
           meanSusceptibility: number,
+          medianSusceptibility: number,
           maxSusceptibility: number,
         },
       },
