@@ -31,6 +31,9 @@ describe('dpbounds bayes-security', () => {
     expect(json.threat).toBe('ai');
     expect(json.bayesSecurity).toBeCloseTo(0.9878343669870729, 12);
     expect(json.warning).toMatch(/membership/);
+    const approx = await runCaptured(['bayes-security', '--threat', 'ai', '--sensitivity-trace', 'ai.json', '--sensitivity-method', 'approximate'], { cwd: dir });
+    expect(approx.code).toBe(2);
+    expect(approx.stderr).toMatch(/approximate/);
     const mismatch = await runCaptured(['bayes-security', '--threat', 'ai', '--sensitivity-trace', 'ai.json', '--clip', '2'], { cwd: dir });
     expect(mismatch.code).toBe(2);
     expect(mismatch.stderr).toMatch(/--clip/);

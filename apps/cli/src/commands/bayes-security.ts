@@ -74,7 +74,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   let result: BayesSecurityAnalysis;
   const extras: Record<string, unknown> = {};
   if (threat === 'mia') {
-    if (flags['sensitivity-trace'] !== undefined) throw new UsageError('--sensitivity-trace needs --threat ai');
+    if (flags['sensitivity-trace'] !== undefined || flags['sensitivity-method'] !== undefined) throw new UsageError('--sensitivity-trace and --sensitivity-method need --threat ai');
     const samplingRate = requiredNumber(flags, 'sampling-rate', { min: 0, max: 1 });
     const noiseMultiplier = requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
     const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
@@ -89,10 +89,14 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     const samplingRate = fromTraceOrFlag(flags, 'sampling-rate', trace.samplingRate, { min: 0, max: 1 }, path);
     const noiseMultiplier = fromTraceOrFlag(flags, 'noise-multiplier', trace.noiseMultiplier, { min: 0, minExclusive: true }, path);
     fromTraceOrFlag(flags, 'steps', trace.steps, { min: 1, integer: true }, path);
-    const sensitivities = aiSensitivities(trace);
+    const method = choice(flags, 'sensitivity-method', ['full', 'approximate'] as const, trace.full !== undefined ? 'full' : 'approximate');
+    if ((method === 'full' ? trace.full : trace.approximate) === undefined) {
+      throw new UsageError(`--sensitivity-method ${method}: the trace ${path} has no "${method}" array (method ${JSON.stringify(trace.method)})`);
+    }
+    const sensitivities = aiSensitivities(trace, method);
     result = analyzeBayesSecurity({ threat: 'ai', samplingRate, noiseMultiplier, clip, sensitivities }, { fprs, prior });
     extras.attribute = trace.attribute;
-    extras.sensitivityMethod = trace.full !== undefined ? 'full' : 'approximate';
+    extras.sensitivityMethod = method;
     extras.steps = trace.steps;
     extras.sensitivityNorm = result.sensitivityNorm;
   }
@@ -131,6 +135,7 @@ export const bayesSecurityCommand: CommandDefinition = {
     'β* ≈ 1 − erf(p√T/(√2σ)) (substitution), or attribute inference from the per-step',
     'sensitivities R_t of a training run. The estimate approximates the subsampling mixture by a',
     'Gaussian; the approximation error and a certified lower bound are printed beside it.',
+    'The TPR bounds (Prop. 9) hold for every prior; --prior only changes attackSuccess.',
     'The attribute-inference bound is data-dependent: do not publish it (it can leak membership).',
   ].join('\n'),
   flags: {
@@ -140,6 +145,7 @@ export const bayesSecurityCommand: CommandDefinition = {
     threat: { type: 'string', valueName: 'mia|ai', description: 'membership (mia) or attribute inference (ai)', defaultText: 'mia' },
     'sensitivity-trace': { type: 'string', valueName: 'FILE', description: 'ai: attribute-sensitivity trace (JSON, dpbounds.ai-sensitivity-trace v1)' },
     clip: { type: 'string', valueName: 'C', description: 'ai: clipping norm used in training (checked against the trace)' },
+    'sensitivity-method': { type: 'string', valueName: 'full|approximate', description: 'ai: exact diameters or the 2×-centroid upper bound from the trace', defaultText: 'full when present' },
     fpr: { type: 'string', valueName: 'list', description: 'FPRs for the TPR bounds (Prop. 9)', defaultText: '0.001,0.01,0.1' },
     prior: { type: 'string', valueName: 'π', description: 'prior probability of the secret for attackSuccess', defaultText: '0.5' },
     neighbouring: { type: 'string', valueName: 'substitution|add-remove', description: 'mia: the membership game', defaultText: 'substitution' },
