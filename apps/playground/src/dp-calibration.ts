@@ -1,0 +1,51 @@
+/**
+ * The inverse direction for DP targets, run in the PLD worker: the smallest noise multiplier
+ * whose PLD ε at δ meets a target ε (the accountants' calibration: bracketing and Brent, never
+ * overshooting), or whose DP curve keeps the best attack's TPR at 1 % FPR at or below a target.
+ */
+import { calibrateNoiseMultiplier } from '@dpbounds/accountants';
+import { brentRoot } from '@dpbounds/special-functions';
+import { dpRun, lowFprPower } from './dp-run.js';
+import type { PldRun } from './pld-protocol.js';
+
+/** The calibrated noise multiplier and the value it achieves. */
+export interface DpCalibration {
+  readonly noiseMultiplier: number;
+  readonly achieved: number;
+}
+
+function tprAt1(run: PldRun, noiseMultiplier: number): number {
+  return lowFprPower(dpRun({ ...run, noiseMultiplier }).curve).tprAt1;
+}
+
+/**
+ * Calibrates σ at the run's q, T and δ.
+ *
+ * TPR@1%FPR decreases in σ; the root of TPR(σ) − target is bracketed by doubling and refined with
+ * Brent's method, then the upper end of the final bracket is returned so the target is met.
+ *
+ * @example calibrateDp({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000, delta: 1e-5 }, 'epsilon', 2)
+ */
+export function calibrateDp(run: PldRun, target: 'epsilon' | 'tprAt1', value: number): DpCalibration {
+  if (target === 'epsilon') {
+    const result = calibrateNoiseMultiplier({ targetEpsilon: value, delta: run.delta, samplingRate: run.samplingRate, steps: run.steps, accountant: 'pld' });
+    return { noiseMultiplier: result.value, achieved: result.epsilon };
+  }
+  if (!(value > 0.01 && value < 1)) throw new RangeError(`Target TPR at 1 % FPR must be in (0.01, 1); found ${value}`);
+  let lo = 0.3;
+  let hi = 1;
+  while (tprAt1(run, hi) > value) {
+    lo = hi;
+    hi *= 2;
+    if (hi > 1e3) throw new RangeError(`No noise multiplier up to 1000 keeps TPR at 1 % FPR at ${value}`);
+  }
+  if (tprAt1(run, lo) <= value) return { noiseMultiplier: lo, achieved: tprAt1(run, lo) };
+  const root = brentRoot((sigma) => tprAt1(run, sigma) - value, lo, hi, { xtol: 1e-4 });
+  let sigma = Number.isFinite(root) ? root : hi;
+  let achieved = tprAt1(run, sigma);
+  while (achieved > value) {
+    sigma *= 1.0005;
+    achieved = tprAt1(run, sigma);
+  }
+  return { noiseMultiplier: sigma, achieved };
+}
