@@ -16,7 +16,7 @@
  * the high-loss end goes to +∞ and beyond the low-loss end to the lowest grid point (both
  * pessimistic).
  */
-import { DpboundsRangeError, normalCdf, normalQuantile, normalSf } from '@dpbounds/special-functions';
+import { DpboundsRangeError, normalCdf, normalQuantile, normalSf, requireInRange } from '@dpbounds/special-functions';
 import type { DiscretePld } from './discrete-pld.js';
 import { psgPair, type PsgDirection } from './psg-privacy-loss.js';
 
@@ -78,7 +78,8 @@ export function optimisticPld(direction: PsgDirection, q: number, sigma: number,
 }
 
 function discretise(direction: PsgDirection, q: number, sigma: number, options: ConnectTheDotsOptions): { pld: DiscretePld; meanRemainder: number } {
-  const { h } = options;
+  const h = requireInRange('h', options.h, { min: 0, minExclusive: true, max: 10 });
+  requireInRange('logMassTruncation', options.logMassTruncation ?? -50, { min: -700, max: -1 });
   const pair = psgPair(direction, q, sigma);
   const z = normalQuantile(0.5 * Math.exp(options.logMassTruncation ?? -50));
   let xLo = sigma * z;

@@ -1,3 +1,5 @@
+import { requireInRange } from '@dpbounds/special-functions';
+
 /**
  * A privacy loss distribution on the grid {k·h}: masses `probs[i]` at loss (offset + i)·h and a
  * mass `infinityMass` at +∞ (Koskela et al. 2020; Doroshenko et al. 2022 for the dp_accounting
@@ -26,6 +28,7 @@ export interface DiscretePld {
  * @example pldDeltaAt({ h: 1, offset: 0, probs: new Float64Array([0.5, 0.5]), infinityMass: 0 }, 0) // 0.5·(1 − e⁻¹)
  */
 export function pldDeltaAt(pld: DiscretePld, epsilon: number): number {
+  requireInRange('epsilon', epsilon, { min: -Infinity, max: Infinity });
   if (epsilon === Infinity) return pld.infinityMass;
   let sum = 0;
   const { probs, h, offset } = pld;
@@ -48,6 +51,7 @@ export function pldDeltaAt(pld: DiscretePld, epsilon: number): number {
  * @example pldEpsilonAt(pld, 1e-5)
  */
 export function pldEpsilonAt(pld: DiscretePld, delta: number): number {
+  requireInRange('delta', delta, { min: 0, max: Infinity });
   if (pld.infinityMass > delta) return Infinity;
   const { probs, h, offset } = pld;
   const shift = pld.lossShift ?? 0;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { casesOf, withinTolerance, type FixtureCase } from '../contract/test-helpers/fixtures.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import { connectTheDotsPld } from './connect-the-dots.js';
-import { pldTotalMass } from './discrete-pld.js';
+import { pldDeltaAt, pldEpsilonAt, pldTotalMass } from './discrete-pld.js';
+import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { PldAccountant } from './pld-accountant.js';
 import { singleStepHockeyStick, type PsgDirection } from './psg-privacy-loss.js';
 
@@ -156,5 +157,20 @@ describe('connect-the-dots dominance under grid refinement (property)', () => {
       ),
       { seed: 11, numRuns: 10 },
     );
+  });
+});
+
+describe('argument validation of the exported building blocks', () => {
+  it('throws typed errors naming the parameter', () => {
+    expect(() => singleStepHockeyStick('sideways' as never, 0.1, 1, 0)).toThrow(/direction/);
+    expect(() => singleStepHockeyStick('remove', 0, 1, 0)).toThrow(/samplingRate/);
+    expect(() => singleStepHockeyStick('remove', 0.1, 1, Number.NaN)).toThrow(/epsilon/);
+    expect(() => connectTheDotsPld('remove', 0.1, 1, { h: 0 })).toThrow(/h must be/);
+    const pld = connectTheDotsPld('remove', 0.1, 1, { h: 0.01 });
+    expect(() => pldEpsilonAt(pld, -1)).toThrow(/delta/);
+    expect(() => pldDeltaAt(pld, Number.NaN)).toThrow(/epsilon/);
+    expect(() => rdpToEpsilon([2, 3], [0.1], 1e-5, 'improved')).toThrow(/rdp/);
+    expect(() => rdpToEpsilon([1, 3], [0.1, 0.2], 1e-5, 'improved')).toThrow(/orders\[0\]/);
+    expect(() => new PldAccountant({ valueDiscretizationInterval: -1 })).toThrow(/valueDiscretizationInterval/);
   });
 });

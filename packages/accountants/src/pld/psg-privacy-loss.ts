@@ -9,7 +9,7 @@
  * Every loss is strictly decreasing in x. q = 1 gives the Gaussian mechanism (sensitivity 2
  * for `replace`).
  */
-import { logAddExp, logNormalCdf, logSubExp, normalCdf, normalSf } from '@dpbounds/special-functions';
+import { DpboundsTypeError, logAddExp, logNormalCdf, logSubExp, normalCdf, normalSf, requireInRange } from '@dpbounds/special-functions';
 
 /** Which pair of distributions (spec §1). */
 export type PsgDirection = 'remove' | 'add' | 'replace';
@@ -29,6 +29,12 @@ export interface PsgPair {
   loss(x: number): number;
   /** The x with L(x) = l; +∞ / −∞ beyond the range of L. */
   inverseLoss(l: number): number;
+}
+
+function requireDirection(direction: unknown): void {
+  if (direction !== 'remove' && direction !== 'add' && direction !== 'replace') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'direction', expected: '"remove", "add" or "replace"', found: direction });
+  }
 }
 
 /** log|sinh(y)| for any real y. */
@@ -51,6 +57,9 @@ function asinhSignedExp(sign: number, logV: number): number {
  * @example psgPair('remove', 0.01, 1).loss(0) // log(1 − q + q·e^{−1/2})
  */
 export function psgPair(direction: PsgDirection, q: number, sigma: number): PsgPair {
+  requireDirection(direction);
+  requireInRange('samplingRate', q, { min: 0, minExclusive: true, max: 1 });
+  requireInRange('noiseMultiplier', sigma, { min: 0, minExclusive: true });
   const s2 = sigma * sigma;
   const logQ = Math.log(q);
   const log1mQ = Math.log1p(-q);
@@ -98,12 +107,13 @@ function logMixtureCdf(means: readonly number[], weights: readonly number[], sig
  * with x* = L⁻¹(ε), δ(ε) = F_P(x*) − e^ε F_Q(x*), the CDFs in log space, clipped to [0, 1].
  * Shortcuts: `add` and ε ≥ −log(1−q) give 0; `remove` and ε ≤ log(1−q) give 1 − e^ε.
  *
- * Domain: q ∈ (0, 1], σ > 0, ε real. Accuracy: ~1e-12 relative where δ is not tiny against
+ * Domain: q ∈ (0, 1], σ > 0, ε real or ±∞ (throws `DpboundsRangeError` otherwise). Accuracy: ~1e-12 relative where δ is not tiny against
  * F_P(x*) (fixtures `single_step_delta`, tolerance 1e-9 relative).
  *
  * @example singleStepHockeyStick('remove', 0.01, 1, 0) // ≈ 0.0038292492254803
  */
 export function singleStepHockeyStick(direction: PsgDirection, q: number, sigma: number, epsilon: number): number {
+  requireInRange('epsilon', epsilon, { min: -Infinity, max: Infinity });
   const pair = psgPair(direction, q, sigma);
   if (direction === 'add' && epsilon >= -Math.log1p(-q)) return 0;
   if (direction === 'remove' && epsilon <= Math.log1p(-q)) return -Math.expm1(epsilon);

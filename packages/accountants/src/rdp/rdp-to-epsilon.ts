@@ -3,6 +3,21 @@
  * (spec accountants.md §3.2).
  */
 
+import { DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
+
+/** Orders > 1 (finite) and RDP values ≥ 0 (may be +∞ or NaN, which are skipped), equal lengths. */
+function validateCurve(orders: ArrayLike<number>, rdp: ArrayLike<number>): void {
+  requireFiniteArray('orders', orders, { minLength: 1 });
+  if (rdp === null || typeof rdp !== 'object' || rdp.length !== orders.length) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'rdp', expected: `an array of length ${orders.length} (as orders)`, found: rdp });
+  }
+  for (let i = 0; i < orders.length; i++) {
+    requireInRange(`orders[${i}]`, orders[i], { min: 1, minExclusive: true });
+    const r = rdp[i] as number;
+    if (!Number.isNaN(r)) requireInRange(`rdp[${i}]`, r, { min: 0, max: Infinity });
+  }
+}
+
 /** The RDP → (ε, δ) conversion. */
 export type RdpConversion = 'improved' | 'classical';
 
@@ -27,6 +42,8 @@ export interface RdpEpsilon {
  * @example rdpToEpsilon([2, 3], [0.1, 0.2], 1e-5, 'improved') // { epsilon, order }
  */
 export function rdpToEpsilon(orders: ArrayLike<number>, rdp: ArrayLike<number>, delta: number, conversion: RdpConversion): RdpEpsilon {
+  validateCurve(orders, rdp);
+  requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   let best = Infinity;
   let bestOrder = orders[0] ?? Number.NaN;
   const logDelta = Math.log(delta);
@@ -57,6 +74,8 @@ export function rdpToEpsilon(orders: ArrayLike<number>, rdp: ArrayLike<number>, 
  * @example rdpToDelta([2, 3], [0.1, 0.2], 1, 'improved')
  */
 export function rdpToDelta(orders: ArrayLike<number>, rdp: ArrayLike<number>, epsilon: number, conversion: RdpConversion): { readonly delta: number; readonly order: number } {
+  validateCurve(orders, rdp);
+  requireInRange('epsilon', epsilon, { min: 0, max: Infinity });
   let best = Infinity;
   let bestOrder = orders[0] ?? Number.NaN;
   for (let i = 0; i < orders.length; i++) {
