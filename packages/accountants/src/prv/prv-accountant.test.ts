@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { casesOf } from '../contract/test-helpers/fixtures.js';
-import { dpSgdEvent } from '../events/mechanism-event.js';
+import { dpSgdEvent, dpSgdScheduleEvent } from '../events/mechanism-event.js';
+import { PldAccountant } from '../pld/pld-accountant.js';
 import { PrvAccountant } from './prv-accountant.js';
 
 describe('PRV accountant (fixtures eps/prv, ε_err = 0.01, δ_err = δ/1000)', () => {
@@ -29,4 +30,22 @@ describe('PRV accountant (fixtures eps/prv, ε_err = 0.01, δ_err = δ/1000)', (
       expect(acc.getEpsilon(c.input.delta as number)).toBe(b.upper);
     });
   }
+});
+
+describe('heterogeneous schedules: PLD and PRV agree (independent methods)', () => {
+  it('σ and q changing during training', () => {
+    const schedule = dpSgdScheduleEvent([
+      { samplingRate: 0.01, noiseMultiplier: 0.9, steps: 300 },
+      { samplingRate: 0.02, noiseMultiplier: 1.3, steps: 500 },
+      { samplingRate: 0.005, noiseMultiplier: 2, steps: 1000 },
+    ]);
+    const prv = new PrvAccountant().compose(schedule).getEpsilonBounds(1e-6);
+    const pld = new PldAccountant().compose(schedule).getEpsilonBounds(1e-6);
+    expect(prv.lower).toBeLessThanOrEqual(pld.upper);
+    expect(pld.lower).toBeLessThanOrEqual(prv.upper);
+    expect(Math.abs(pld.upper - prv.estimate) / prv.estimate).toBeLessThan(1e-3);
+    // the schedule is priced as the composition of its phases, not as any single one
+    const first = new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 0.9, steps: 300 })).getEpsilon(1e-6);
+    expect(pld.upper).toBeGreaterThan(first);
+  });
 });
