@@ -26,6 +26,8 @@ it('exports exactly the documented runtime API', () => {
       'tprAtFpr',
       'tprBoundFromBayesSecurity',
       'tradeOffFromFunction',
+      'clopperPearson',
+      'empiricalTradeOff',
       'epsilonFromTradeOff',
       'tradeOffFromEpsilonDeltaPairs',
       'tradeOffFromPrivacyProfile',

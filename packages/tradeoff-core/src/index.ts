@@ -50,3 +50,7 @@ export { epsilonFromTradeOff } from './conversions/epsilon-from-trade-off.js';
 export { tradeOffFromEpsilonDeltaPairs, tradeOffFromPrivacyProfile } from './conversions/trade-off-from-profile.js';
 export type { TradeOffFromProfileOptions } from './conversions/trade-off-from-profile.js';
 export { tradeOffFromJSON } from './serialization/trade-off-from-json.js';
+export { clopperPearson } from './empirical/clopper-pearson.js';
+export type { ProportionInterval } from './empirical/clopper-pearson.js';
+export { empiricalTradeOff } from './empirical/empirical-trade-off.js';
+export type { EmpiricalBand, EmpiricalRoc, EmpiricalTprAtFpr, EmpiricalTradeOff } from './empirical/empirical-trade-off.js';
