@@ -10,6 +10,9 @@ describe('dpbounds gmip', () => {
     expect(json.mu).toBeCloseTo(0.7865955046430421, 10);
     expect(json.gdpMu).toBeNull();
     expect(json.tprAtFpr[0].tpr).toBeCloseTo(0.06181036307482955, 9);
+    // one step: exact Theorem 5.1 (spec fixture gmip.tradeoffOneStep, d = 650, n = 500 is close) vs G_perStepMu
+    expect(json.perStepTprAtFpr).toHaveLength(2);
+    expect(Math.abs(json.perStepTprAtFpr[0].tprExact - json.perStepTprAtFpr[0].tprApprox)).toBeLessThan(0.05);
   });
 
   it('uses τ = σC/n and reports the smaller of GMIP and GDP', async () => {

@@ -2,7 +2,8 @@
  * `dpbounds gmip`: Gaussian membership-inference privacy of (noisy) SGD (Leemann, Pawelczyk &
  * Kasneci, NeurIPS 2023). Contract in CLI.md; the math lives in @dpbounds/accountants.
  */
-import { analyzeGmip } from '@dpbounds/accountants';
+import { analyzeGmip, gmipOneStepTradeOff } from '@dpbounds/accountants';
+import { gaussianTradeOff, tprAtFpr } from '@dpbounds/tradeoff-core';
 import type { GmipConfig } from '@dpbounds/accountants';
 import type { CommandDefinition, CommandResult, FlagSpec } from '../command.js';
 import { exactlyOne, numberList, optionalNumber, requiredNumber } from '../flags.js';
@@ -51,6 +52,10 @@ function run(flags: ParsedFlags): CommandResult {
   }
   const fprs = numberList(flags, 'fpr', { min: 0, max: 1 }, [0.001, 0.01, 0.1]);
   const result = analyzeGmip({ ...config, noiseStd }, fprs);
+  // Diagnostic of Corollary 5.1's normal approximation: one step, exact (Theorem 5.1) vs G_{perStepMu}.
+  const exact = config.batchSize >= 2 ? gmipOneStepTradeOff({ params: config.params, batchSize: config.batchSize, noiseStd, clip: config.clip, ...(config.susceptibility !== undefined ? { susceptibility: config.susceptibility } : {}) }).curve : undefined;
+  const approx = tprAtFpr(gaussianTradeOff(result.perStepMu), fprs);
+  const perStep = exact === undefined ? [] : tprAtFpr(exact, fprs).map((row, i) => ({ fpr: row.fpr, tprExact: row.tpr, tprApprox: (approx[i] as { tpr: number }).tpr }));
   const json = {
     mu: result.mu,
     perStepMu: result.perStepMu,
@@ -60,6 +65,7 @@ function run(flags: ParsedFlags): CommandResult {
     noiseStd,
     auc: result.auc,
     accuracy: result.accuracy,
+    perStepTprAtFpr: perStep,
   };
   const text = [
     formatKeyValues([
@@ -72,6 +78,9 @@ function run(flags: ParsedFlags): CommandResult {
     ]),
     '',
     formatTable(['FPR', 'TPR ≤'], result.tprAtFpr.map((row) => [formatNumber(row.fpr), formatNumber(row.tpr)])),
+    ...(perStep.length > 0
+      ? ['', 'one step (check of the normal approximation):', formatTable(['FPR', 'TPR exact (Thm 5.1)', 'TPR G_perStepMu'], perStep.map((r) => [formatNumber(r.fpr), formatNumber(r.tprExact), formatNumber(r.tprApprox)]))]
+      : []),
   ].join('\n');
   return { json, text };
 }
@@ -86,7 +95,8 @@ export const gmipCommand: CommandDefinition = {
     'in closed form (Corollary 5.1), composed over T steps with batches of n from N (Lemma 5.1).',
     'DP-SGD adds N(0, σ²C²) to the sum of n clipped gradients: τ = σC/n on the mean.',
     'mu is min(GMIP formula, GDP of the same run), since μ-GDP implies μ-GMIP. gdpMu is null',
-    'when the run has no finite DP guarantee (no noise, or no clipping).',
+    'when the run has no finite DP guarantee (no noise, or no clipping). perStepTprAtFpr compares one',
+    'step exactly (Theorem 5.1, noncentral χ²) with its normal approximation G_perStepMu.',
   ].join('\n'),
   flags: {
     ...gmipRunFlags,
