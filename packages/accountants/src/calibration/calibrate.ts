@@ -65,7 +65,7 @@ function safeEpsilon(make: () => PrivacyAccountant, q: number, sigma: number, st
  *
  * Give exactly one of `steps` or `epochs` (then T = ⌊epochs/q⌋, Opacus' convention).
  * Domain: target ε > 0, δ ∈ (0, 1), q ∈ (0, 1], T ≥ 1. Throws `DpboundsRangeError` when even
- * σ = 1e6 does not meet the target. Default tolerance: 1e-8 (rdp, gdp), 1e-4 (pld, prv).
+ * σ = 1e6 does not meet the target. Default tolerance: 1e-8 (rdp, gdp), 1e-5 (pld, prv).
  *
  * @example calibrateNoiseMultiplier({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000 }) // { value: ≈1.4146, … }
  */
@@ -81,7 +81,7 @@ export function calibrateNoiseMultiplier(
   const steps = options.steps !== undefined ? requireInteger('steps', options.steps, { min: 1 }) : Math.max(1, Math.floor(requireInRange('epochs', options.epochs, { min: 0, minExclusive: true }) / q));
   const make = factoryOf(options);
   const kind = make().kind;
-  const tol = requireInRange('tolerance', options.tolerance ?? (kind === 'pld' || kind === 'prv' ? 1e-4 : 1e-8), { min: 1e-12, max: 0.1 });
+  const tol = requireInRange('tolerance', options.tolerance ?? (kind === 'pld' || kind === 'prv' ? 1e-5 : 1e-8), { min: 1e-12, max: 0.1 });
   const target = options.targetEpsilon;
   let evaluations = 0;
   const eps = (sigma: number): number => {
