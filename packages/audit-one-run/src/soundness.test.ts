@@ -10,6 +10,7 @@ import { auditOneRun } from './audit/audit-one-run.js';
 import { fdpTest } from './fdp/fdp-test.js';
 import { gaussianBlowUpInverse } from './fdp/blow-up-inverse.js';
 import { observationFromRanking, rankCanaries } from './guesses/membership-guesses.js';
+import { observationFromConfidence, rankConfidentGuesses } from './guesses/reconstruction-guesses.js';
 import type { OneRunObservation } from './observation/observation.js';
 
 const AUDITS = 1200;
@@ -75,6 +76,43 @@ describe('soundness on truly private Gaussian mechanisms', () => {
       expect(fdpPositive / AUDITS).toBeGreaterThan(0.5);
     });
   }
+
+  it('reconstruction (k = 5, σ = 1, m = 200, r = 40): the f-DP test rejects the true μ-GDP in ≤ τ of runs', () => {
+    // Secret u uniform on 5 options, observation y = e_u + √2σZ (options √2 apart: μ = 1/σ per
+    // canary); the attacker keeps its 40 most confident argmax guesses (posterior of the argmax).
+    const sigma = 1;
+    const k = 5;
+    const root = createRng(555);
+    const oracle = gaussianBlowUpInverse(1 / sigma);
+    let rejections = 0;
+    let positive = 0;
+    for (let run = 0; run < AUDITS; run++) {
+      const rng = root.fork(run);
+      const confidences = new Float64Array(200);
+      const correct = new Uint8Array(200);
+      for (let i = 0; i < 200; i++) {
+        const secret = rng.integer(k);
+        let best = 0;
+        let top = -Infinity;
+        const y: number[] = [];
+        for (let j = 0; j < k; j++) {
+          const value = (j === secret ? 1 : 0) + Math.SQRT2 * sigma * rng.normal();
+          y.push(value);
+          if (value > top) {
+            top = value;
+            best = j;
+          }
+        }
+        confidences[i] = 1 / y.reduce((sum, value) => sum + Math.exp((value - top) / (2 * sigma * sigma)), 0);
+        correct[i] = best === secret ? 1 : 0;
+      }
+      const observation = observationFromConfidence(rankConfidentGuesses({ confidences, correct }), 40);
+      if (fdpTest(oracle, { ...observation, bucketSize: k, significance: TAU }).rejected) rejections++;
+      if (fdpTest(gaussianBlowUpInverse(0), { ...observation, bucketSize: k, significance: TAU }).rejected) positive++;
+    }
+    expect(rejections / AUDITS).toBeLessThanOrEqual(ALLOWED);
+    expect(positive / AUDITS).toBeGreaterThan(0.5); // the game does detect some leakage
+  });
 
   it('randomised response (where the tests are nearly exact): rejection rates stay at most τ, and near it', () => {
     // ε-randomised response on each of m = r = 100 canaries: v ~ Bin(100, e^ε/(1+e^ε)). The pure

@@ -71,6 +71,26 @@ describe('dpbounds audit (CLI.md)', () => {
     expect(correctedJson.empiricalEpsilon).toBeLessThanOrEqual(json.empiricalEpsilon as number);
   });
 
+  it('audits a reconstruction scores file (--options k > 2: columns score = confidence, correct)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpbounds-audit-'));
+    const rng = createRng(7);
+    const rows = ['score,correct'];
+    for (let i = 0; i < 1000; i++) {
+      const confidence = rng.uniform();
+      rows.push(`${confidence},${rng.uniform() < 0.1 + 0.8 * confidence ? 1 : 0}`);
+    }
+    writeFileSync(join(dir, 'guesses.csv'), `${rows.join('\n')}\n`);
+    const run = await runCaptured(['audit', '--scores', 'guesses.csv', '--options', '10', '--json'], { cwd: dir });
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as Record<string, number>;
+    expect(json.options).toBe(10);
+    expect(json.outGuesses).toBe(0);
+    expect(json.empiricalEpsilon).toBeGreaterThan(0);
+    const wrongColumns = await runCaptured(['audit', '--scores', 'guesses.csv', '--json'], { cwd: dir });
+    expect(wrongColumns.code).toBe(2);
+    expect(wrongColumns.stderr).toContain('member');
+  });
+
   it('rejects invalid input with exit code 2 and one message naming the flag', async () => {
     const bad: [string[], string][] = [
       [['audit', '--canaries', '100', '--guesses', '10', '--correct', '11'], '--correct'],

@@ -3,7 +3,7 @@
  * --correct`) or from a scores file (`--scores FILE`, columns `score` and `member`), with the
  * f-DP audit of Mahloujifar et al. (default) or the (ε, δ) audit of Steinke et al.
  */
-import { auditOneRun, auditScores, type AuditFamily, type AuditResult, type ScoreAuditResult } from '@dpbounds/audit-one-run';
+import { auditConfidentGuesses, auditOneRun, auditScores, type AuditFamily, type AuditResult, type ScoreAuditResult } from '@dpbounds/audit-one-run';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { choice, hasFlag, numberList, optionalNumber, optionalString, requiredNumber, type ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber } from '../format.js';
@@ -84,23 +84,25 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const countsGiven = COUNT_FLAGS.filter((flag) => flags[flag] !== undefined);
   if (scoresPath !== undefined) {
     if (countsGiven.length > 0) throw new UsageError(`give either --scores or --canaries/--guesses/--correct; found --scores and --${countsGiven[0] as string}`);
-    if (options !== 2) throw new UsageError(`--scores holds a membership game (columns score, member): --options must be 2; found ${options}`);
-    const table = await readTable(scoresPath, io, { columns: { score: { kind: 'number' }, member: { kind: 'binary' } } });
+    const reconstruction = options > 2;
+    if (reconstruction && flags.split !== undefined) throw new UsageError('--split applies to membership scores (--options 2) only');
+    const table = await readTable(scoresPath, io, {
+      columns: reconstruction ? { score: { kind: 'number' }, correct: { kind: 'binary' } } : { score: { kind: 'number' }, member: { kind: 'binary' } },
+    });
     const guessCounts = flags['guess-counts'] === undefined ? undefined : numberList(flags, 'guess-counts', { min: 0, max: table.rowCount, integer: true }, []);
     const progress = createProgress(io, 'audit', 1);
-    const result = auditScores(
-      { scores: table.numbers('score'), members: table.numbers('member') },
-      {
-        method,
-        confidence,
-        delta,
-        family: auditFamily,
-        bonferroni: hasFlag(flags, 'bonferroni'),
-        split: choice(flags, 'split', ['both', 'top'] as const, 'both'),
-        ...(guessCounts === undefined ? {} : { guessCounts }),
-        onProgress: (done, total) => progress.update(done / total),
-      },
-    );
+    const common = {
+      method,
+      confidence,
+      delta,
+      family: auditFamily,
+      bonferroni: hasFlag(flags, 'bonferroni'),
+      ...(guessCounts === undefined ? {} : { guessCounts }),
+      onProgress: (done: number, total: number) => progress.update(done / total),
+    };
+    const result = reconstruction
+      ? auditConfidentGuesses({ confidences: table.numbers('score'), correct: table.numbers('correct') }, { ...common, bucketSize: options })
+      : auditScores({ scores: table.numbers('score'), members: table.numbers('member') }, { ...common, split: choice(flags, 'split', ['both', 'top'] as const, 'both') });
     progress.finish();
     return { json: jsonOf(result), text: textOf(result) };
   }
@@ -115,7 +117,11 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   return { json: jsonOf(result), text: textOf(result) };
 }
 
-/** `dpbounds audit`. */
+/**
+ * `dpbounds audit` (CLI.md): one-run privacy audit from counts or a scores file.
+ *
+ * @example dpbounds audit --canaries 100000 --guesses 1500 --correct 1429 --json
+ */
 export const auditCommand: CommandDefinition = {
   name: 'audit',
   summary: 'one-run privacy audit: the empirical epsilon proven by a canary guessing game',
@@ -126,13 +132,19 @@ export const auditCommand: CommandDefinition = {
     'Jagielski 2023) tests (epsilon, delta)-DP. The result is a lower bound on the true epsilon',
     'holding with the given confidence. With --scores the command chooses the guesses (highest',
     'scores guessed "in", lowest "out") by maximising the empirical epsilon over guess counts;',
-    'that choice is multiple testing: add --bonferroni for a corrected confidence.',
+    'that choice is multiple testing: add --bonferroni for a corrected confidence. For a',
+    'reconstruction game (--options k > 2) the scores file holds each guess\'s confidence (score)',
+    'and whether it was right (correct); the most confident guesses are kept.',
   ].join('\n'),
   flags: {
     canaries: { type: 'string', valueName: 'm', description: 'number of randomised canaries (integer >= 1)' },
     guesses: { type: 'string', valueName: 'r', description: 'number of guesses made, 0 <= r <= m' },
     correct: { type: 'string', valueName: 'v', description: 'number of correct guesses, 0 <= v <= r' },
-    scores: { type: 'string', valueName: 'FILE', description: 'per-canary scores: columns score (higher = member) and member (0/1); .csv, .json, .jsonl or .npy' },
+    scores: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'per-canary scores: columns score (higher = member) and member (0/1); with --options k > 2, score (confidence of the guess) and correct (0/1); .csv, .json, .jsonl or .npy',
+    },
     method: { type: 'string', valueName: 'fdp|steinke', description: 'audit', defaultText: 'fdp' },
     options: { type: 'string', valueName: 'k', description: 'options per canary: 2 membership, > 2 reconstruction (bucket size)', defaultText: '2' },
     confidence: { type: 'string', valueName: 'c', description: 'confidence level in (0, 1)', defaultText: '0.95' },

@@ -2,13 +2,15 @@
  * A one-run membership audit from per-canary scores: choose the guesses with abstention, then
  * audit ([SNJ] §7, [MMC] §5; spec §1.3, §4.3).
  */
-import { significanceFromConfidence } from '../observation/observation.js';
+import { significanceFromConfidence, validateBucketSize } from '../observation/observation.js';
 import {
   rankCanaries,
   selectMembershipGuesses,
   type GuessSelectionOptions,
+  type RankedCanaries,
   type ScoredCanaries,
 } from '../guesses/membership-guesses.js';
+import { rankConfidentGuesses, type ConfidentGuesses } from '../guesses/reconstruction-guesses.js';
 import { auditOneRun, type AuditOptions, type AuditResult } from './audit-one-run.js';
 
 /** Options of {@link auditScores}. */
@@ -51,7 +53,31 @@ export interface ScoreAuditResult extends AuditResult {
  * @example auditScores({ scores, members }, { method: 'fdp', delta: 1e-5 }).empiricalEpsilon
  */
 export function auditScores(canaries: ScoredCanaries, options: ScoreAuditOptions = {}): ScoreAuditResult {
-  const ranked = rankCanaries(canaries);
+  return auditRanked(rankCanaries(canaries), options, 2);
+}
+
+/** Options of {@link auditConfidentGuesses}: as {@link ScoreAuditOptions}, with the bucket size. */
+export interface ConfidentGuessAuditOptions extends Omit<ScoreAuditOptions, 'split'> {
+  /** Options per canary k ≥ 2 (default 2). */
+  readonly bucketSize?: number;
+}
+
+/**
+ * Audits a reconstruction game (k options per canary, default 2) from per-canary guesses with
+ * confidences and correctness: for every candidate guess count r the r most confident guesses
+ * are kept (the attacker abstains on the rest), each configuration is audited ([MMC] Algorithm 3
+ * with k, or [SNJ] for k = 2), and the best is reported with its counts. Same multiple-testing
+ * caveat and `bonferroni` option as {@link auditScores}.
+ *
+ * @throws DpboundsTypeError / DpboundsRangeError on malformed inputs or options.
+ * @example auditConfidentGuesses({ confidences, correct }, { bucketSize: 10 }).empiricalEpsilon
+ */
+export function auditConfidentGuesses(guesses: ConfidentGuesses, options: ConfidentGuessAuditOptions = {}): ScoreAuditResult {
+  const bucketSize = validateBucketSize(options.bucketSize ?? 2);
+  return auditRanked(rankConfidentGuesses(guesses), { ...options, split: 'top' }, bucketSize);
+}
+
+function auditRanked(ranked: RankedCanaries, options: ScoreAuditOptions, bucketSize: number): ScoreAuditResult {
   const confidence = options.confidence ?? 0.95;
   const tau = significanceFromConfidence(confidence);
   const bonferroni = options.bonferroni ?? false;
@@ -65,6 +91,7 @@ export function auditScores(canaries: ScoredCanaries, options: ScoreAuditOptions
     ...(options.delta === undefined ? {} : { delta: options.delta }),
     ...(options.family === undefined ? {} : { family: options.family }),
     confidence: testConfidence,
+    bucketSize,
   };
   const audits = new Map<string, AuditResult>();
   let done = 0;

@@ -5,7 +5,7 @@ import { fdpEmpiricalMu } from '../fdp/empirical-gaussian.js';
 import { subsampledGaussianCurve } from '../fdp/subsampled-gaussian-family.js';
 import { steinkeEmpiricalEpsilon } from '../steinke/steinke-empirical-epsilon.js';
 import { auditOneRun } from './audit-one-run.js';
-import { auditScores } from './audit-scores.js';
+import { auditConfidentGuesses, auditScores } from './audit-scores.js';
 
 describe('auditOneRun', () => {
   const observation = { canaries: 100000, guesses: 1500, correct: 1429 };
@@ -105,5 +105,22 @@ describe('auditScores', () => {
     const calls: number[] = [];
     auditScores({ scores, members }, { guessCounts: [10, 100, 1000], onProgress: (done, total) => calls.push(done / total) });
     expect(calls).toEqual([1 / 3, 2 / 3, 1]);
+  });
+});
+
+describe('auditConfidentGuesses (reconstruction, k > 2)', () => {
+  it('audits the most confident guesses with the bucket size and reports the kept count', () => {
+    const rng = createRng(8);
+    const m = 1000;
+    const confidences = Array.from({ length: m }, () => rng.uniform());
+    // Guesses right with probability 0.1 + 0.8·confidence: far above 1/k = 0.1 when confident.
+    const correct = confidences.map((c) => (rng.uniform() < 0.1 + 0.8 * c ? 1 : 0));
+    const result = auditConfidentGuesses({ confidences, correct }, { bucketSize: 10, delta: 1e-5 });
+    expect(result.bucketSize).toBe(10);
+    expect(result.outGuesses).toBe(0);
+    expect(result.inGuesses).toBe(result.guesses);
+    const direct = auditOneRun({ canaries: m, guesses: result.guesses, correct: result.correct }, { bucketSize: 10, delta: 1e-5 });
+    expect(result.empiricalEpsilon).toBe(direct.empiricalEpsilon);
+    expect(result.empiricalEpsilon).toBeGreaterThan(auditConfidentGuesses({ confidences, correct }, { bucketSize: 2, delta: 1e-5 }).empiricalEpsilon);
   });
 });

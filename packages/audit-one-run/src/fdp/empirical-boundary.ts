@@ -39,6 +39,8 @@ const RELATIVE_WIDTH = 1e-12;
  * `!rejected(hi)` and stops when hi − lo ≤ 1e−12·max(1, lo); returns lo (the rejected side, so
  * the reported privacy loss is never above what the data proves). Upper bracket from the family's
  * hint when valid, otherwise doubling from 1.
+ *
+ * @example searchBoundaryUnchecked({ blowUpInverse: gaussianBlowUpInverse, maxParameter: 1000 }, 1000, 90, 100, 2, 0.05).parameter
  */
 export function searchBoundaryUnchecked(family: HypothesisFamily, m: number, c: number, cPrime: number, k: number, tau: number): BoundarySearchResult {
   let evaluations = 0;

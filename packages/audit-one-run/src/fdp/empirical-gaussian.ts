@@ -8,7 +8,11 @@ import { gaussianBlowUpInverse } from './blow-up-inverse.js';
 import { searchBoundaryUnchecked, type HypothesisFamily } from './empirical-boundary.js';
 import { fdpRejectsUnchecked, resolveFdpInput, type FdpTestInput } from './fdp-test.js';
 
-/** Largest μ searched (σ = 1e−3, PrivacyGuard's smallest grid noise). */
+/**
+ * Largest μ searched (σ = 1e−3, PrivacyGuard's smallest grid noise).
+ *
+ * @example fdpEmpiricalMu({ canaries: 10, guesses: 10, correct: 10 }).mu <= MAX_EMPIRICAL_MU // true
+ */
 export const MAX_EMPIRICAL_MU = 1000;
 
 /** Result of {@link fdpEmpiricalMu}. */
@@ -47,7 +51,11 @@ function gaussianFamily(m: number, c: number, cPrime: number, k: number, tau: nu
   };
 }
 
-/** {@link fdpEmpiricalMu} on validated arguments. */
+/**
+ * {@link fdpEmpiricalMu} on validated arguments.
+ *
+ * @example empiricalMuUnchecked(100000, 1429, 1500, 2, 0.05).mu // ≈ 0.7818
+ */
 export function empiricalMuUnchecked(m: number, c: number, cPrime: number, k: number, tau: number): EmpiricalMuResult {
   const { parameter, saturated } = searchBoundaryUnchecked(gaussianFamily(m, c, cPrime, k, tau), m, c, cPrime, k, tau);
   return { mu: parameter, sigma: parameter === 0 ? Infinity : 1 / parameter, saturated };

@@ -18,6 +18,8 @@ import {
  * reject the f-DP hypothesis given by `fbarInv` at significance τ? Exact reference semantics
  * (spec §2.4): the `max` in the h-update, strict `>` at the end, and two exact early exits
  * (h frozen ⇒ nothing changes any more; r + h above capacity ⇒ it only grows).
+ *
+ * @example fdpRejectsUnchecked(gaussianBlowUpInverse(0.45), 100000, 1429, 1500, 2, 0.05) // true
  */
 export function fdpRejectsUnchecked(fbarInv: BlowUpInverse, m: number, c: number, cPrime: number, k: number, tau: number): boolean {
   if (c === 0 || cPrime === 0) return false;
@@ -38,6 +40,8 @@ export function fdpRejectsUnchecked(fbarInv: BlowUpInverse, m: number, c: number
 /**
  * The full recursion value R = r₀ + h₀ of spec §2.4 on valid arguments (no capacity exit, f̄⁻¹
  * taken as 1 at arguments ≥ 1); the hypothesis is rejected iff R > c′/m.
+ *
+ * @example fdpTailValueUnchecked(gaussianBlowUpInverse(0), 1000, 50, 100, 2, 0.05) // 0.005
  */
 export function fdpTailValueUnchecked(fbarInv: BlowUpInverse, m: number, c: number, cPrime: number, k: number, tau: number): number {
   let r = (tau * c) / m;
@@ -78,6 +82,8 @@ export interface FdpTestResult {
 
 /**
  * Resolves and validates the common f-DP inputs; returns [m, c, c′, k, τ].
+ *
+ * @example resolveFdpInput({ canaries: 1000, guesses: 100, correct: 90 }) // [1000, 90, 100, 2, 0.05…]
  */
 export function resolveFdpInput(input: FdpTestInput): [number, number, number, number, number] {
   const { canaries, guesses, correct } = validateObservation(input);

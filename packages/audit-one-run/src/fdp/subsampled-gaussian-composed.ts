@@ -23,6 +23,8 @@ function accountant(noiseMultiplier: number, samplingRate: number, steps: number
  * `tradeOffFromEpsilonDeltaPairs` of `@dpbounds/tradeoff-core`) and read as f̄⁻¹. Both
  * approximations (finitely many ε, δ rounded up) give a curve below the exact one, i.e. a weaker
  * hypothesis, so the audit stays conservative. `inverseNoise = 0` is perfect privacy.
+ *
+ * @example composedSubsampledGaussianBlowUpInverse(1 / 1.1, 0.01, 1000)(0.01) // ≤ 0.01
  */
 export function composedSubsampledGaussianBlowUpInverse(inverseNoise: number, samplingRate: number, steps: number): BlowUpInverse {
   if (inverseNoise === 0) return (y: number): number => (y <= 0 ? 0 : y >= 1 ? 1 : y);
@@ -41,6 +43,8 @@ export function composedSubsampledGaussianBlowUpInverse(inverseNoise: number, sa
 /**
  * ε at δ of T steps of the Poisson-subsampled Gaussian (σ, q): the lower end of the PLD
  * accountant's error bounds, so that the empirical ε of an audit is never overstated.
+ *
+ * @example composedSubsampledGaussianEpsilon(1.1, 0.01, 1000, 1e-5) // ε of DP-SGD (lower error bound)
  */
 export function composedSubsampledGaussianEpsilon(noiseMultiplier: number, samplingRate: number, steps: number, delta: number): number {
   return accountant(noiseMultiplier, samplingRate, steps).getEpsilonBounds(delta).lower;

@@ -24,6 +24,8 @@ export interface SubsampledGaussianAuditResult {
 
 /**
  * Validates the family parameters: q ∈ (0, 1], T integer ≥ 1.
+ *
+ * @example validateSubsampledFamily({ samplingRate: 0.01, steps: 1000 }) // { samplingRate: 0.01, steps: 1000 }
  */
 export function validateSubsampledFamily(family: { readonly samplingRate: number; readonly steps: number }): { samplingRate: number; steps: number } {
   const samplingRate = requireInRange('samplingRate', family.samplingRate, { min: 0, max: 1, minExclusive: true });
@@ -54,6 +56,8 @@ const COMPOSED_RELATIVE_WIDTH = 1e-5;
  * width 1e−12. T > 1: the PLD accountant's privacy profile (see
  * {@link composedSubsampledGaussianBlowUpInverse}), boundary to relative width 1e−5 in 1/σ (on
  * the rejected side), ε from the accountant's lower error bound.
+ *
+ * @example empiricalSubsampledGaussianUnchecked(1000, 90, 100, 2, 0.05, 0.5, 1, 1e-5).noiseMultiplier
  */
 export function empiricalSubsampledGaussianUnchecked(
   m: number,

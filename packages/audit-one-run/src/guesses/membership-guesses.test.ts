@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { defaultGuessCounts, observationFromRanking, rankCanaries, selectMembershipGuesses } from './membership-guesses.js';
+import { observationFromConfidence, rankConfidentGuesses } from './reconstruction-guesses.js';
 
 describe('guess selection with abstention', () => {
   it('counts correct guesses on the top ("in") and bottom ("out") scores', () => {
@@ -60,5 +61,17 @@ describe('guess selection with abstention', () => {
     expect(() => observationFromRanking(ranked, 2, 1)).toThrow(DpboundsTypeError);
     expect(() => selectMembershipGuesses(ranked, () => 0, { guessCounts: [3] })).toThrow(DpboundsTypeError);
     expect(() => selectMembershipGuesses(ranked, () => 0, { guessCounts: [] })).toThrow(DpboundsTypeError);
+  });
+});
+
+describe('reconstruction guesses (k > 2) with abstention', () => {
+  it('keeps the most confident guesses', () => {
+    const ranked = rankConfidentGuesses({ confidences: [0.2, 0.9, 0.5, 0.7], correct: [1, 1, 0, 1] });
+    expect(observationFromConfidence(ranked, 1)).toEqual({ canaries: 4, guesses: 1, correct: 1 });
+    expect(observationFromConfidence(ranked, 3)).toEqual({ canaries: 4, guesses: 3, correct: 2 });
+    expect(observationFromConfidence(ranked, 4)).toEqual({ canaries: 4, guesses: 4, correct: 3 });
+    expect(() => observationFromConfidence(ranked, 5)).toThrow(DpboundsTypeError);
+    expect(() => rankConfidentGuesses({ confidences: [1], correct: [2] })).toThrow(/correct\[0\]/);
+    expect(() => rankConfidentGuesses({ confidences: [Infinity], correct: [1] })).toThrow(DpboundsRangeError);
   });
 });

@@ -104,7 +104,11 @@ export interface GuessSelection {
   readonly configurations: readonly GuessConfiguration[];
 }
 
-/** The default candidate guess counts for m canaries: 1, 2, 5, 10, 20, 50, … below m, and m. */
+/**
+ * The default candidate guess counts for m canaries: 1, 2, 5, 10, 20, 50, … below m, and m.
+ *
+ * @example defaultGuessCounts(1000) // [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
+ */
 export function defaultGuessCounts(m: number): number[] {
   const counts: number[] = [];
   for (let scale = 1; scale < m; scale *= 10) {

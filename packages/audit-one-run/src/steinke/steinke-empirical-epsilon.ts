@@ -31,6 +31,8 @@ const WIDTH = 1e-12;
 /**
  * Boundary search of spec §1.2 on valid arguments with significance τ: bracket in steps of 1,
  * then bisection keeping pValue(lo) < τ ≤ pValue(hi) until hi − lo ≤ 1e−12; returns lo.
+ *
+ * @example steinkeEpsilonUnchecked(1000, 10, 10, 0, 0.05).epsilon // 1.0518732…
  */
 export function steinkeEpsilonUnchecked(m: number, r: number, v: number, delta: number, tau: number): { epsilon: number; saturated: boolean } {
   const rejected = (epsilon: number): boolean => steinkePValueUnchecked(m, r, v, epsilon, delta) < tau;

@@ -58,6 +58,8 @@ function logDeltaCoefficient(r: number, v: number, epsilon: number, logQ: number
 /**
  * Raw p-value, arguments assumed valid (used by the ε search, which validates once).
  * `pValue = min(1, F(v) + 2·m·δ·α)`, F(v) = P[Bin(r, q) ≥ v], q = e^ε/(1+e^ε).
+ *
+ * @example steinkePValueUnchecked(1000, 10, 10, 0, 0) // 0.0009765625
  */
 export function steinkePValueUnchecked(m: number, r: number, v: number, epsilon: number, delta: number): number {
   if (v === 0) return 1;
