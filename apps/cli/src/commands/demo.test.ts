@@ -33,6 +33,9 @@ describe('dpbounds demo', () => {
     expect(report.bayesSecurity.attribute.bayesSecurity).toBeGreaterThanOrEqual(report.bayesSecurity.membership.bayesSecurity);
     expect(report.bayesSecurity.attribute.bayesSecurity).toBeGreaterThanOrEqual(report.bayesSecurity.attribute.bayesSecurityApproximate);
     expect(report.bayesSecurity.attribute.values).toBe(73);
+    // μ-GMIP: a larger susceptibility means less privacy; DP implies MIP (μ_GMIP ≤ μ_GDP).
+    expect(report.gmip.muMedianTarget).toBeLessThanOrEqual(report.gmip.muWorstTarget);
+    expect(report.gmip.mu).toBeLessThanOrEqual(report.gmip.gdpMu + 1e-12);
     // Per-instance ε never exceeds the data-independent ε of the same run.
     for (const r of report.perInstance.records) expect(r.epsilon).toBeLessThanOrEqual(report.perInstance.dataIndependentEpsilon + 1e-12);
     expect(report.perInstance.records).toHaveLength(20);

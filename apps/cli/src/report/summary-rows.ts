@@ -36,7 +36,7 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
     rows.push([`attribute inference (${String(attr['attribute'])})`, 'Bayes security β* (exact R_t)', num(attr['bayesSecurity']), 'data-dependent: keep internal']);
     if (attr['bayesSecurityApproximate'] !== null) rows.push([`attribute inference (${String(attr['attribute'])})`, 'β* (centroid approximation)', num(attr['bayesSecurityApproximate']), 'conservative (≤ exact)']);
   }
-  if (report.gmip !== null) rows.push(['membership, random target (GMIP)', 'μ-GMIP', num(report.gmip['mu']), `d = ${num(report.gmip['params'])}, median K = ${num(report.gmip['susceptibility'])}; worst target μ = ${num(report.gmip['muWorstTarget'])}; GDP μ = ${num(report.gmip['gdpMu'])}`]);
+  if (report.gmip !== null) rows.push(['membership, random target (GMIP)', 'μ-GMIP', num(report.gmip['mu']), `K = d = ${num(report.gmip['params'])}; measured median-K target μ = ${num(report.gmip['muMedianTarget'])}, worst μ = ${num(report.gmip['muWorstTarget'])}; GDP μ = ${num(report.gmip['gdpMu'])}`]);
   if (report.rtm !== null) {
     const pts = report.rtm['points'] as { fpr: number; fnr: number; fnrSymmetric: number; dpFnr: number }[];
     const p = pts.find((x) => x.fpr === 0.01) ?? pts[0];
