@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { calibrateTargetBayesSecurity, calibrateTargetGmipMu } from './calibrate-threat-targets.js';
 
 describe('calibrate --target-bayes-security / --target-gmip-mu handlers', () => {
@@ -20,5 +21,39 @@ describe('calibrate --target-bayes-security / --target-gmip-mu handlers', () => 
   it('rejects impossible targets with a usage error', () => {
     expect(() => calibrateTargetBayesSecurity({ 'target-bayes-security': '1', 'sampling-rate': '0.1', steps: '10' })).toThrow(/sampling-rate/);
     expect(() => calibrateTargetGmipMu({ 'target-gmip-mu': '0.1', 'batch-size': '400', 'dataset-size': '48000', steps: '1200', params: '650', clip: 'inf' })).toThrow(/clip/);
+  });
+
+  it('never returns a noise multiplier whose β* falls below the target (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 0.999, noNaN: true }), fc.double({ min: 1e-5, max: 1, noNaN: true }), fc.integer({ min: 1, max: 100_000 }), fc.boolean(), (beta, p, T, sub) => {
+        const { json } = calibrateTargetBayesSecurity({
+          'target-bayes-security': String(beta),
+          'sampling-rate': String(p),
+          steps: String(T),
+          neighbouring: sub ? 'substitution' : 'add-remove',
+        }) as { json: { noiseMultiplier: number; target: number; achieved: number } };
+        expect(json.achieved).toBeGreaterThanOrEqual(json.target);
+        expect(json.achieved - json.target).toBeLessThan(1e-9);
+      }),
+      { seed: 20261122, numRuns: 200 },
+    );
+  });
+
+  it('never returns GMIP noise whose guaranteed μ exceeds the target (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.05, max: 20, noNaN: true }), fc.integer({ min: 2, max: 1000 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 1, max: 3000 }), fc.double({ min: 0.1, max: 1000, noNaN: true }), (mu, n, factor, T, d, C) => {
+        const { json } = calibrateTargetGmipMu({
+          'target-gmip-mu': String(mu),
+          'batch-size': String(n),
+          'dataset-size': String(n * factor),
+          steps: String(T),
+          params: String(d),
+          clip: String(C),
+        }) as { json: { noiseMultiplier: number; achieved: number } };
+        expect(json.achieved).toBeLessThanOrEqual(mu);
+        expect(json.noiseMultiplier).toBeGreaterThanOrEqual(0);
+      }),
+      { seed: 20261122, numRuns: 150 },
+    );
   });
 });
