@@ -44,7 +44,7 @@ export function cltHUnchecked(m: number): number {
  *
  * @param m per-step level m ≥ 0 (m = 1/σ for DP-SGD with noise multiplier σ; +∞ allowed).
  * @throws DpboundsRangeError when m is negative or NaN.
- * @example cltH(1) // 1.2926…
+ * @example cltH(1) // 1.7101424755953…
  */
 export function cltH(m: number): number {
   return cltHUnchecked(requireInRange('m', m, { min: 0, max: Infinity }));

@@ -9,6 +9,7 @@ const naiveH = (m: number): number => Math.sqrt(2 * (Math.exp(m * m) * normalCdf
 describe('CLT h(m) (Dong, Roth & Su 2022, Corollary 5.4)', () => {
   it('agrees with the naive form where that is accurate, and with its asymptotes', () => {
     for (const m of [0.3, 1, 2, 5]) expect(cltH(m) / naiveH(m)).toBeCloseTo(1, 12);
+    expect(cltH(1)).toBeCloseTo(1.71014247559533060905, 13); // the doc example, mpmath
     const small = 1e-5;
     expect(cltH(small) / (small * Math.sqrt(1 + (2 * small) / Math.sqrt(2 * Math.PI)))).toBeCloseTo(1, 9);
     // mpmath (50 digits) references, on both sides of the series/closed-form switch at 2e-3
