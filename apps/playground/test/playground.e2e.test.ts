@@ -117,6 +117,31 @@ describe('playground in chromium', () => {
     await page.close();
   });
 
+  it('calibrates the noise for a target ε with the PLD accountant in the worker', async () => {
+    const page = await openPage(query.replace('target=3', 'target=2'));
+    await page.locator('#calibrate').click();
+    const text = await expect
+      .poll(async () => (await page.locator('#calibrationResult').textContent()) ?? '', { timeout: 60_000 })
+      .toMatch(/σ = [\d.]+ reaches ε = [\d.]+ \(target 2\)/)
+      .then(async () => (await page.locator('#calibrationResult').textContent()) ?? '');
+    const achieved = Number(/reaches ε = ([\d.]+)/.exec(text)?.[1]);
+    expect(achieved).toBeLessThanOrEqual(2);
+    expect(achieved).toBeGreaterThan(1.9);
+    await page.close();
+  });
+
+  it('draws an uploaded attack’s empirical curve, and explains a malformed file next to the control', async () => {
+    const page = await openPage(query);
+    await headline(page, 'epsilon');
+    const rows = ['score,member'];
+    for (let i = 0; i < 200; i++) rows.push(`${(i % 2 === 0 ? 0.2 : 0) + i / 1000},${i % 2}`);
+    await page.locator('#scoresFile').setInputFiles({ name: 'scores.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+    await expect.poll(async () => (await page.locator('#plot').textContent()) ?? '').toContain('uploaded attack');
+    await page.locator('#scoresFile').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('score,member\n1,1\n') });
+    await expect.poll(async () => page.locator('#scoresError').textContent()).toMatch(/bad\.csv: needs at least one member and one non-member/);
+    await page.close();
+  });
+
   it('made no request outside localhost and raised no script error', () => {
     expect(foreignRequests).toEqual([]);
     expect(pageErrors).toEqual([]);
