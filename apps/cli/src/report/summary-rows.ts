@@ -40,7 +40,7 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
   if (report.rtm !== null) {
     const pts = report.rtm['points'] as { fpr: number; fnr: number; fnrSymmetric: number; dpFnr: number }[];
     const p = pts.find((x) => x.fpr === 0.01) ?? pts[0];
-    if (p !== undefined) rows.push(['relaxed threat model', `TPR at FPR ${num(p.fpr)}`, num(1 - p.fnrSymmetric), `optimal (DP) attacker on the same releases: ${num(1 - p.dpFnr)}`]);
+    if (p !== undefined) rows.push(['relaxed threat model', `TPR at FPR ${num(p.fpr)}`, num(1 - p.fnrSymmetric), `Neyman–Pearson (DP) attacker on the same unsubsampled releases: ${num(1 - p.dpFnr)}`]);
   }
   if (report.perInstance !== null) {
     rows.push(['per-instance (typical records)', 'mean ε', num(report.perInstance['meanTypical']), `data-independent ε = ${num(report.perInstance['dataIndependentEpsilon'])}`]);
