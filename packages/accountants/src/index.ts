@@ -43,7 +43,8 @@ export type { AccountantChoice, CalibrationResult, CalibrationTarget } from './c
 export {
   ATTRIBUTE_INFERENCE_LEAKAGE_WARNING, analyzeBayesSecurity, analyzeGmip, analyzeRtm,
   bayesAttackSuccess, bayesSecurityAttributeInference, bayesSecurityFromEpsilonDelta,
-  bayesSecurityFromSensitivity, bayesSecurityMia, calibrateGmipNoise, calibrateRtmGaussianNoise,
+  bayesSecurityFromPld, bayesSecurityFromSensitivity, bayesSecurityMia, calibrateGmipNoise,
+  calibrateRtmGaussianNoise,
   epsilonFromBayesSecurity, gdpToGmip, gmipAttackSummary, gmipCompose, gmipDpMu,
   gmipEffectiveBatchSize, gmipMu, gmipOneStepTradeOff, gmipStepMu, gmipToGdp,
   noiseMultiplierForBayesSecurity, requireBayesRelation, resolveGmipConfig, rtmCurves, rtmGaussian,
@@ -53,7 +54,8 @@ export {
 } from './threat/index.js';
 export type {
   BayesAiBound, BayesAiInput, BayesAnalysisOptions, BayesMiaBound, BayesMiaInput, BayesRelation,
-  BayesSecurityAnalysis, BayesSecurityBound, BayesSensitivityInput, BayesTprAtFpr,
+  BayesSecurityAnalysis, BayesSecurityBound, BayesSecurityPldBracket, BayesSensitivityInput,
+  BayesTprAtFpr,
   GaussianAttackSummary, GaussianTangentPoint, GmipAnalysis, GmipConfig, GmipConversion, GmipMu,
   GmipNoiseCalibration, GmipOneStepTradeOff, GmipStepInput, GmipStepMu, LaplaceTangentPoint,
   ResolvedGmipConfig, RtmAnalysis, RtmAnalysisInput, RtmCalibration, RtmCalibrationInput,

@@ -63,4 +63,13 @@ describe('dpbounds bayes-security', () => {
     expect(run.stdout).toMatch(/certified lower bound/);
     expect(run.stdout).toMatch(/0\.0437034/);
   });
+
+  it('--exact brackets β* with the PLD accountant around the closed form', async () => {
+    const run = await runCaptured(['bayes-security', '--sampling-rate', '0.01', '--noise-multiplier', '2', '--steps', '1000', '--exact', '--json']);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout);
+    expect(json.exactLowerBound).toBeLessThanOrEqual(json.exactUpperBound);
+    expect(Math.abs(json.bayesSecurity - json.exactLowerBound)).toBeLessThan(0.01);
+    expect(json.certifiedLowerBound).toBeLessThanOrEqual(json.exactUpperBound);
+  });
 });

@@ -3,13 +3,13 @@
  * or, from a sensitivity trace, attribute inference (Cherubin et al., USENIX Security 2024).
  * Contract in CLI.md; no math here (it lives in @dpbounds/accountants).
  */
-import { analyzeBayesSecurity, epsilonFromBayesSecurity } from '@dpbounds/accountants';
+import { analyzeBayesSecurity, bayesSecurityFromPld, epsilonFromBayesSecurity } from '@dpbounds/accountants';
 import type { BayesSecurityAnalysis } from '@dpbounds/accountants';
 import { aiSensitivities, validateAiSensitivityTrace } from '@dpbounds/sgd-instrumentation';
 import type { AiSensitivityTrace } from '@dpbounds/sgd-instrumentation';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
-import { choice, numberList, optionalNumber, optionalString, requiredNumber, requiredString } from '../flags.js';
+import { choice, hasFlag, numberList, optionalNumber, requiredNumber, requiredString } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber, formatTable } from '../format.js';
 import { readInputBytes } from '../io/index.js';
@@ -81,8 +81,14 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     const relation = neighbouring === 'substitution' ? 'substitution' : 'addRemove';
     result = analyzeBayesSecurity({ threat: 'mia', samplingRate, noiseMultiplier, steps, relation }, { fprs, prior });
     extras.neighbouring = neighbouring;
+    if (hasFlag(flags, 'exact')) {
+      const bracket = bayesSecurityFromPld({ samplingRate, noiseMultiplier, steps, relation });
+      extras.exactLowerBound = bracket.lower;
+      extras.exactUpperBound = bracket.upper;
+    }
   } else {
     if (flags.neighbouring !== undefined) throw new UsageError('--neighbouring applies to --threat mia only (attribute inference substitutes the attribute)');
+    if (hasFlag(flags, 'exact')) throw new UsageError('--exact applies to --threat mia only (the PLD accountant knows no attribute traces)');
     const path = requiredString(flags, 'sensitivity-trace', 'a JSON attribute-sensitivity trace written by `dpbounds train --instrument ai-sensitivity`');
     const trace = await readTrace(path, io);
     const clip = fromTraceOrFlag(flags, 'clip', trace.clip, { min: 0, minExclusive: true }, path);
@@ -111,6 +117,9 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
       ['Bayes security β* (estimate)', formatNumber(result.bayesSecurity)],
       ['approximation error', `${formatNumber(result.approximationError)}${result.approximationError >= 1 ? '  (Pinsker term vacuous)' : ''}`],
       ['certified lower bound', formatNumber(result.certifiedLowerBound)],
+      ...(extras.exactLowerBound !== undefined
+        ? [['exact β* (PLD, 1 − δ(0))', `in [${formatNumber(extras.exactLowerBound as number)}, ${formatNumber(extras.exactUpperBound as number)}]`] as [string, string]]
+        : []),
       ['advantage (1 − β*)', formatNumber(result.advantage)],
       [`attack success (prior ${formatNumber(prior)})`, formatNumber(result.attackSuccess)],
       ...(delta !== undefined ? [[`rough ε at δ = ${formatNumber(delta)}`, formatNumber(extras.epsilonEstimate as number)] as [string, string]] : []),
@@ -150,6 +159,7 @@ export const bayesSecurityCommand: CommandDefinition = {
     prior: { type: 'string', valueName: 'π', description: 'prior probability of the secret for attackSuccess', defaultText: '0.5' },
     neighbouring: { type: 'string', valueName: 'substitution|add-remove', description: 'mia: the membership game', defaultText: 'substitution' },
     delta: { type: 'string', valueName: 'δ', description: 'also print the rough ε implied by β* at this δ (epsilonEstimate)' },
+    exact: { type: 'boolean', description: 'mia: also bracket the exact β* = 1 − δ(0) with the PLD accountant (slow: ~1 s per 10⁴ steps); exactLowerBound is a guarantee' },
   },
   examples: [
     'dpbounds bayes-security --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --json',

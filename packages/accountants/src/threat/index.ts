@@ -13,6 +13,8 @@ export { ATTRIBUTE_INFERENCE_LEAKAGE_WARNING, bayesSecurityAttributeInference } 
 export type { BayesAiBound, BayesAiInput } from './bayes/bayes-security-ai.js';
 export { noiseMultiplierForBayesSecurity, samplingRateForBayesSecurity, stepsForBayesSecurity } from './bayes/bayes-parameter-selection.js';
 export { bayesAttackSuccess, bayesSecurityFromEpsilonDelta, epsilonFromBayesSecurity } from './bayes/bayes-derived-metrics.js';
+export { bayesSecurityFromPld } from './bayes/bayes-security-pld.js';
+export type { BayesSecurityPldBracket } from './bayes/bayes-security-pld.js';
 export { analyzeBayesSecurity } from './bayes/bayes-security-analysis.js';
 export type { BayesAnalysisOptions, BayesSecurityAnalysis, BayesTprAtFpr } from './bayes/bayes-security-analysis.js';
 export { resolveGmipConfig } from './gmip/gmip-config.js';
