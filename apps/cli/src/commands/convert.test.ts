@@ -69,6 +69,9 @@ describe('dpbounds convert', () => {
       ['--mu', '1', '--fpr', '0.1,2'],
       ['--mu', '1', '--to-epsilon-at-delta', '1e-5', '--to-delta-at-epsilon', '1'],
       ['--mu', '1', '--delta', '1e-5'],
+      ['--mu', '1e300', '--to-epsilon-at-delta', '1e-5'],
+      ['--mu', '1', '--to-delta-at-epsilon', '1e400'],
+      ['--mu', '1e400'],
     ]) {
       const run = await runCaptured(['convert', ...argv, '--json'], { commands });
       expect(run.code, argv.join(' ')).toBe(2);

@@ -25,7 +25,7 @@ function run(flags: ParsedFlags): CommandResult {
   const sourceFlag = exactlyOne(flags, ['mu', 'epsilon']);
   const fprs = numberList(flags, 'fpr', { min: 0, max: 1 }, DEFAULT_FPRS);
   const atDelta = optionalNumber(flags, 'to-epsilon-at-delta', { min: 0, minExclusive: true, max: 1 });
-  const atEpsilon = optionalNumber(flags, 'to-delta-at-epsilon', {});
+  const atEpsilon = optionalNumber(flags, 'to-delta-at-epsilon', { min: -Number.MAX_VALUE, max: Number.MAX_VALUE });
   const toMu = hasFlag(flags, 'to-mu');
   if (atDelta !== undefined && atEpsilon !== undefined) {
     throw new UsageError('give only one of --to-epsilon-at-delta or --to-delta-at-epsilon (both would set "epsilon" and "delta")');
@@ -62,7 +62,11 @@ function run(flags: ParsedFlags): CommandResult {
   if (atDelta !== undefined) {
     const epsilon = epsilonFromTradeOff(curve, atDelta);
     if (!Number.isFinite(epsilon)) {
-      throw new UsageError(`--to-epsilon-at-delta must be at least the source's δ = ${formatNumber(source.delta ?? 0)} (no finite ε below it); found ${atDelta}`);
+      throw new UsageError(
+        source.delta !== undefined
+          ? `--to-epsilon-at-delta must be at least the source's δ = ${formatNumber(source.delta)} (no finite ε below it); found ${atDelta}`
+          : `--mu ${formatNumber(source.mu ?? 0)} is too large: ε at δ = ${atDelta} exceeds 1e300`,
+      );
     }
     json.epsilon = epsilon;
     json.delta = atDelta;
