@@ -6,7 +6,11 @@ import * as entry from './index.js';
 it('exports exactly the documented functions', () => {
   expect(Object.keys(entry).sort()).toEqual(
     [
+      'compareAttackToCurve',
       'diracCanaryScores',
+      'evaluateAttack',
+      'exclusionTest',
+      'glirAttack',
       'dotProductScores',
       'fitGradientDistribution',
       'fitShadowGaussians',

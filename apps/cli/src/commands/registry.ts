@@ -5,6 +5,7 @@
 import type { CommandDefinition } from '../command.js';
 import { calibrateCommand } from './calibrate.js';
 import { dpCommand } from './dp.js';
+import { attackCommand } from './attack.js';
 import { auditCommand } from './audit.js';
 import { bayesSecurityCommand } from './bayes-security.js';
 import { convertCommand } from './convert.js';
@@ -15,4 +16,4 @@ import { trainCommand } from './train.js';
 import { demoCommand } from './demo.js';
 
 /** The registered commands. */
-export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, rtmCommand, auditCommand, perInstanceCommand, trainCommand, demoCommand];
+export const commands: readonly CommandDefinition[] = [dpCommand, calibrateCommand, bayesSecurityCommand, convertCommand, gmipCommand, rtmCommand, attackCommand, auditCommand, perInstanceCommand, trainCommand, demoCommand];

@@ -1,0 +1,93 @@
+/**
+ * Reading the input files of `dpbounds attack`: the targets table, the LiRA shadow-score table
+ * and the GLiR gradient matrices. Pure I/O and shape checks; the attacks live in
+ * `@dpbounds/attacks`.
+ */
+import type { Matrix, ShadowScores } from '@dpbounds/attacks';
+import { shadowScoresFromRows } from '@dpbounds/attacks';
+import type { ReadContext } from '../io/index.js';
+import { readMatrix, readTable } from '../io/index.js';
+import { UsageError } from '../usage-error.js';
+
+/** The targets file: ids, scores (higher = member), and membership when known. */
+export interface TargetsInput {
+  readonly ids: readonly string[];
+  /** `score`, or the negated `loss`; absent when the file has neither (allowed for GLiR). */
+  readonly scores?: Float64Array;
+  /** 0/1 membership, when the file has a `member` column. */
+  readonly members?: Float64Array;
+}
+
+/**
+ * Reads `--targets`: columns `id` (optional; default the row number from 0), `score` or `loss`
+ * (a loss is negated: lower loss = more likely member), `member` ∈ {0, 1} (optional).
+ *
+ * @example await readTargets('targets.csv', io, true)
+ */
+export async function readTargets(path: string, context: ReadContext, needScores: boolean): Promise<TargetsInput> {
+  const table = await readTable(path, context, {
+    columns: {
+      score: { kind: 'number', required: false },
+      member: { kind: 'binary', required: false, aliases: ['label', 'is_member'] },
+      loss: { kind: 'number', required: false },
+      id: { kind: 'string', required: false },
+    },
+  });
+  if (table.has('score') && table.has('loss')) throw new UsageError(`${path}: give either a "score" or a "loss" column, not both`);
+  let scores: Float64Array | undefined;
+  if (table.has('score')) scores = table.numbers('score');
+  else if (table.has('loss')) scores = Float64Array.from(table.numbers('loss'), (loss) => 0 - loss);
+  else if (needScores) throw new UsageError(`${path}: missing column "score" (or "loss"); the attack needs one score per target`);
+  const ids = table.has('id') ? table.strings('id') : Array.from({ length: table.rowCount }, (_, i) => String(i));
+  const seen = new Map<string, number>();
+  ids.forEach((id, i) => {
+    const before = seen.get(id);
+    if (before !== undefined) throw new UsageError(`${path}: column "id", row ${i + 1}: id ${JSON.stringify(id)} already used in row ${before + 1}`);
+    seen.set(id, i);
+  });
+  return {
+    ids,
+    ...(scores !== undefined ? { scores } : {}),
+    ...(table.has('member') ? { members: table.numbers('member') } : {}),
+  };
+}
+
+/**
+ * Reads `--shadow` in long format, one row per (target, shadow model): `id` (matching the targets'
+ * ids; or `target`, the 0-based row of the target), `score` (or `loss`, negated), `in` ∈ {0, 1}
+ * (1 when that shadow model was trained with the target).
+ *
+ * @example await readShadow('shadow.csv', io, targets.ids)
+ */
+export async function readShadow(path: string, context: ReadContext, targetIds: readonly string[]): Promise<ShadowScores> {
+  const table = await readTable(path, context, {
+    columns: {
+      id: { kind: 'string', required: false, aliases: ['target'] },
+      score: { kind: 'number', required: false },
+      in: { kind: 'binary', aliases: ['is_in', 'keep'] },
+      loss: { kind: 'number', required: false },
+    },
+  });
+  if (!table.has('id')) throw new UsageError(`${path}: missing column "id" (or "target"): which target each shadow score belongs to`);
+  if (table.has('score') === table.has('loss')) throw new UsageError(`${path}: give exactly one of the columns "score" and "loss"`);
+  const scores = table.has('score') ? table.numbers('score') : Float64Array.from(table.numbers('loss'), (loss) => 0 - loss);
+  const index = new Map(targetIds.map((id, i) => [id, i]));
+  const ids = table.strings('id');
+  const targetIndex = new Float64Array(ids.length);
+  ids.forEach((id, k) => {
+    const t = index.get(id);
+    if (t === undefined) throw new UsageError(`${path}: column "id", row ${k + 1}: unknown target ${JSON.stringify(id)} (not in --targets)`);
+    targetIndex[k] = t;
+  });
+  return shadowScoresFromRows(targetIds.length, targetIndex, scores, table.numbers('in'));
+}
+
+/**
+ * Reads a gradient matrix (`.npy`, `.csv`, `.json`, `.jsonl`), optionally with a known width.
+ *
+ * @example await readGradients('gradients.npy', io, 'gradients')
+ */
+export async function readGradients(path: string, context: ReadContext, columns?: number): Promise<Matrix> {
+  const m = await readMatrix(path, context, columns === undefined ? {} : { columns });
+  return { rows: m.rows, columns: m.columns, data: m.data };
+}

@@ -1,0 +1,135 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simulateGradientGame, simulateShadowScores } from '@dpbounds/attacks';
+import { describe, expect, it } from 'vitest';
+import { tableFromBytes } from '../io/index.js';
+import { runCaptured } from '../test-helpers/capture-io.js';
+import { attackCommand } from './attack.js';
+
+const commands = [attackCommand];
+
+/** A little-endian <f8 .npy file (NumPy format 1.0), as np.save writes it. */
+function npy(rows: number, columns: number, data: Float64Array): Buffer {
+  let header = `{'descr': '<f8', 'fortran_order': False, 'shape': (${rows}, ${columns}), }`;
+  header = header.padEnd(Math.ceil((header.length + 11) / 64) * 64 - 11) + '\n';
+  const head = Buffer.alloc(10);
+  head.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0]);
+  head.writeUInt16LE(header.length, 8);
+  return Buffer.concat([head, Buffer.from(header, 'latin1'), Buffer.from(data.buffer, data.byteOffset, data.byteLength)]);
+}
+
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dpbounds-attack-'));
+  const game = simulateShadowScores({ targets: 2000, shadows: 16, mu: 2, seed: 8 });
+  const targets = ['id,loss,member'];
+  const shadow = ['id,score,in'];
+  const scores = ['id,score,member'];
+  for (let i = 0; i < 2000; i++) {
+    targets.push(`t${i},${-(game.targetScores[i] as number)},${game.members[i]}`);
+    scores.push(`t${i},${game.targetScores[i]},${game.members[i]}`);
+    for (let k = 0; k < 16; k++) shadow.push(`t${i},${game.shadowScores.data[i * 16 + k]},${game.shadowIn[i * 16 + k]}`);
+  }
+  writeFileSync(join(dir, 'targets.csv'), `${targets.join('\n')}\n`);
+  writeFileSync(join(dir, 'scores.csv'), `${scores.join('\n')}\n`);
+  writeFileSync(join(dir, 'shadow.csv'), `${shadow.join('\n')}\n`);
+  writeFileSync(join(dir, 'unlabelled.jsonl'), Array.from({ length: 5 }, (_, i) => JSON.stringify({ id: `u${i}`, score: i / 10 })).join('\n'));
+  const grad = simulateGradientGame({ dimension: 4, batchSize: 10, trialsPerClass: 300, susceptibility: 4, seed: 3 });
+  const reference = simulateGradientGame({ dimension: 4, batchSize: 10, trialsPerClass: 200, seed: 4 });
+  writeFileSync(join(dir, 'gradients.npy'), npy(600, 4, grad.targetGradients.data));
+  writeFileSync(join(dir, 'updates.npy'), npy(600, 4, grad.updates.data));
+  writeFileSync(join(dir, 'reference.npy'), npy(400, 4, reference.targetGradients.data));
+  writeFileSync(join(dir, 'glir-targets.json'), JSON.stringify({ member: Array.from(grad.members) }));
+  return dir;
+}
+
+const dir = workspace();
+const run = (args: string[], confirm?: (q: string) => Promise<boolean>) =>
+  runCaptured(['attack', ...args], { commands, cwd: dir, ...(confirm !== undefined ? { confirm } : {}) });
+
+describe('dpbounds attack', () => {
+  it('loss: negates the loss column and prints the CLI.md JSON fields', async () => {
+    const r = await run(['--method', 'loss', '--targets', 'targets.csv', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout) as { method: string; targets: number; auc: number; tprAtFpr: { fpr: number; tpr: number; tprLower: number; tprUpper: number }[] };
+    expect(json.method).toBe('loss');
+    expect(json.targets).toBe(2000);
+    expect(json.tprAtFpr.map((p) => p.fpr)).toEqual([0.001, 0.01]);
+    for (const p of json.tprAtFpr) {
+      expect(p.tprLower).toBeLessThanOrEqual(p.tpr);
+      expect(p.tpr).toBeLessThanOrEqual(p.tprUpper);
+    }
+    // Same scores given directly (score = −loss): identical evaluation.
+    const direct = JSON.parse((await run(['--method', 'loss', '--targets', 'scores.csv', '--json'])).stdout) as { auc: number };
+    expect(direct.auc).toBe(json.auc);
+    expect(json.auc).toBeGreaterThan(0.6);
+  });
+
+  it('lira-offline and lira-online beat the plain loss attack and write the audit input', async () => {
+    const loss = JSON.parse((await run(['--method', 'loss', '--targets', 'targets.csv', '--json'])).stdout) as { auc: number };
+    const offline = await run(['--method', 'lira-offline', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--out', 'out/offline.csv', '--fpr', '0.01,0.1', '--json']);
+    expect(offline.code, offline.stderr).toBe(0);
+    const offJson = JSON.parse(offline.stdout) as { auc: number; tprAtFpr: unknown[] };
+    expect(offJson.auc).toBeGreaterThan(loss.auc);
+    expect(offJson.tprAtFpr).toHaveLength(2);
+    const written = tableFromBytes('offline.csv', readFileSync(join(dir, 'out/offline.csv')), {
+      columns: { id: { kind: 'string' }, score: { kind: 'number' }, member: { kind: 'binary' }, logPValue: { kind: 'number' }, pValue: { kind: 'number' } },
+    });
+    expect(written.rowCount).toBe(2000);
+    expect(written.strings('id')[0]).toBe('t0');
+    expect(written.numbers('pValue')[0]).toBeCloseTo(Math.exp(written.numbers('logPValue')[0] as number), 15);
+    const online = await run(['--method', 'lira-online', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--variance', 'fixed', '--json']);
+    expect(online.code, online.stderr).toBe(0);
+    expect((JSON.parse(online.stdout) as { auc: number }).auc).toBeGreaterThan(loss.auc);
+  });
+
+  it('glir: reads .npy gradients, reports TPR and prints a table without --json', async () => {
+    const r = await run(['--method', 'glir', '--gradients', 'gradients.npy', '--reference', 'reference.npy', '--update', 'updates.npy', '--batch-size', '10', '--targets', 'glir-targets.json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('AUC');
+    expect(r.stdout).toContain('TPR lower');
+    const json = JSON.parse((await run(['--method', 'glir', '--gradients', 'gradients.npy', '--reference', 'reference.npy', '--update', 'updates.npy', '--batch-size', '10', '--targets', 'glir-targets.json', '--json'])).stdout) as { auc: number };
+    expect(json.auc).toBeGreaterThan(0.55);
+  });
+
+  it('without membership writes --out only, and refuses to overwrite without --force', async () => {
+    const first = await run(['--method', 'loss', '--targets', 'unlabelled.jsonl', '--out', 'u.jsonl', '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ method: 'loss', targets: 5, auc: null, tprAtFpr: [] });
+    const again = await run(['--method', 'loss', '--targets', 'unlabelled.jsonl', '--out', 'u.jsonl']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('u.jsonl already exists; pass --force to overwrite it');
+    const asked: string[] = [];
+    expect((await run(['--method', 'loss', '--targets', 'unlabelled.jsonl', '--out', 'u.jsonl'], async (q) => (asked.push(q), true))).code).toBe(0);
+    expect(asked).toHaveLength(1);
+    expect((await run(['--method', 'loss', '--targets', 'unlabelled.jsonl', '--out', 'u.jsonl', '--force'])).code).toBe(0);
+    const none = await run(['--method', 'loss', '--targets', 'unlabelled.jsonl']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('pass --out FILE');
+  });
+
+  it('exits 2 with one line naming the flag, file, column or row', async () => {
+    writeFileSync(join(dir, 'bad.csv'), 'id,score,member\na,0.5,1\nb,nan,0\n');
+    const cases: [string[], string][] = [
+      [['--targets', 'targets.csv'], 'missing --method'],
+      [['--method', 'lira', '--targets', 'targets.csv'], '--method must be one of loss, lira-online, lira-offline, glir'],
+      [['--method', 'loss', '--targets', 'bad.csv'], 'bad.csv: column "score", row 2 (line 3): expected a finite number, found "nan"'],
+      [['--method', 'loss', '--targets', 'missing.csv'], 'missing.csv: file not found'],
+      [['--method', 'lira-offline', '--targets', 'targets.csv'], 'missing --shadow'],
+      [['--method', 'loss', '--targets', 'targets.csv', '--shadow', 'shadow.csv'], '--shadow does not apply to --method loss'],
+      [['--method', 'loss', '--targets', 'targets.csv', '--fpr', '0,0.1'], '--fpr must be a number in (0, 1)'],
+      [['--method', 'loss', '--targets', 'targets.csv', '--out', 'x.parquet'], 'x.parquet: unsupported output file type'],
+      [['--method', 'glir', '--gradients', 'gradients.npy', '--reference', 'reference.npy', '--update', 'updates.npy'], 'missing --batch-size'],
+      [['--method', 'glir', '--gradients', 'gradients.npy', '--reference', 'reference.npy', '--update', 'reference.npy', '--batch-size', '10'], 'reference.npy: wrong shape: expected 1 row (a shared update) or 600 (one per target), found 400'],
+      [['--method', 'loss', '--targets', 'scores.csv', '--confidence', '1'], '--confidence must be a number in (0, 1)'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+    }
+  });
+});

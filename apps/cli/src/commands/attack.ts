@@ -1,0 +1,163 @@
+/**
+ * `dpbounds attack`: a membership-inference attack on recorded scores or gradients (CLI.md).
+ * Reads the files, runs the attack from `@dpbounds/attacks`, evaluates it when membership is
+ * known, and writes per-target scores and p-values (`--out`, the input of `dpbounds audit --scores`).
+ */
+import type { AttackScores } from '@dpbounds/attacks';
+import { evaluateAttack, fitGradientDistribution, glirAttack, liraOffline, liraOnline } from '@dpbounds/attacks';
+import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
+import type { ParsedFlags } from '../flags.js';
+import { choice, hasFlag, numberList, optionalNumber, optionalString, requiredNumber, requiredString } from '../flags.js';
+import { formatKeyValues, formatNumber, formatTable } from '../format.js';
+import { formatTableFile, writeOutputFile } from '../io/index.js';
+import { UsageError } from '../usage-error.js';
+import type { TargetsInput } from './attack-inputs.js';
+import { readGradients, readShadow, readTargets } from './attack-inputs.js';
+
+const METHODS = ['loss', 'lira-online', 'lira-offline', 'glir'] as const;
+type Method = (typeof METHODS)[number];
+
+interface AttackRun {
+  readonly ids: readonly string[];
+  readonly result: AttackScores;
+  readonly members?: Float64Array;
+}
+
+function forbid(flags: ParsedFlags, method: Method, names: readonly string[]): void {
+  for (const name of names) {
+    if (flags[name] !== undefined) throw new UsageError(`--${name} does not apply to --method ${method}`);
+  }
+}
+
+async function runScoreAttack(method: Exclude<Method, 'glir'>, flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
+  forbid(flags, method, ['gradients', 'reference', 'update', 'batch-size', 'ridge']);
+  const targets: TargetsInput = await readTargets(requiredString(flags, 'targets', 'a file of per-target scores'), io, true);
+  const scores = targets.scores as Float64Array;
+  let result: AttackScores;
+  if (method === 'loss') {
+    forbid(flags, method, ['shadow', 'variance', 'alternative']);
+    result = { scores };
+  } else {
+    const shadow = await readShadow(requiredString(flags, 'shadow', 'a file of shadow-model scores'), io, targets.ids);
+    const variance = choice(flags, 'variance', ['per-example', 'fixed'] as const, 'per-example');
+    if (method === 'lira-online') {
+      forbid(flags, method, ['alternative']);
+      result = liraOnline(scores, shadow, { variance });
+    } else {
+      result = liraOffline(scores, shadow, { variance, alternative: choice(flags, 'alternative', ['greater', 'two-sided'] as const, 'greater') });
+    }
+  }
+  return { ids: targets.ids, result, ...(targets.members !== undefined ? { members: targets.members } : {}) };
+}
+
+async function runGlir(flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
+  forbid(flags, 'glir', ['shadow', 'variance', 'alternative']);
+  const reference = await readGradients(requiredString(flags, 'reference', 'a file of reference (non-member) gradients'), io);
+  const gradients = await readGradients(requiredString(flags, 'gradients', 'a file of per-target gradients'), io, reference.columns);
+  const updates = await readGradients(requiredString(flags, 'update', 'a file with the released update, one row or one per target'), io, reference.columns);
+  if (updates.rows !== 1 && updates.rows !== gradients.rows) {
+    throw new UsageError(`${String(flags.update)}: wrong shape: expected 1 row (a shared update) or ${gradients.rows} (one per target), found ${updates.rows}`);
+  }
+  const batchSize = requiredNumber(flags, 'batch-size', { min: 1, integer: true });
+  const ridge = optionalNumber(flags, 'ridge', { min: 0 });
+  const targetsPath = optionalString(flags, 'targets');
+  const targets = targetsPath === undefined ? undefined : await readTargets(targetsPath, io, false);
+  if (targets !== undefined && targets.ids.length !== gradients.rows) {
+    throw new UsageError(`${targetsPath}: has ${targets.ids.length} targets but ${String(flags.gradients)} has ${gradients.rows} rows`);
+  }
+  const distribution = fitGradientDistribution(reference, ridge === undefined ? {} : { ridge });
+  const result = glirAttack({ updates, targetGradients: gradients, batchSize, distribution });
+  const ids = targets?.ids ?? Array.from({ length: gradients.rows }, (_, i) => String(i));
+  return { ids, result, ...(targets?.members !== undefined ? { members: targets.members } : {}) };
+}
+
+/** `-∞` log p-values (S = 0 exactly) cannot go into a file; they become the most negative double. */
+function finiteLogP(values: Float64Array): Float64Array {
+  return values.map((v) => (v === -Infinity ? -Number.MAX_VALUE : v));
+}
+
+async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
+  const method = choice(flags, 'method', METHODS);
+  const fprs = numberList(flags, 'fpr', { min: 0, max: 1, minExclusive: true, maxExclusive: true }, [0.001, 0.01]);
+  const confidence = optionalNumber(flags, 'confidence', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) ?? 0.95;
+  const out = optionalString(flags, 'out');
+  if (out !== undefined) formatTableFile(out, {});
+  const attack = method === 'glir' ? await runGlir(flags, io) : await runScoreAttack(method, flags, io);
+  const { ids, result, members } = attack;
+  if (out !== undefined) {
+    const columns: Record<string, readonly string[] | ArrayLike<number>> = { id: ids, score: finiteLogP(result.scores) };
+    if (members !== undefined) columns.member = members;
+    if (result.logPValues !== undefined) {
+      columns.logPValue = finiteLogP(result.logPValues);
+      columns.pValue = result.logPValues.map(Math.exp);
+    }
+    await writeOutputFile(out, formatTableFile(out, columns), io, { force: hasFlag(flags, 'force') });
+  }
+  const rows: [string, string][] = [
+    ['method', method],
+    ['targets', String(ids.length)],
+  ];
+  if (members === undefined) {
+    if (out === undefined) throw new UsageError('the targets have no "member" column, so there is nothing to evaluate: pass --out FILE to write the per-target scores');
+    rows.push(['membership', `unknown (no "member" column); scores written to ${out}`]);
+    return { json: { method, targets: ids.length, auc: null, tprAtFpr: [], out }, text: formatKeyValues(rows) };
+  }
+  const evaluation = evaluateAttack(result.scores, members, { fprs, confidence });
+  rows.push(['members', String(evaluation.members)], ['non-members', String(evaluation.nonMembers)], ['AUC', formatNumber(evaluation.auc)]);
+  if (out !== undefined) rows.push(['scores written to', out]);
+  const table = formatTable(
+    ['FPR', 'TPR', `TPR lower (${confidence})`, 'TPR upper'],
+    evaluation.tprAtFpr.map((p) => [formatNumber(p.fpr), formatNumber(p.tpr), formatNumber(p.tprLower), formatNumber(p.tprUpper)]),
+  );
+  return {
+    json: {
+      method,
+      targets: ids.length,
+      auc: evaluation.auc,
+      tprAtFpr: evaluation.tprAtFpr.map((p) => ({ fpr: p.fpr, tpr: p.tpr, tprLower: p.tprLower, tprUpper: p.tprUpper })),
+      members: evaluation.members,
+      nonMembers: evaluation.nonMembers,
+      confidence,
+      ...(out !== undefined ? { out } : {}),
+    },
+    text: `${formatKeyValues(rows)}\n\n${table}`,
+  };
+}
+
+/** The `dpbounds attack` command (CLI.md). */
+export const attackCommand: CommandDefinition = {
+  name: 'attack',
+  summary: 'membership-inference attack on recorded scores or gradients (loss, LiRA, GLiR)',
+  description: [
+    'Runs a membership-inference attack on files written by a training script and reports its',
+    'AUC and TPR at low FPR with Clopper-Pearson intervals (when membership is known).',
+    '--targets: columns id (optional), score (higher = member) or loss (negated), member (0/1, optional).',
+    '--shadow (LiRA): one row per target and shadow model: id (or target row), score or loss, in (0/1).',
+    '--gradients/--reference/--update (GLiR): matrices (.npy, .csv, .json, .jsonl), one row per target,',
+    'per reference example, and the released step update (one row, or one per target).',
+    '--out: per-target id, score, member, logPValue, pValue (input of `dpbounds audit --scores`).',
+    'Column details and a Python snippet: docs/attacks.md.',
+  ].join('\n'),
+  flags: {
+    method: { type: 'string', description: 'attack: loss | lira-online | lira-offline | glir', valueName: 'name' },
+    targets: { type: 'string', description: 'per-target scores/losses and membership (.csv, .json, .jsonl, .npy)', valueName: 'FILE' },
+    shadow: { type: 'string', description: 'LiRA: shadow-model scores, long format (id, score, in)', valueName: 'FILE' },
+    gradients: { type: 'string', description: 'GLiR: per-target gradients, targets × d', valueName: 'FILE' },
+    reference: { type: 'string', description: 'GLiR: reference (non-member) gradients, B × d with B > d', valueName: 'FILE' },
+    update: { type: 'string', description: 'GLiR: released update (theta_t - theta_t+1)/lr, 1 × d or targets × d', valueName: 'FILE' },
+    'batch-size': { type: 'string', description: 'GLiR: batch size n of the step', valueName: 'n' },
+    ridge: { type: 'string', description: 'GLiR: relative ridge added to the covariance, rho * trace/d', valueName: 'rho', defaultText: '0' },
+    variance: { type: 'string', description: 'LiRA: per-example | fixed (pooled) standard deviations', valueName: 'mode', defaultText: 'per-example' },
+    alternative: { type: 'string', description: 'lira-offline: greater | two-sided (membership by exclusion)', valueName: 'side', defaultText: 'greater' },
+    fpr: { type: 'string', description: 'false-positive rates to report TPR at', valueName: 'list', defaultText: '0.001,0.01' },
+    confidence: { type: 'string', description: 'confidence of the TPR intervals', valueName: 'c', defaultText: '0.95' },
+    out: { type: 'string', description: 'write per-target scores and p-values (.csv, .json, .jsonl)', valueName: 'FILE' },
+    force: { type: 'boolean', description: 'overwrite --out if it exists' },
+  },
+  examples: [
+    'dpbounds attack --method loss --targets targets.csv --fpr 0.001,0.01',
+    'dpbounds attack --method lira-offline --targets targets.csv --shadow shadow.csv --out scores.csv --json',
+    'dpbounds attack --method glir --gradients g.npy --reference ref.npy --update step.npy --batch-size 256 --targets targets.csv',
+  ],
+  run,
+};
