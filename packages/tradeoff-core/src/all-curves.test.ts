@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createRng } from '@dpbounds/special-functions';
 import * as api from './index.js';
 import type { TradeOffCurve } from './index.js';
 import { expectInvolution, expectTradeOffProperties } from './test-helpers/curve-properties.js';
@@ -30,6 +31,12 @@ const builders: Record<string, Builder> = {
   composed: (mu) => api.composeTradeOffs([api.gaussianTradeOff(mu), api.gaussianTradeOff(mu / 2)]),
   fromProfile: (mu) => api.tradeOffFromPrivacyProfile((e) => api.gdpDelta(mu, e), { symmetric: true }),
   fromPairs: (_mu, _p, eps, delta) => api.tradeOffFromEpsilonDeltaPairs([eps, eps / 2], [delta, Math.min(1, 2 * delta)]),
+  empirical: (mu, p) => {
+    const rng = createRng(Math.round(p * 1e6));
+    const members = Float64Array.from({ length: 400 }, () => Math.round((rng.normal() + mu) * 10) / 10);
+    const nonMembers = Float64Array.from({ length: 300 }, () => Math.round(rng.normal() * 10) / 10);
+    return api.empiricalTradeOff(members, nonMembers).curve;
+  },
   defined: (mu) => api.defineTradeOff({ kind: 'laplaceCopy', evaluate: (a) => api.laplaceTradeOff(mu).evaluate(a) }),
 };
 
