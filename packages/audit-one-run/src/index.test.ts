@@ -16,6 +16,7 @@ it('exports exactly the documented runtime API', () => {
       'fdpEmpiricalPrivacy',
       'fdpTest',
       'gaussianBlowUpInverse',
+      'idealizedAudit',
       'idealizedExpectedCorrect',
       'idealizedReconstructionMonteCarlo',
       'observationFromConfidence',

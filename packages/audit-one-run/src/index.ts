@@ -29,5 +29,7 @@ export { observationFromConfidence, rankConfidentGuesses } from './guesses/recon
 export type { ConfidentGuesses } from './guesses/reconstruction-guesses.js';
 export { idealizedExpectedCorrect } from './idealized/idealized-membership.js';
 export type { IdealizedMembershipInput, IdealizedMembershipResult } from './idealized/idealized-membership.js';
+export { idealizedAudit } from './idealized/idealized-audit.js';
+export type { IdealizedAuditInput, IdealizedAuditResult } from './idealized/idealized-audit.js';
 export { idealizedReconstructionMonteCarlo } from './idealized/idealized-reconstruction.js';
 export type { IdealizedReconstructionInput, IdealizedReconstructionResult } from './idealized/idealized-reconstruction.js';

@@ -91,6 +91,18 @@ describe('dpbounds audit (CLI.md)', () => {
     expect(wrongColumns.stderr).toContain('member');
   });
 
+  it('--idealized-noise audits the perfect attacker of Algorithm 4 instead of an observed count', async () => {
+    const run = await runCaptured(['audit', '--canaries', '100000', '--guesses', '1500', '--idealized-noise', '1', '--json']);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as Record<string, number>;
+    expect(json.correct).toBe(1429);
+    expect(json.idealizedNoise).toBe(1);
+    expect(json.empiricalEpsilon).toBe(auditOneRun({ canaries: 100000, guesses: 1500, correct: 1429 }).empiricalEpsilon);
+    const both = await runCaptured(['audit', '--canaries', '100', '--guesses', '10', '--correct', '5', '--idealized-noise', '1']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--idealized-noise');
+  });
+
   it('rejects invalid input with exit code 2 and one message naming the flag', async () => {
     const bad: [string[], string][] = [
       [['audit', '--canaries', '100', '--guesses', '10', '--correct', '11'], '--correct'],

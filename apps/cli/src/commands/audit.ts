@@ -3,7 +3,7 @@
  * --correct`) or from a scores file (`--scores FILE`, columns `score` and `member`), with the
  * f-DP audit of Mahloujifar et al. (default) or the (ε, δ) audit of Steinke et al.
  */
-import { auditConfidentGuesses, auditOneRun, auditScores, type AuditFamily, type AuditResult, type ScoreAuditResult } from '@dpbounds/audit-one-run';
+import { auditConfidentGuesses, auditOneRun, auditScores, idealizedAudit, type AuditFamily, type AuditResult, type ScoreAuditResult } from '@dpbounds/audit-one-run';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { choice, hasFlag, numberList, optionalNumber, optionalString, requiredNumber, type ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber } from '../format.js';
@@ -107,6 +107,22 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     return { json: jsonOf(result), text: textOf(result) };
   }
   if (countsGiven.length === 0) throw new UsageError('missing --canaries, --guesses and --correct (or --scores FILE)');
+  const idealizedNoise = optionalNumber(flags, 'idealized-noise', { min: 0, minExclusive: true });
+  if (idealizedNoise !== undefined) {
+    if (flags.correct !== undefined) throw new UsageError('give either --correct or --idealized-noise (which computes the correct guesses of a perfect attacker)');
+    for (const flag of ['bonferroni', 'guess-counts', 'split']) {
+      if (flags[flag] !== undefined) throw new UsageError(`--${flag} applies to --scores only`);
+    }
+    const canaries = requiredNumber(flags, 'canaries', { min: 2, integer: true });
+    const guesses = requiredNumber(flags, 'guesses', { min: options > 2 ? 2 : 1, max: canaries, integer: true });
+    const result = idealizedAudit({ sigma: idealizedNoise, canaries, guesses, bucketSize: options, method, confidence, delta, family: auditFamily });
+    const json = { ...jsonOf(result), idealizedNoise, expectedCorrect: result.expectedCorrect };
+    const text = `${textOf(result)}\n${formatKeyValues([
+      ['idealised attacker', `Gaussian mechanism with noise ${formatNumber(idealizedNoise)} (mu = ${formatNumber(1 / idealizedNoise)})`],
+      ['expected correct', formatNumber(result.expectedCorrect)],
+    ])}`;
+    return { json, text };
+  }
   for (const flag of ['bonferroni', 'guess-counts', 'split']) {
     if (flags[flag] !== undefined) throw new UsageError(`--${flag} applies to --scores only`);
   }
@@ -155,11 +171,17 @@ export const auditCommand: CommandDefinition = {
     'guess-counts': { type: 'string', valueName: 'list', description: 'with --scores: guess counts r to try', defaultText: '1,2,5,10,... and m' },
     split: { type: 'string', valueName: 'both|top', description: 'with --scores: guess on the top and bottom scores, or the top only', defaultText: 'both' },
     bonferroni: { type: 'boolean', description: 'with --scores: divide the significance by the number of guess counts tried' },
+    'idealized-noise': {
+      type: 'string',
+      valueName: 'sigma',
+      description: 'instead of --correct: the correct guesses of a perfect attacker against a Gaussian mechanism with this noise (Algorithm 4 of Mahloujifar et al.)',
+    },
   },
   examples: [
     'dpbounds audit --canaries 100000 --guesses 1500 --correct 1429 --delta 1e-5',
     'dpbounds audit --canaries 1000 --guesses 100 --correct 90 --method steinke --json',
     'dpbounds audit --scores canary-scores.csv --bonferroni',
+    'dpbounds audit --canaries 100000 --guesses 1500 --idealized-noise 1   # best case before training',
   ],
   run,
 };

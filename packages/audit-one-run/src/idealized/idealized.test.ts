@@ -1,6 +1,8 @@
 import { createRng } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { fixtureCases, num } from '../../test/load-fixtures.js';
+import { auditOneRun } from '../audit/audit-one-run.js';
+import { idealizedAudit } from './idealized-audit.js';
 import { idealizedExpectedCorrect } from './idealized-membership.js';
 import { idealizedReconstructionMonteCarlo } from './idealized-reconstruction.js';
 
@@ -82,5 +84,22 @@ describe('idealizedReconstructionMonteCarlo: Algorithm 4, k > 2 (spec §4.2)', (
   it('is reproducible from its seed', () => {
     const input = { sigma: 1, canaries: 300, guesses: 50, bucketSize: 5, runs: 5 };
     expect(idealizedReconstructionMonteCarlo({ ...input, seed: 9 })).toEqual(idealizedReconstructionMonteCarlo({ ...input, seed: 9 }));
+  });
+});
+
+describe('idealizedAudit: what a perfect attacker proves (spec §4.3)', () => {
+  it('audits the paper ablation point σ = 1, m = 10⁵, c′ = 1500 (c = 1429)', () => {
+    const result = idealizedAudit({ sigma: 1, canaries: 100000, guesses: 1500, delta: 1e-5 });
+    expect(result.correct).toBe(1429);
+    expect(result.expectedCorrect).toBeCloseTo(1428.672128, 5);
+    expect(result.empiricalEpsilon).toBe(auditOneRun({ canaries: 100000, guesses: 1500, correct: 1429 }, { delta: 1e-5 }).empiricalEpsilon);
+    const steinke = idealizedAudit({ sigma: 1, canaries: 100000, guesses: 1500, delta: 1e-5, method: 'steinke' });
+    expect(steinke.empiricalEpsilon).toBeLessThan(result.empiricalEpsilon);
+  });
+
+  it('less noise lets the perfect attacker prove more (k = 2 and k = 10)', () => {
+    expect(idealizedAudit({ sigma: 0.5, canaries: 10000, guesses: 500 }).empiricalEpsilon).toBeGreaterThan(idealizedAudit({ sigma: 1, canaries: 10000, guesses: 500 }).empiricalEpsilon);
+    const rec = (sigma: number): number => idealizedAudit({ sigma, canaries: 1000, guesses: 100, bucketSize: 10, runs: 20, seed: 3 }).empiricalEpsilon;
+    expect(rec(0.6)).toBeGreaterThan(rec(1));
   });
 });
