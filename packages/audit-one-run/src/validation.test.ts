@@ -78,7 +78,7 @@ describe('invalid observations are rejected with typed errors naming the field',
     ['negative v', () => auditOneRun({ canaries: 100, guesses: 10, correct: -1 }), 'correct'],
     ['m = 0', () => auditOneRun({ canaries: 0, guesses: 0, correct: 0 }), 'canaries'],
     ['string count', () => auditOneRun({ canaries: '100' as unknown as number, guesses: 10, correct: 5 }), 'canaries'],
-    ['δ = 0 for the report', () => auditOneRun({ canaries: 100, guesses: 10, correct: 5 }, { delta: 0 }), 'delta'],
+    ['δ > 1 for the report', () => auditOneRun({ canaries: 100, guesses: 10, correct: 5 }, { delta: 1.5 }), 'delta'],
     ['steinke with k = 3', () => auditOneRun({ canaries: 100, guesses: 10, correct: 5 }, { method: 'steinke', bucketSize: 3 }), 'bucketSize'],
     ['negative μ', () => gaussianBlowUpInverse(-1), 'mu'],
     ['significance 0', () => fdpTest(gaussianBlowUpInverse(1), { canaries: 100, guesses: 10, correct: 5, significance: 0 }), 'significance'],
@@ -100,6 +100,15 @@ describe('invalid observations are rejected with typed errors naming the field',
       expect((thrown as Error).message).toContain(parameter);
     });
   }
+
+  it('δ = 0 is reported as ε = +∞ once anything is rejected, 0 otherwise (spec §2.6), and is pure DP for Steinke', () => {
+    expect(auditOneRun({ canaries: 1000, guesses: 100, correct: 90 }, { delta: 0 }).empiricalEpsilon).toBe(Infinity);
+    expect(auditOneRun({ canaries: 1000, guesses: 100, correct: 50 }, { delta: 0 }).empiricalEpsilon).toBe(0);
+    const family = { kind: 'subsampled-gaussian', samplingRate: 0.5, steps: 1 } as const;
+    expect(auditOneRun({ canaries: 1000, guesses: 100, correct: 90 }, { delta: 0, family }).empiricalEpsilon).toBe(Infinity);
+    const steinke = auditOneRun({ canaries: 1000, guesses: 10, correct: 10 }, { delta: 0, method: 'steinke' }).empiricalEpsilon;
+    expect(steinke).toBeCloseTo(1.0518732, 6);
+  });
 
   it('r = 0 is valid and gives 0 for both audits', () => {
     expect(auditOneRun({ canaries: 50, guesses: 0, correct: 0 }).empiricalEpsilon).toBe(0);

@@ -28,7 +28,7 @@ export interface AuditOptions {
   readonly bucketSize?: number;
   /** Confidence in (0, 1) (default 0.95). */
   readonly confidence?: number;
-  /** δ ∈ (0, 1) at which the empirical ε is reported (default 1e−5). */
+  /** δ ∈ [0, 1] at which the empirical ε is reported (default 1e−5; δ = 0 gives +∞ for the f-DP families once anything is rejected). */
   readonly delta?: number;
   /** Family of the f-DP audit (default Gaussian). Ignored by `'steinke'`. */
   readonly family?: AuditFamily;
@@ -68,7 +68,8 @@ export interface AuditResult extends OneRunObservation {
  * - `'steinke'`: [SNJ] {@link steinkeEmpiricalEpsilon} (k = 2 only).
  *
  * Domain: the observation as {@link validateObservation}; k ≥ 2 integer; confidence ∈ (0, 1);
- * δ ∈ (0, 1). `guesses = 0` gives 0.
+ * δ ∈ [0, 1] (δ = 0 with the f-DP method reports +∞ once any hypothesis is rejected, as the
+ * spec requires). `guesses = 0` gives 0.
  *
  * @throws DpboundsRangeError / DpboundsTypeError naming the invalid argument (including
  * `bucketSize` > 2 with `'steinke'`).
@@ -83,7 +84,7 @@ export function auditOneRun(observation: OneRunObservation, options: AuditOption
   const bucketSize = validateBucketSize(options.bucketSize ?? 2);
   const confidence = options.confidence ?? 0.95;
   const tau = significanceFromConfidence(confidence);
-  const delta = requireInRange('delta', options.delta ?? 1e-5, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  const delta = requireInRange('delta', options.delta ?? 1e-5, { min: 0, max: 1 });
   const base = { canaries, guesses, correct, delta, confidence, bucketSize };
   if (method === 'steinke') {
     if (bucketSize !== 2) {
@@ -102,6 +103,7 @@ export function auditOneRun(observation: OneRunObservation, options: AuditOption
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'family.kind', expected: "'gaussian' or 'subsampled-gaussian'", found: (family as { kind: unknown }).kind });
   }
   const { mu, sigma, saturated } = empiricalMuUnchecked(canaries, correct, guesses, bucketSize, tau);
-  const empiricalEpsilon = mu === 0 ? 0 : gdpEpsilon(mu, delta);
+  // δ = 0 with μ* > 0: no finite ε (spec §2.6: report +∞, do not throw).
+  const empiricalEpsilon = mu === 0 ? 0 : delta === 0 ? Infinity : gdpEpsilon(mu, delta);
   return { method, empiricalEpsilon, ...base, family: 'gaussian', empiricalMu: mu, empiricalNoise: sigma, saturated };
 }

@@ -80,7 +80,9 @@ export function empiricalSubsampledGaussianUnchecked(
   const { parameter, saturated } = searchBoundaryUnchecked(family, m, c, cPrime, k, tau);
   if (parameter === 0) return { noiseMultiplier: Infinity, epsilon: 0, saturated: false };
   const epsilon =
-    steps === 1
+    delta === 0
+      ? Infinity
+      : steps === 1
       ? epsilonFromTradeOff(subsampledGaussianCurve(parameter, samplingRate), delta)
       : composedSubsampledGaussianEpsilon(1 / parameter, samplingRate, steps, delta);
   return { noiseMultiplier: 1 / parameter, epsilon, saturated };
