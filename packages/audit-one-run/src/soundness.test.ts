@@ -8,7 +8,8 @@ import { gdpEpsilon } from '@dpbounds/tradeoff-core';
 import { describe, expect, it } from 'vitest';
 import { auditOneRun } from './audit/audit-one-run.js';
 import { fdpTest } from './fdp/fdp-test.js';
-import { gaussianBlowUpInverse } from './fdp/blow-up-inverse.js';
+import { blowUpInverseFromCurve, gaussianBlowUpInverse } from './fdp/blow-up-inverse.js';
+import { subsampledGaussianCurve } from './fdp/subsampled-gaussian-family.js';
 import { observationFromRanking, rankCanaries } from './guesses/membership-guesses.js';
 import { observationFromConfidence, rankConfidentGuesses } from './guesses/reconstruction-guesses.js';
 import type { OneRunObservation } from './observation/observation.js';
@@ -112,6 +113,33 @@ describe('soundness on truly private Gaussian mechanisms', () => {
     }
     expect(rejections / AUDITS).toBeLessThanOrEqual(ALLOWED);
     expect(positive / AUDITS).toBeGreaterThan(0.5); // the game does detect some leakage
+  });
+
+  it('Poisson-subsampled Gaussian (q = 0.5, σ = 0.5, one step): the test of the true C_q(G_{1/σ}) curve rejects it in ≤ τ of runs', () => {
+    // Each canary is a member with probability ½; a member is sampled with probability q; the
+    // attacker sees (sampled ? 1 : 0) + σZ. Per canary this is one step of DP-SGD's mechanism.
+    const q = 0.5;
+    const sigma = 0.5;
+    const root = createRng(31337);
+    const oracle = blowUpInverseFromCurve(subsampledGaussianCurve(1 / sigma, q));
+    const overclaim = blowUpInverseFromCurve(subsampledGaussianCurve(1 / (5 * sigma), q)); // claims 5× the noise
+    let rejections = 0;
+    let caught = 0;
+    for (let run = 0; run < AUDITS; run++) {
+      const rng = root.fork(run);
+      const scores = new Float64Array(400);
+      const members = new Uint8Array(400);
+      for (let i = 0; i < 400; i++) {
+        const member = rng.bernoulli(0.5) ? 1 : 0;
+        members[i] = member;
+        scores[i] = (member === 1 && rng.bernoulli(q) ? 1 : 0) + sigma * rng.normal();
+      }
+      const observation = observationFromRanking(rankCanaries({ scores, members }), 30, 30);
+      if (fdpTest(oracle, { ...observation, significance: TAU }).rejected) rejections++;
+      if (fdpTest(overclaim, { ...observation, significance: TAU }).rejected) caught++;
+    }
+    expect(rejections / AUDITS).toBeLessThanOrEqual(ALLOWED);
+    expect(caught / AUDITS).toBeGreaterThan(0.5); // not vacuous: a false claim of 5× the noise is caught
   });
 
   it('randomised response (where the tests are nearly exact): rejection rates stay at most τ, and near it', () => {
