@@ -33,6 +33,16 @@ function workspace(): string {
   writeFileSync(join(dir, 'targets.csv'), `${targets.join('\n')}\n`);
   writeFileSync(join(dir, 'scores.csv'), `${scores.join('\n')}\n`);
   writeFileSync(join(dir, 'shadow.csv'), `${shadow.join('\n')}\n`);
+  // The same game as .npy tables: targets [score, member], shadow [target row, score, in].
+  const targetsNpy = new Float64Array(2000 * 2);
+  const shadowNpy = new Float64Array(2000 * 16 * 3);
+  for (let i = 0; i < 2000; i++) {
+    targetsNpy[2 * i] = game.targetScores[i] as number;
+    targetsNpy[2 * i + 1] = game.members[i] as number;
+    for (let k = 0; k < 16; k++) shadowNpy.set([i, game.shadowScores.data[i * 16 + k] as number, game.shadowIn[i * 16 + k] as number], 3 * (i * 16 + k));
+  }
+  writeFileSync(join(dir, 'targets.npy'), npy(2000, 2, targetsNpy));
+  writeFileSync(join(dir, 'shadow.npy'), npy(2000 * 16, 3, shadowNpy));
   writeFileSync(join(dir, 'unlabelled.jsonl'), Array.from({ length: 5 }, (_, i) => JSON.stringify({ id: `u${i}`, score: i / 10 })).join('\n'));
   const grad = simulateGradientGame({ dimension: 4, batchSize: 10, trialsPerClass: 300, susceptibility: 4, seed: 3 });
   const reference = simulateGradientGame({ dimension: 4, batchSize: 10, trialsPerClass: 200, seed: 4 });
@@ -79,6 +89,9 @@ describe('dpbounds attack', () => {
     expect(written.rowCount).toBe(2000);
     expect(written.strings('id')[0]).toBe('t0');
     expect(written.numbers('pValue')[0]).toBeCloseTo(Math.exp(written.numbers('logPValue')[0] as number), 15);
+    const fromNpy = await run(['--method', 'lira-offline', '--targets', 'targets.npy', '--shadow', 'shadow.npy', '--fpr', '0.01,0.1', '--json']);
+    expect(fromNpy.code, fromNpy.stderr).toBe(0);
+    expect((JSON.parse(fromNpy.stdout) as { auc: number }).auc).toBe(offJson.auc);
     const online = await run(['--method', 'lira-online', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--variance', 'fixed', '--json']);
     expect(online.code, online.stderr).toBe(0);
     expect((JSON.parse(online.stdout) as { auc: number }).auc).toBeGreaterThan(loss.auc);

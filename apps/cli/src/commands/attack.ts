@@ -81,6 +81,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const fprs = numberList(flags, 'fpr', { min: 0, max: 1, minExclusive: true, maxExclusive: true }, [0.001, 0.01]);
   const confidence = optionalNumber(flags, 'confidence', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) ?? 0.95;
   const out = optionalString(flags, 'out');
+  // Reject an unsupported --out extension before any (possibly long) computation.
   if (out !== undefined) formatTableFile(out, {});
   const attack = method === 'glir' ? await runGlir(flags, io) : await runScoreAttack(method, flags, io);
   const { ids, result, members } = attack;
