@@ -3,6 +3,7 @@
  * generic grid + hull + refinement algorithm and the exact algorithm for piecewise-linear
  * inputs (spec §1.5; the construction of Dong, Roth & Su 2022, Theorem 4.2).
  */
+import { requireInteger } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';
 import type { PiecewiseLinearTradeOffCurve } from '../curve/piecewise-linear-trade-off.js';
 import { piecewiseLinearFromSorted } from '../curve/piecewise-linear-trade-off.js';
@@ -91,11 +92,13 @@ function mergeSorted(ax: number[], ay: number[], bx: number[], by: number[]): { 
  * hull, bridges = hull edges skipping points above the chord; refine around bridge ends.
  */
 export function genericEnvelopeBridges(f1: (a: number) => number, f2: (a: number) => number, options: EnvelopeOptions = {}): Bridge[] {
+  const uniform = requireInteger('options.uniform', options.uniform ?? 20_001, { min: 3, max: 1e7 });
+  const logPerEnd = requireInteger('options.logPerEnd', options.logPerEnd ?? 4_000, { min: 0, max: 1e6 });
+  const rounds = requireInteger('options.refinements', options.refinements ?? 3, { min: 0, max: 10 });
+  const refine = requireInteger('options.refinePoints', options.refinePoints ?? 200, { min: 2, max: 1e5 });
   const g = (a: number): number => Math.min(f1(a), f2(a));
-  let xs = Array.from(alphaGrid(options.uniform ?? 20_001, options.logPerEnd ?? 4_000, 1e-14));
+  let xs = Array.from(alphaGrid(uniform, logPerEnd, 1e-14));
   let ys = xs.map(g);
-  const rounds = options.refinements ?? 3;
-  const refine = options.refinePoints ?? 200;
   for (let round = 0; ; round++) {
     const hull = hullIndices(xs, ys);
     const pairs = bridgeIndexPairs(xs, ys, hull);

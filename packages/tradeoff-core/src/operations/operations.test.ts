@@ -167,6 +167,9 @@ describe('symmetrize', () => {
 
   it('forcing the fast path on a multi-crossing curve throws a typed error', () => {
     expect(() => symmetrize(subsample(rtmLaplace(1), 0.01), { method: 'fastPath' })).toThrow(DpboundsTypeError);
+    expect(() => symmetrize(subsample(rtmLaplace(1), 0.01), { method: 'other' as 'hull' })).toThrow(/options.method/);
+    expect(() => symmetrize(subsample(rtmLaplace(1), 0.01), { method: 'hull', uniform: Number.NaN })).toThrow(DpboundsRangeError);
+    expect(() => symmetrize(subsample(gaussianTradeOff(1), 0.5), { tangentX: 2 })).toThrow(/tangentX/);
   });
 });
 

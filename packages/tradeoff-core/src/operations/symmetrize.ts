@@ -2,7 +2,7 @@
  * Symmetrisation C(f, f⁻¹) = min{f, f⁻¹}** (spec §1.5; Dong, Roth & Su 2022, Theorem 4.2 and
  * its C_p operator).
  */
-import { brentRoot, DpboundsTypeError } from '@dpbounds/special-functions';
+import { brentRoot, DpboundsTypeError, requireInRange } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';
 import type { TradeOffCurve, TradeOffCurveJSON } from '../curve/trade-off-curve.js';
 import { maximizeConcave } from '../conversions/maximize-concave.js';
@@ -87,6 +87,10 @@ function jsonOf(base: TradeOffCurve): () => TradeOffCurveJSON {
  */
 export function symmetrize(curve: TradeOffCurve, options: SymmetrizeOptions = {}): SymmetrizedTradeOffCurve {
   const method = options.method ?? 'auto';
+  if (method !== 'auto' && method !== 'hull' && method !== 'fastPath') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'options.method', expected: '"auto", "hull" or "fastPath"', found: method });
+  }
+  if (options.tangentX !== undefined) requireInRange('options.tangentX', options.tangentX, { min: 0, max: 1 });
   const inv = curve.inverse();
   const self = (c: SymmetrizedTradeOffCurve): TradeOffCurve => c;
   if (method === 'auto' && curve.symmetric === true) {
