@@ -72,6 +72,23 @@ describe('noncentral chi-squared: properties', () => {
     expect(noncentralChiSquaredLogSf(4e5, 1e5, 1e5)).toBeLessThan(-690);
     expect(Number.isFinite(noncentralChiSquaredLogCdf(1, 1e5, 1e5))).toBe(true);
   });
+  it('extreme arguments switch to the saddle point without hanging and match the k = 1 asymptote', () => {
+    // k = 1: P[X > x] = Φ̄(√x − √λ) + Φ(−√x − √λ); the first term dominates
+    for (const [x, lambda] of [
+      [1e300, 1e5],
+      [1e15, 1e5],
+      [4e11, 1e5],
+      [1e21, 1e20],
+    ] as const) {
+      const expected = logNormalCdf(Math.sqrt(lambda) - Math.sqrt(x));
+      expect(Math.abs(noncentralChiSquaredLogSf(x, 1, lambda) / expected - 1)).toBeLessThan(1e-12);
+    }
+    // lower tail with λ/2 beyond 1e8: P[X ≤ x] = Φ(√x − √λ) − Φ(−√x − √λ)
+    const lower = noncentralChiSquaredLogCdf(1e8, 1, 4e8);
+    expect(Math.abs(lower / logNormalCdf(1e4 - 2e4) - 1)).toBeLessThan(1e-12);
+    expect(noncentralChiSquaredLogSf(1e308, 3, 1e5)).toBeLessThan(-1e307);
+    expect(noncentralChiSquaredCdf(1e300, 3, 1e5)).toBe(1);
+  });
   it('noncentralChiSquaredQuantile ∘ CDF round-trips, tails included', () => {
     fc.assert(
       fc.property(dof, noncentrality, fc.double({ min: -8, max: 8, noNaN: true }), (k, lambda, z) => {

@@ -22,13 +22,16 @@
  * Terms are carried as ratios to the start term with a separate log scale, so both tails are
  * available as logarithms far below 1e-308 (SciPy's ncx2 returns 0 / −∞ there). The smaller tail
  * is computed directly; the other is 1 − it (x below the mean k + λ: lower tail; above: upper).
- * Cost: O(√(k + λ)) terms plus one incomplete-gamma evaluation. No saddle-point approximation is
- * needed: the bounded series is exact to rounding in every regime.
+ * Cost: O(√(k + λ)) terms plus one incomplete-gamma evaluation. Only when the series would need
+ * more than 1e8 terms (λ/2 or the term peak √(λx)/2 beyond 1e8, i.e. |log value| > 1e8) is the
+ * Lugannani–Rice saddle-point approximation used instead (Lugannani & Rice 1980), whose
+ * relative error there is negligible against the size of the log.
  */
 import { log1pmx, logGammaStar } from './lgamma.js';
 import { logGammaP, logGammaPrefix, logGammaQ } from './incomplete-gamma.js';
 import { chiSquaredCdf, chiSquaredLogCdf, chiSquaredLogSf, chiSquaredSf } from './chi-squared.js';
 import { log1mExp } from './log-space.js';
+import { erfcx } from './erf.js';
 import { brentRoot } from './root-finding.js';
 
 const STOP = 1e-17;
@@ -77,6 +80,7 @@ function lowerLog(a: number, y: number, mu: number): number {
   let logScale = logPoisson(top, mu) + logP;
   let term = 1;
   let sum = 1;
+  let lastRatio = Infinity;
   for (let j = top; j > 0; j--) {
     const bound = (j / mu) * (1 + (a + j) / y);
     if (bound < 1 && (term * bound) / (1 - bound) < STOP * sum) break;
@@ -84,8 +88,12 @@ function lowerLog(a: number, y: number, mu: number): number {
     const r = delta * ((a + j) / y);
     const growth = 1 + r;
     delta = r / growth;
-    term *= (j / mu) * growth;
+    const ratio = (j / mu) * growth;
+    term *= ratio;
     sum += term;
+    // Past the peak the term ratios keep decreasing (log-concave terms): stop on the actual ratio.
+    if (ratio < 1 && ratio <= lastRatio && (term * ratio) / (1 - ratio) < STOP * sum) break;
+    lastRatio = ratio;
     if (sum > RESCALE) {
       sum /= RESCALE;
       term /= RESCALE;
@@ -116,6 +124,7 @@ function upperLog(a: number, y: number, mu: number): number {
   let logScale = logPoisson(bottom, mu) + logQ;
   let term = 1;
   let sum = 1;
+  let lastRatio = Infinity;
   for (let j = bottom; ; j++) {
     const b = a + j;
     const bound = (mu / (j + 1)) * (1 + (b >= 1 ? y / b : (y + 1 - b) / b));
@@ -123,8 +132,11 @@ function upperLog(a: number, y: number, mu: number): number {
     // Q_{j+1}/Q_j = 1 + d_j/Q_j; d_{j+1} = d_j y/(a + j + 1).
     const growth = 1 + delta;
     delta = (delta * (y / (b + 1))) / growth;
-    term *= (mu / (j + 1)) * growth;
+    const ratio = (mu / (j + 1)) * growth;
+    term *= ratio;
     sum += term;
+    if (ratio < 1 && ratio <= lastRatio && (term * ratio) / (1 - ratio) < STOP * sum) break;
+    lastRatio = ratio;
     if (sum > RESCALE) {
       sum /= RESCALE;
       term /= RESCALE;
@@ -133,6 +145,38 @@ function upperLog(a: number, y: number, mu: number): number {
     if (j > 1e9) break;
   }
   return logScale + Math.log(sum);
+}
+
+/** Above this many terms from the origin (Poisson mode or term peak) the series is replaced by the saddle point. */
+const SADDLE_INDEX = 1e8;
+
+/**
+ * Lugannani–Rice saddle-point approximation (R. Lugannani and S. Rice, Adv. Appl. Prob. 12
+ * (1980) 475–490) of log P[X > x] (upper) or log P[X ≤ x], used only when the series would need
+ * more than 1e8 terms (x/2 or λ/2 beyond ~1e8): there |log value| > 1e8 and the approximation's
+ * O(1/ŵ²) relative error is far below 1e-14 of the log. With s = 1/(1 − 2t̂) solving
+ * K′(t̂) = ks + λs² = x, K(t̂) = (k/2)log s + λ(s − 1)/2, K″ = 2ks² + 4λs³:
+ * ŵ²/2 = t̂x − K(t̂), û = t̂√K″, tail = φ(ŵ)·(M(|ŵ|) ± (1/û − 1/ŵ)), M the Mills ratio.
+ */
+function saddlePointLog(x: number, k: number, lambda: number, upper: boolean): number {
+  const r = Math.sqrt(lambda) * Math.sqrt(x);
+  const s = x / (0.5 * k + r * Math.sqrt(1 + (k / (2 * r)) ** 2));
+  const t = (s - 1) / (2 * s);
+  const halfW2 = Math.max(0, t * x - (0.5 * k * Math.log(s) + 0.5 * lambda * (s - 1)));
+  const w = (t >= 0 ? 1 : -1) * Math.SQRT2 * Math.sqrt(halfW2);
+  const u = t * s * Math.sqrt(2 * k + 4 * lambda * s);
+  // far tail: φ(ŵ)·(M(|ŵ|) − 1/|ŵ| + 1/|û|), with M(z) − 1/z = −1/z³ + 3/z⁵ − … for large z
+  const millsMinusInverse = (z: number): number => (z > 1e4 ? (-1 / (z * z * z)) * (1 - 3 / (z * z)) : erfcx(z * Math.SQRT1_2) * 1.2533141373155003 - 1 / z);
+  const far = -halfW2 - HALF_LOG_2PI + Math.log(millsMinusInverse(Math.abs(w)) + 1 / Math.abs(u));
+  const farIsUpper = w > 0;
+  return upper === farIsUpper ? far : log1mExp(far);
+}
+
+function needsSaddlePoint(x: number, k: number, lambda: number): boolean {
+  const a = 0.5 * k;
+  const mu = 0.5 * lambda;
+  const m = 0.5 * (-a + Math.sqrt(a * a + lambda * x));
+  return mu > SADDLE_INDEX || m > SADDLE_INDEX;
 }
 
 function invalid(x: number, k: number, lambda: number): boolean {
@@ -159,6 +203,7 @@ export function noncentralChiSquaredLogCdf(x: number, k: number, lambda: number)
   if (x <= 0) return -Infinity;
   if (x === Infinity) return 0;
   if (lambda === 0) return chiSquaredLogCdf(x, k);
+  if (needsSaddlePoint(x, k, lambda)) return saddlePointLog(x, k, lambda, false);
   const a = 0.5 * k;
   const y = 0.5 * x;
   const mu = 0.5 * lambda;
@@ -179,6 +224,7 @@ export function noncentralChiSquaredLogSf(x: number, k: number, lambda: number):
   if (x <= 0) return 0;
   if (x === Infinity) return -Infinity;
   if (lambda === 0) return chiSquaredLogSf(x, k);
+  if (needsSaddlePoint(x, k, lambda)) return saddlePointLog(x, k, lambda, true);
   const a = 0.5 * k;
   const y = 0.5 * x;
   const mu = 0.5 * lambda;
