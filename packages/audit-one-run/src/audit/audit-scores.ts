@@ -27,9 +27,9 @@ export interface ScoreAuditOptions extends Omit<AuditOptions, 'bucketSize'>, Gue
 
 /** Result of {@link auditScores}: the best configuration's audit and how it was chosen. */
 export interface ScoreAuditResult extends AuditResult {
-  /** Guesses "in" on the highest scores. */
+  /** Guesses "in" on the highest scores (reconstruction: the guesses kept, the most confident). */
   readonly inGuesses: number;
-  /** Guesses "out" on the lowest scores. */
+  /** Guesses "out" on the lowest scores (0 for reconstruction). */
   readonly outGuesses: number;
   /** Number of guess configurations compared (the multiple-testing factor). */
   readonly configurationsTried: number;
