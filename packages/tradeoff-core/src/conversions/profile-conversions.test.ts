@@ -67,6 +67,7 @@ describe('from a profile back to a curve (Dong, Roth & Su 2022, Proposition 2.12
 
   it('rejects invalid profiles', () => {
     expect(() => tradeOffFromPrivacyProfile(() => Number.NaN)).toThrow(DpboundsRangeError);
+    expect(() => tradeOffFromPrivacyProfile(1e-5 as unknown as (e: number) => number)).toThrow(/delta must be a function/);
     expect(() => tradeOffFromPrivacyProfile(() => 1.5)).toThrow(/delta\(/);
     expect(() => tradeOffFromEpsilonDeltaPairs([-1], [0.1])).toThrow(/epsilons\[0\]/);
     expect(() => tradeOffFromEpsilonDeltaPairs([1, 2], [0.1])).toThrow();

@@ -2,7 +2,7 @@
  * From a privacy profile (or a list of (ε, δ) guarantees) back to a trade-off curve (Dong,
  * Roth & Su 2022, Proposition 2.12, "primal" direction).
  */
-import { DpboundsRangeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
 import { piecewiseLinearFromSorted, type PiecewiseLinearTradeOffCurve } from '../curve/piecewise-linear-trade-off.js';
 
 /** Options of {@link tradeOffFromPrivacyProfile}. */
@@ -73,6 +73,9 @@ function envelopeOfLines(slopes: number[], intercepts: number[]): PiecewiseLinea
  * @example tradeOffFromPrivacyProfile((e) => gdpDelta(1, e), { symmetric: true }).evaluate(0.1) // ≈ G_1(0.1) − tiny
  */
 export function tradeOffFromPrivacyProfile(delta: (epsilon: number) => number, options: TradeOffFromProfileOptions = {}): PiecewiseLinearTradeOffCurve {
+  if (typeof delta !== 'function') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'delta', expected: 'a function ε ↦ δ(ε)', found: delta });
+  }
   const symmetric = options.symmetric === true;
   let epsilons: ArrayLike<number>;
   if (options.epsilons !== undefined) epsilons = requireFiniteArray('epsilons', options.epsilons, { minLength: 1 });

@@ -147,5 +147,6 @@ describe('tradeOffFromFunction', () => {
     expect(() => tradeOffFromFunction(() => Number.NaN)).toThrow(DpboundsRangeError);
     expect(() => tradeOffFromFunction((a) => 2 - a)).toThrow(/f\(/);
     expect(() => tradeOffFromFunction((a) => 1 - a, { tolerance: 0 })).toThrow(/tolerance/);
+    expect(() => tradeOffFromFunction(0.5 as unknown as (a: number) => number)).toThrow(DpboundsTypeError);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Adaptive sampling of a trade-off function into a numeric (piecewise-linear) curve.
  */
-import { DpboundsRangeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import { alphaGrid } from './alpha-grid.js';
 import { piecewiseLinearFromSorted, type PiecewiseLinearTradeOffCurve } from './piecewise-linear-trade-off.js';
 
@@ -57,6 +57,9 @@ function checkedValue(f: (alpha: number) => number, a: number): number {
  * @example tradeOffFromFunction((a) => gaussianTradeOff(1).evaluate(a)).evaluate(0.3) // ≈ 0.31718
  */
 export function tradeOffFromFunction(f: (alpha: number) => number, options: TradeOffFromFunctionOptions = {}): PiecewiseLinearTradeOffCurve {
+  if (typeof f !== 'function') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'f', expected: 'a function α ↦ f(α)', found: f });
+  }
   const tolerance = requireInRange('tolerance', options.tolerance ?? 1e-9, { min: 0, minExclusive: true, max: 1 });
   const maxKnots = requireInteger('maxKnots', options.maxKnots ?? 50_000, { min: 3, max: 1e7 });
   const uniform = requireInteger('initialUniform', options.initialUniform ?? 257, { min: 2, max: 1e6 });
