@@ -38,13 +38,15 @@ function inInterval(value: number, interval: Interval): boolean {
  * @example requireInRange('samplingRate', 0.01, { min: 0, minExclusive: true, max: 1 }) // 0.01
  */
 export function requireInRange(parameter: string, value: unknown, interval: Interval): number {
+  // Fast path first: the message is only built when the value is rejected (hot loops call this).
+  if (typeof value === 'number' && Number.isFinite(value) && inInterval(value, interval)) return value;
   const expected = `in ${describeInterval(interval)}`;
   if (typeof value !== 'number') {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: `a number ${expected}`, found: value });
   }
   if (Number.isNaN(value)) throw new DpboundsRangeError({ code: 'ERR_NOT_FINITE', parameter, expected, found: value });
-  const finiteInterval = Number.isFinite(value) || (value === Infinity && interval.max === Infinity && interval.maxExclusive !== true) || (value === -Infinity && interval.min === -Infinity && interval.minExclusive !== true);
-  if (!finiteInterval || !inInterval(value, interval)) {
+  const infinityAllowed = (value === Infinity && interval.max === Infinity && interval.maxExclusive !== true) || (value === -Infinity && interval.min === -Infinity && interval.minExclusive !== true);
+  if (!infinityAllowed || !inInterval(value, interval)) {
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter, expected, found: value });
   }
   return value;
@@ -69,11 +71,11 @@ export function requireFinite(parameter: string, value: unknown): number {
  * @example requireInteger('steps', 1000, { min: 1 }) // 1000
  */
 export function requireInteger(parameter: string, value: unknown, interval: Interval = {}): number {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && inInterval(value, interval)) return value;
   const expected = `an integer in ${describeInterval(interval)}`;
   if (typeof value !== 'number') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected, found: value });
   if (!Number.isSafeInteger(value)) throw new DpboundsRangeError({ code: 'ERR_NOT_INTEGER', parameter, expected, found: value });
-  if (!inInterval(value, interval)) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter, expected, found: value });
-  return value;
+  throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter, expected, found: value });
 }
 
 /**
