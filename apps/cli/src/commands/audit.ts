@@ -52,7 +52,7 @@ function jsonOf(result: AuditResult | ScoreAuditResult): Record<string, unknown>
   return json;
 }
 
-function textOf(result: AuditResult | ScoreAuditResult): string {
+function textOf(result: AuditResult | ScoreAuditResult, extra: readonly [string, string][] = []): string {
   const rows: [string, string][] = [
     ['method', result.method === 'fdp' ? `fdp (Mahloujifar et al., ${result.family} family)` : 'steinke (Steinke et al., (ε, δ))'],
     ['canaries', String(result.canaries)],
@@ -69,7 +69,7 @@ function textOf(result: AuditResult | ScoreAuditResult): string {
     rows.push(['guesses in / out', `${result.inGuesses} / ${result.outGuesses}`]);
     rows.push(['configurations tried', `${result.configurationsTried}${result.bonferroni ? ' (Bonferroni-corrected)' : ' (best of these: optimistic; see --bonferroni)'}`]);
   }
-  return formatKeyValues(rows);
+  return formatKeyValues([...rows, ...extra]);
 }
 
 async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
@@ -117,10 +117,10 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     const guesses = requiredNumber(flags, 'guesses', { min: options > 2 ? 2 : 1, max: canaries, integer: true });
     const result = idealizedAudit({ sigma: idealizedNoise, canaries, guesses, bucketSize: options, method, confidence, delta, family: auditFamily });
     const json = { ...jsonOf(result), idealizedNoise, expectedCorrect: result.expectedCorrect };
-    const text = `${textOf(result)}\n${formatKeyValues([
+    const text = textOf(result, [
       ['idealised attacker', `Gaussian mechanism with noise ${formatNumber(idealizedNoise)} (mu = ${formatNumber(1 / idealizedNoise)})`],
       ['expected correct', formatNumber(result.expectedCorrect)],
-    ])}`;
+    ]);
     return { json, text };
   }
   for (const flag of ['bonferroni', 'guess-counts', 'split']) {
