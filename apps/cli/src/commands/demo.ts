@@ -84,7 +84,7 @@ export const demoCommand: CommandDefinition = {
   description: [
     'Trains an MLP on the bundled Adult census data with DP-SGD (noise chosen so that the membership Bayes security is 0.9 after 20 epochs, as in',
     'Cherubin et al.), records every trace, then computes (ε, δ) with every accountant, Bayes security against membership and attribute inference',
-    '(age), μ-GMIP, the relaxed-threat-model curve, per-instance ε of random, typical and outlier records, a loss-threshold and a GLiR attack, and',
+    '(age), μ-GMIP, the relaxed-threat-model curve, per-instance ε of random, typical and outlier records, a loss-threshold attack, and',
     'one-run audits from the Dirac and input canaries. Prints a summary table and writes report.json, a self-contained report.html (works offline)',
     'and traces/ into --out. See docs/demo.md.',
   ].join('\n'),

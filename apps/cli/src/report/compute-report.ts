@@ -18,7 +18,7 @@ import {
   PrvAccountant,
   RdpAccountant,
 } from '@dpbounds/accountants';
-import { evaluateAttack, glirAttack, gradientDistribution, lossThresholdScores, sumStepLogPValues } from '@dpbounds/attacks';
+import { evaluateAttack, lossThresholdScores } from '@dpbounds/attacks';
 import { auditScores } from '@dpbounds/audit-one-run';
 import { aiSensitivities, perInstanceTraceRatios } from '@dpbounds/sgd-instrumentation';
 import type { Dataset } from '@dpbounds/sgd-instrumentation';
@@ -57,8 +57,6 @@ export interface DemoReport {
   readonly rtm: Record<string, unknown> | null;
   readonly perInstance: Record<string, unknown> | null;
   readonly attack: Record<string, unknown> | null;
-  /** GLiR (white-box gradient likelihood ratio) on the gradient-stats targets, when they ran. */
-  readonly glir: Record<string, unknown> | null;
   readonly audit: Record<string, unknown> | null;
   /** The audit from the input-space canaries (black-box loss scores), when they ran. */
   readonly inputAudit: Record<string, unknown> | null;
@@ -111,7 +109,7 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
   const T = result.steps;
   const C = result.clip;
   const delta = options.delta;
-  const sections = 10;
+  const sections = 9;
   let done = 0;
   const section = <R>(name: string, fn: () => R): R | null => {
     const started = Date.now();
@@ -271,45 +269,6 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
     return { method: 'loss', targets: 2 * m, auc: evaluation.auc, tprAtFpr: evaluation.tprAtFpr.map((p) => ({ fpr: p.fpr, tpr: p.tpr, tprLower: p.tprLower, tprUpper: p.tprUpper })) };
   });
 
-  // 6b. GLiR (Leemann et al.): white-box gradient likelihood-ratio attack on the gradient-stats
-  // targets (training members vs held-out records), one test per checkpoint, scores summed.
-  const glir =
-    stats === undefined
-      ? null
-      : section('glir', () => {
-          const perStep: Float64Array[] = [];
-          let members: number[] = [];
-          for (const checkpoint of stats.checkpoints) {
-            const d = checkpoint.coordinates.length;
-            if (d === 0) continue;
-            const rows = Array.from({ length: d }, (_, i) => checkpoint.covariance.slice(i * d, (i + 1) * d));
-            const distribution = gradientDistribution(checkpoint.mean, { rows: d, columns: d, data: Float64Array.from(rows.flat()) });
-            const gradients = checkpoint.targets.map((t) => t.gradient ?? []);
-            const result = glirAttack({
-              updates: { rows: 1, columns: d, data: Float64Array.from(checkpoint.update) },
-              targetGradients: { rows: gradients.length, columns: d, data: Float64Array.from(gradients.flat()) },
-              batchSize: Math.max(1, Math.round(stats.expectedBatchSize)),
-              distribution,
-            });
-            perStep.push(result.logPValues);
-            members = checkpoint.targets.map((t) => t.member ?? 0);
-          }
-          if (perStep.length === 0) throw new Error('no checkpoint with gradient coordinates');
-          const scores = Float64Array.from(sumStepLogPValues(perStep), (v) => -v);
-          const evaluation = evaluateAttack(scores, members, { fprs: [...options.fprs] });
-          const roc = evaluation.empirical.roc;
-          const stride = Math.max(1, Math.floor(roc.fpr.length / 40));
-          for (let i = 0; i < roc.fpr.length; i += stride) points.push({ id: 'attack-glir', label: 'GLiR gradient attack (empirical ROC)', fpr: roc.fpr[i] as number, fnr: 1 - (roc.tpr[i] as number) });
-          return {
-            method: 'glir',
-            targets: members.length,
-            checkpoints: perStep.length,
-            auc: evaluation.auc,
-            tprAtFpr: evaluation.tprAtFpr.map((p) => ({ fpr: p.fpr, tpr: p.tpr, tprLower: p.tprLower, tprUpper: p.tprUpper })),
-            note: 'the attack ignores the DP noise on the update (as released by the authors); scores sum the per-checkpoint log p-values',
-          };
-        });
-
   // 7. One-run audit from the Dirac canaries' white-box scores.
   const canaries = outcome.canaryScores;
   const audit = section('audit', () => {
@@ -396,7 +355,6 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
     rtm,
     perInstance,
     attack,
-    glir,
     audit,
     inputAudit,
     overTraining,

@@ -50,10 +50,6 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
     const tpr = (report.attack['tprAtFpr'] as { fpr: number; tpr: number }[]).map((p) => `${num(p.tpr)}@${num(p.fpr)}`).join(', ');
     rows.push(['attack (loss threshold)', 'AUC', num(report.attack['auc']), `TPR@FPR ${tpr}`]);
   }
-  if (report.glir !== null) {
-    const tpr = (report.glir['tprAtFpr'] as { fpr: number; tpr: number }[]).map((p) => `${num(p.tpr)}@${num(p.fpr)}`).join(', ');
-    rows.push(['attack (GLiR, white-box gradients)', 'AUC', num(report.glir['auc']), `${num(report.glir['targets'])} targets; TPR@FPR ${tpr}`]);
-  }
   const inputAudit = report.inputAudit;
   if (inputAudit !== null) rows.push(['one-run audit (input canaries)', `empirical ε at δ = ${num(inputAudit['delta'])}`, num(inputAudit['empiricalEpsilon']), `${num(inputAudit['correct'])}/${num(inputAudit['guesses'])} correct, ${num(inputAudit['canaries'])} canaries, black-box loss scores`]);
   if (report.audit !== null) rows.push(['one-run audit (Dirac canaries)', `empirical ε at δ = ${num(report.audit['delta'])}`, num(report.audit['empiricalEpsilon']), `${num(report.audit['correct'])}/${num(report.audit['guesses'])} correct guesses, ${num(report.audit['canaries'])} canaries (a lower bound)`]);
