@@ -123,6 +123,24 @@ describe('fdpEmpiricalMu and the grid variant (spec §2.5)', () => {
     expect(fdpEmpiricalMu({ canaries: 10, guesses: 0, correct: 0 })).toEqual({ mu: 0, sigma: Infinity, saturated: false });
   });
 
+  it('is the boundary (rejected at μ*, not just above), at least the grid value, and falls with confidence (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 20, max: 50000 }), fc.double({ min: 0.002, max: 1, noNaN: true }), fc.double({ min: 0.55, max: 1, noNaN: true }), fc.integer({ min: 2, max: 12 }), (m, gf, acc, k) => {
+        const guesses = Math.max(2, Math.round(gf * m));
+        const correct = Math.round(acc * guesses);
+        const obs = { canaries: m, guesses, correct, bucketSize: k };
+        const { mu } = fdpEmpiricalMu(obs);
+        if (mu > 0) {
+          expect(fdpTest(gaussianBlowUpInverse(mu), obs).rejected).toBe(true);
+          expect(fdpTest(gaussianBlowUpInverse(mu * (1 + 1e-9) + 1e-12), obs).rejected).toBe(false);
+        }
+        expect(fdpEmpiricalGaussianGrid(obs).mu).toBeLessThanOrEqual(mu);
+        expect(fdpEmpiricalMu({ ...obs, confidence: 0.99 }).mu).toBeLessThanOrEqual(mu);
+      }),
+      { seed: 17, numRuns: 80 },
+    );
+  });
+
   it('is non-decreasing in the number of correct guesses (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 50, max: 20000 }), fc.double({ min: 0.001, max: 1, noNaN: true }), fc.double({ min: 0.5, max: 1, noNaN: true }), (m, gf, acc) => {
