@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtureCases, num } from '../../test/load-fixtures.js';
 import { blowUpInverseFromCurve, gaussianBlowUpInverse } from './blow-up-inverse.js';
 import { fdpEmpiricalGaussianGrid, fdpEmpiricalMu } from './empirical-gaussian.js';
+import { fdpEmpiricalPrivacy } from './fdp-empirical-privacy.js';
 import { fdpTest } from './fdp-test.js';
 
 function observationOf(input: Record<string, unknown>): { canaries: number; guesses: number; correct: number; bucketSize: number; significance: number } {
@@ -152,5 +153,24 @@ describe('fdpEmpiricalMu and the grid variant (spec §2.5)', () => {
       }),
       { seed: 5, numRuns: 60 },
     );
+  });
+});
+
+describe('fdpEmpiricalPrivacy over any ordered family', () => {
+  const obs = { canaries: 1000, guesses: 100, correct: 92 };
+
+  it('reproduces fdpEmpiricalMu with the Gaussian family', () => {
+    const generic = fdpEmpiricalPrivacy({ blowUpInverse: gaussianBlowUpInverse, maxParameter: 1000 }, obs).parameter;
+    expect(generic).toBeCloseTo(fdpEmpiricalMu(obs).mu, 10);
+  });
+
+  it('audits the (ε, δ)-DP family: the boundary is rejected, a larger δ proves less', () => {
+    const family = (delta: number) => ({ blowUpInverse: (eps: number) => (y: number) => Math.max(0, (y - delta) * Math.exp(-eps)), maxParameter: 100 });
+    const small = fdpEmpiricalPrivacy(family(1e-6), obs);
+    const large = fdpEmpiricalPrivacy(family(1e-2), obs);
+    expect(small.parameter).toBeGreaterThan(0);
+    expect(large.parameter).toBeLessThan(small.parameter);
+    expect(fdpTest(family(1e-6).blowUpInverse(small.parameter), obs).rejected).toBe(true);
+    expect(small.saturated).toBe(false);
   });
 });
