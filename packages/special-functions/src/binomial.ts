@@ -48,7 +48,7 @@ export function logBinomialCoefficient(n: number, k: number): number {
 }
 
 function invalid(n: number, p: number): boolean {
-  return !(Number.isInteger(n) && n >= 0 && p >= 0 && p <= 1);
+  return !(Number.isInteger(n) && n >= 0 && n <= Number.MAX_SAFE_INTEGER && p >= 0 && p <= 1);
 }
 
 /** log P[X ≤ k] summed downward from k (k below the mean), ratio form. */
@@ -83,8 +83,8 @@ function upperLog(k: number, n: number, p: number, q: number): number {
  * Method: for k below the mean np, Σ_{i≤k} b(i) summed downward from b(k) (Loader's pmf) until
  * the geometric bound of the rest is below 1e-17 of the sum; otherwise log1mExp of
  * logBinomialSf. Non-integer k is floored. Domain: integer n ≥ 0, 0 ≤ p ≤ 1, any k (−∞ for
- * k < 0, 0 for k ≥ n); NaN otherwise. Accuracy: relative error of the log ≤ 1e-14 on the
- * fixtures. Cost O(√(np(1 − p))) terms at worst.
+ * k < 0, 0 for k ≥ n); NaN otherwise (also for n > 2⁵³ − 1). Accuracy: relative error of the log ≤
+ * 1e-14 on the fixtures. Cost O(√(np(1 − p))) terms at worst.
  *
  * @example logBinomialCdf(0, 1000, 0.5) // -693.1471805599453 (= 1000·log ½)
  */

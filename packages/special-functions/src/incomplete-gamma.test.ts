@@ -91,6 +91,11 @@ describe('incomplete gamma: properties', () => {
     // a root below the smallest double underflows towards 0 instead of failing
     expect(gammaPInverse(0.5, 1e-300)).toBeLessThanOrEqual(5e-324);
   });
+  it('stays accurate for a far beyond 1e5: P(a, a) = ½ + 1/(3√(2πa)) + O(a^{-3/2})', () => {
+    for (const a of [1e6, 1e8]) {
+      expect(Math.abs(gammaP(a, a) - 0.5 - 1 / (3 * Math.sqrt(2 * Math.PI * a)))).toBeLessThan(1e-11);
+    }
+  });
   it('domain: NaN for a ≤ 0, x < 0 or NaN; boundary values at 0 and ∞', () => {
     for (const [a, x] of [
       [0, 1],

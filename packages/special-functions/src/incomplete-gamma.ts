@@ -11,7 +11,7 @@ import { lgamma, lgamma1p, log1pmx, logGammaStar } from './lgamma.js';
 
 const EPS = 1.1102230246251565e-16;
 const LOG_2PI = 1.8378770664093453;
-const MAX_ITERATIONS = 100_000;
+const MAX_ITERATIONS = 10_000_000;
 
 /**
  * log(xᵃe⁻ˣ/Γ(a)). For a ≥ 10 in Temme's form a·(log1p(t) − t) + ½log(a/2π) − log Γ*(a) with
