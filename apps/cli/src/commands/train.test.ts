@@ -42,6 +42,18 @@ describe('dpbounds train', () => {
     const stats = JSON.parse(readFileSync(join(cwd, json.traces.gradientStats), 'utf8'));
     expect(stats.format).toBe('dpbounds.gradient-stats');
     expect(existsSync(join(cwd, 'run1', 'model.json'))).toBe(true);
+
+    // The traces are what the analysis commands read, as written.
+    const bayes = await runCaptured(['bayes-security', '--threat', 'ai', '--sensitivity-trace', json.traces.aiSensitivity, '--clip', '1', '--noise-multiplier', '1.1', '--json'], { cwd });
+    expect(bayes.stderr).toBe('');
+    expect(JSON.parse(bayes.stdout).bayesSecurity).toBeGreaterThan(0);
+    const perInstanceRun = await runCaptured(['per-instance', '--trace', json.traces.perInstance, '--alpha', '2,4,8,16', '--delta', '1e-5', '--json'], { cwd });
+    expect(perInstanceRun.stderr).toBe('');
+    const points = JSON.parse(perInstanceRun.stdout).points;
+    expect(points).toHaveLength(10);
+    const audit = await runCaptured(['audit', '--scores', json.traces.canaryScores, '--delta', '1e-5', '--json'], { cwd });
+    expect(audit.stderr).toBe('');
+    expect(JSON.parse(audit.stdout).canaries).toBe(40);
   });
 
   it('refuses to overwrite existing files without --force, and overwrites with it', async () => {
