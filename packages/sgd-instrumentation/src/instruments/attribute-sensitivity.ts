@@ -28,6 +28,12 @@ import type { Instrument, RunInfo, StepContext } from './instrument.js';
 /** Relative inflation of squared distances covering the rounding of Gram-matrix arithmetic. */
 const ROUNDING_MARGIN = 1e-12;
 
+/** Reused buffers of {@link centroidBound} (single-threaded; not part of any result). */
+let centroidScratch = new Float64Array(0);
+
+/** Reused buffers of {@link clippedDiameter}. */
+let diameterScratch = new Float64Array(0);
+
 /** Which diameter(s) to compute each step. */
 export type AttributeSensitivityMethod = 'full' | 'approximate' | 'both';
 
@@ -62,8 +68,9 @@ export interface AttributeSensitivityRecord {
 export function clippedDiameter(gradients: SubstitutedGradients, clip: number): number {
   const k = gradients.count;
   const G = gradients.gram();
-  const c = new Float64Array(k);
-  const sq = new Float64Array(k);
+  if (diameterScratch.length < 2 * k) diameterScratch = new Float64Array(2 * k);
+  const c = diameterScratch.subarray(0, k);
+  const sq = diameterScratch.subarray(k, 2 * k);
   for (let a = 0; a < k; a++) {
     const g = G[a * k + a] as number;
     const n = Math.sqrt(Math.max(0, g));
@@ -92,8 +99,9 @@ export function clippedDiameter(gradients: SubstitutedGradients, clip: number): 
 export function centroidBound(gradients: SubstitutedGradients, clip: number): number {
   const k = gradients.count;
   const norms = gradients.normsSquared();
-  const c = new Float64Array(k);
-  const w = new Float64Array(k);
+  if (centroidScratch.length < 2 * k) centroidScratch = new Float64Array(2 * k);
+  const c = centroidScratch.subarray(0, k);
+  const w = centroidScratch.subarray(k, 2 * k);
   for (let a = 0; a < k; a++) {
     const n = Math.sqrt(Math.max(0, norms[a] as number));
     c[a] = n > clip ? clip / n : 1;

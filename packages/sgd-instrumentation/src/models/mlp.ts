@@ -29,11 +29,11 @@ export function mlp(featureCount: number, hiddenUnits: number): Model {
   const sortCache = new WeakMap<Float64Array, { order: number[]; s: Float64Array }>();
   // Reused buffers of the scalar fast path (results are valid until the next substitutedGradients call).
   let scratchK = -1;
-  let scratch = { pos: new Float64Array(0), neg: new Float64Array(0), zero: new Float64Array(6), e: new Float64Array(0), P: new Float64Array(0), N: new Float64Array(0), S: new Float64Array(0), G: new Float64Array(0) };
+  let scratch = { pos: new Float64Array(0), neg: new Float64Array(0), zero: new Float64Array(6), e: new Float64Array(0), P: new Float64Array(0), N: new Float64Array(0), S: new Float64Array(0), G: new Float64Array(0), norms: new Float64Array(0), inner: new Float64Array(0) };
   const scalarScratch = (k: number): typeof scratch => {
     if (k !== scratchK) {
       scratchK = k;
-      scratch = { pos: new Float64Array((k + 1) * 6), neg: new Float64Array((k + 1) * 6), zero: new Float64Array(6), e: new Float64Array(k), P: new Float64Array(k * 4), N: new Float64Array(k * 4), S: new Float64Array((k + 1) * 8), G: new Float64Array(k * k) };
+      scratch = { pos: new Float64Array((k + 1) * 6), neg: new Float64Array((k + 1) * 6), zero: new Float64Array(6), e: new Float64Array(k), P: new Float64Array(k * 4), N: new Float64Array(k * 4), S: new Float64Array((k + 1) * 8), G: new Float64Array(k * k), norms: new Float64Array(k), inner: new Float64Array(k) };
     }
     return scratch;
   };
@@ -335,9 +335,14 @@ export function mlp(featureCount: number, hiddenUnits: number): Model {
           S[o + 6] = (S[o + 14] as number) + we * sj * n2;
           S[o + 7] = (S[o + 15] as number) + we * sj * (N[n + 3] as number);
         }
-        const out = new Float64Array(k);
+        const out = scalarScratch(k).inner;
         // Prefix sums over j < i of w_j E_j × {cA + P1 + sP2, 1, sA, s, P2, sP3}.
-        const R = new Float64Array(6);
+        let R0 = 0;
+        let R1 = 0;
+        let R2 = 0;
+        let R3 = 0;
+        let R4 = 0;
+        let R5 = 0;
         for (let i = 0; i < k; i++) {
           const si = s[i] as number;
           const A = P[i * 4] as number;
@@ -358,27 +363,21 @@ export function mlp(featureCount: number, hiddenUnits: number): Model {
             si * (S[o + 5] as number) +
             (S[o + 6] as number) +
             si * (S[o + 7] as number);
-          const prefix =
-            (R[0] as number) +
-            (c * B + N1 + si * N2 + 1) * (R[1] as number) +
-            si * (R[2] as number) +
-            (B * si + N2 + si * N3) * (R[3] as number) +
-            si * (R[4] as number) +
-            si * (R[5] as number);
+          const prefix = R0 + (c * B + N1 + si * N2 + 1) * R1 + si * R2 + (B * si + N2 + si * N3) * R3 + si * R4 + si * R5;
           out[order[i] as number] = (e[i] as number) * (suffix + prefix);
           const we = (weights[order[i] as number] as number) * (e[i] as number);
-          R[0] = (R[0] as number) + we * (c * A + P1 + si * P2);
-          R[1] = (R[1] as number) + we;
-          R[2] = (R[2] as number) + we * si * A;
-          R[3] = (R[3] as number) + we * si;
-          R[4] = (R[4] as number) + we * P2;
-          R[5] = (R[5] as number) + we * si * P3;
+          R0 += we * (c * A + P1 + si * P2);
+          R1 += we;
+          R2 += we * si * A;
+          R3 += we * si;
+          R4 += we * P2;
+          R5 += we * si * P3;
         }
         return out;
       };
       const scalarNorms = (): Float64Array => {
         const { order, s, e, P, N } = scalar();
-        const out = new Float64Array(k);
+        const out = scalarScratch(k).norms;
         for (let p = 0; p < k; p++) {
           const sp = s[p] as number;
           const hh = (P[p * 4 + 1] as number) + (N[p * 4 + 1] as number) + 2 * sp * ((P[p * 4 + 2] as number) + (N[p * 4 + 2] as number)) + sp * sp * ((P[p * 4 + 3] as number) + (N[p * 4 + 3] as number));
