@@ -28,6 +28,7 @@ it('doc comment examples print what they say', () => {
   expect(c.bridges[0]?.to).toBeCloseTo(0.80721, 5);
   expect(api.subsamplingOperator(api.gaussianTradeOff(2), 0.05).tangentPoint?.y).toBeCloseTo(0.80721, 5);
   expect(api.composeGdp([0.5, 1, 2])).toBeCloseTo(2.29128784747792, 14);
+  expect(api.composeNumeric(api.laplaceTradeOff(1), api.laplaceTradeOff(1)).evaluate(0.1)).toBeLessThanOrEqual(api.laplaceTradeOff(1).evaluate(0.1));
   expect(api.composeTradeOffs([api.gaussianTradeOff(0.6), api.gaussianTradeOff(0.8)]).mu).toBeCloseTo(1, 15);
   expect(api.dominates(api.gaussianTradeOff(1), api.gaussianTradeOff(2)).dominates).toBe(true);
   expect(api.epsilonFromTradeOff(api.gaussianTradeOff(1), 1e-5)).toBeCloseTo(4.37717809568, 10);

@@ -26,6 +26,7 @@ it('exports exactly the documented runtime API', () => {
       'tprAtFpr',
       'tprBoundFromBayesSecurity',
       'tradeOffFromFunction',
+      'composeNumeric',
       'clopperPearson',
       'empiricalTradeOff',
       'epsilonFromTradeOff',

@@ -54,3 +54,5 @@ export { clopperPearson } from './empirical/clopper-pearson.js';
 export type { ProportionInterval } from './empirical/clopper-pearson.js';
 export { empiricalTradeOff } from './empirical/empirical-trade-off.js';
 export type { EmpiricalBand, EmpiricalRoc, EmpiricalTprAtFpr, EmpiricalTradeOff } from './empirical/empirical-trade-off.js';
+export { composeNumeric } from './operations/compose-numeric.js';
+export type { ComposeNumericOptions } from './operations/compose-numeric.js';

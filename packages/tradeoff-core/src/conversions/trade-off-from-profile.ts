@@ -16,7 +16,7 @@ export interface TradeOffFromProfileOptions {
 /**
  * Upper envelope of lines y = b_i − s_i α (and y = 0) on [0, 1], as knots (convex hull trick).
  */
-function envelopeOfLines(slopes: number[], intercepts: number[]): PiecewiseLinearTradeOffCurve {
+export function envelopeOfLines(slopes: number[], intercepts: number[]): PiecewiseLinearTradeOffCurve {
   // lines y = m x + b with m = −s; add y = 0 (m = 0)
   const lines = slopes.map((s, i) => ({ m: -s, b: intercepts[i] as number }));
   lines.push({ m: 0, b: 0 });

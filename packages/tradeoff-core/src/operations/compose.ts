@@ -31,9 +31,9 @@ export function composeGdp(mus: ArrayLike<number>): number {
  * The composition f_1 ⊗ … ⊗ f_k of trade-off curves (Dong, Roth & Su 2022, Definition 3.1 and
  * Theorem 3.2: running f_i-DP mechanisms in sequence, even adaptively, is (f_1 ⊗ … ⊗ f_k)-DP).
  * Closed form here for Gaussian curves (μ = √Σμ_i²) with identity factors dropped. The tensor
- * product of arbitrary curves has no closed form: compose mechanisms with the PLD/PRV
- * accountants of `@dpbounds/accountants` (numeric composition through privacy-loss
- * distributions), which this package deliberately does not duplicate.
+ * product of arbitrary curves has no closed form: `composeNumeric(f, g)` computes it
+ * numerically (pessimistic), and many DP-SGD steps are composed by the PLD/PRV accountants of
+ * `@dpbounds/accountants`.
  *
  * @throws DpboundsTypeError for a curve that is neither Gaussian nor the identity.
  * @example composeTradeOffs([gaussianTradeOff(0.6), gaussianTradeOff(0.8)]).mu // 1
@@ -49,7 +49,7 @@ export function composeTradeOffs(curves: readonly TradeOffCurve[]): GaussianTrad
     throw new DpboundsTypeError({
       code: 'ERR_INVALID_TYPE',
       parameter: `curves[${i}]`,
-      expected: 'a Gaussian or identity curve (compose other mechanisms with the PLD accountant of @dpbounds/accountants)',
+      expected: 'a Gaussian or identity curve (compose other curves with composeNumeric, or mechanisms with the PLD accountant of @dpbounds/accountants)',
       found: c.kind,
     });
   });
