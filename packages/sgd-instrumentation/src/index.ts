@@ -21,6 +21,8 @@ export { explicitSubstitutedGradients, logisticLoss, sigmoid } from './models/mo
 export type { Model, Rng, SubstitutedGradients } from './models/model.js';
 export { logisticRegression } from './models/logistic-regression.js';
 export { mlp } from './models/mlp.js';
+export { loadModelFile, modelFile } from './models/model-file.js';
+export type { ModelFile } from './models/model-file.js';
 // Training
 export { trainDpSgd } from './training/trainer.js';
 export type { TrainOptions, TrainResult } from './training/trainer.js';
@@ -31,10 +33,6 @@ export type { Evaluation } from './training/evaluate.js';
 // Instruments
 export { composeInstruments, createStepContext } from './instruments/instrument.js';
 export type { DenseStepInput, Instrument, RunInfo, StepContext } from './instruments/instrument.js';
-// Attribute-sensitivity trace (R_1..R_T for the attribute-inference Bayes-security bound)
-export { AI_SENSITIVITY_TRACE_FORMAT, AI_SENSITIVITY_TRACE_VERSION, aiSensitivityTraceSchema } from './traces/ai-sensitivity-trace-schema.js';
-export { aiSensitivities, aiSensitivityTraceFromRecord, validateAiSensitivityTrace } from './traces/ai-sensitivity-trace.js';
-export type { AiSensitivityMethod, AiSensitivityRecordLike, AiSensitivityTrace } from './traces/ai-sensitivity-trace.js';
 export { attributeSubstitution } from './instruments/attribute-substitution.js';
 export type { AttributeSubstitution, AttributeSubstitutionOptions } from './instruments/attribute-substitution.js';
 export { attributeSensitivityInstrument, centroidBound, clippedDiameter } from './instruments/attribute-sensitivity.js';
@@ -51,11 +49,14 @@ export { canaryScoresCsv } from './instruments/canary-scores.js';
 export type { CanaryScore, CanaryScoresTrace } from './instruments/canary-scores.js';
 export { evaluationInstrument } from './instruments/evaluation.js';
 export type { EvaluationPoint, EvaluationTrace } from './instruments/evaluation.js';
-// Traces: per-instance (issue 6; read by `dpbounds per-instance`)
+// Trace formats: attribute sensitivity (R_1..R_T for the attribute-inference Bayes-security bound)
+export { AI_SENSITIVITY_TRACE_FORMAT, AI_SENSITIVITY_TRACE_VERSION, aiSensitivityTraceSchema } from './traces/ai-sensitivity-trace-schema.js';
+export { aiSensitivities, aiSensitivityTraceFromRecord, validateAiSensitivityTrace } from './traces/ai-sensitivity-trace.js';
+export type { AiSensitivityMethod, AiSensitivityRecordLike, AiSensitivityTrace } from './traces/ai-sensitivity-trace.js';
+// Trace formats: per-instance (issue 6; read by `dpbounds per-instance`)
 export { PER_INSTANCE_TRACE_FORMAT, PER_INSTANCE_TRACE_VERSION, perInstanceTraceSchema } from './traces/per-instance-trace-schema.js';
 export { createPerInstanceTrace, perInstanceTraceRatios, validatePerInstanceTrace } from './traces/per-instance-trace.js';
 export type { PerInstanceTrace, PerInstanceTraceInput, PerInstanceTraceRecord, PerInstanceTraceRun } from './traces/per-instance-trace.js';
+// Trace formats: this package's own instruments
 export { perInstanceTraceFromNorms } from './instruments/per-instance-norms.js';
-export { loadModelFile, modelFile } from './models/model-file.js';
-export type { ModelFile } from './models/model-file.js';
 export { canaryScoresTraceSchema, evaluationTraceSchema, gradientStatsTraceSchema } from './traces/instrument-trace-schemas.js';
