@@ -29,6 +29,7 @@ const builders: Record<string, Builder> = {
   pointwiseMin: (mu, _p, eps, delta) => api.pointwiseMin(api.gaussianTradeOff(mu), api.epsilonDeltaTradeOff(eps, delta), coarse),
   pointwiseMax: (mu, _p, eps, delta) => api.pointwiseMax(api.gaussianTradeOff(mu), api.epsilonDeltaTradeOff(eps, delta)),
   composed: (mu) => api.composeTradeOffs([api.gaussianTradeOff(mu), api.gaussianTradeOff(mu / 2)]),
+  composedNumeric: (mu, p) => api.composeNumeric(api.subsample(api.laplaceTradeOff(mu), p), api.gaussianTradeOff(mu / 2), { maxKnots: 200 }),
   fromProfile: (mu) => api.tradeOffFromPrivacyProfile((e) => api.gdpDelta(mu, e), { symmetric: true }),
   fromPairs: (_mu, _p, eps, delta) => api.tradeOffFromEpsilonDeltaPairs([eps, eps / 2], [delta, Math.min(1, 2 * delta)]),
   empirical: (mu, p) => {
