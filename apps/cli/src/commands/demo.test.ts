@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,5 +69,23 @@ describe('dpbounds demo', () => {
     const again = await runCaptured(['demo', ...smallDemo, '--out', 'rep2'], { cwd });
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('already exists');
+  }, 120_000);
+
+  it('runs on a user CSV and lists what it could not compute instead of failing', async () => {
+    const lines = ['x,colour,outcome'];
+    for (let i = 0; i < 300; i++) lines.push(`${Math.sin(i).toFixed(3)},${['a', 'b'][i % 2]},${Math.sin(i) > 0 ? 'yes' : 'no'}`);
+    writeFileSync(join(cwd, 'data.csv'), `${lines.join('\n')}\n`);
+    const run = await runCaptured(['demo', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--batch-size', '30', '--epochs', '2', '--per-instance-targets', '10', '--out', 'rep3', '--json'], { cwd });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    const sections = report.unavailable.map((u: { section: string }) => u.section);
+    expect(sections).toContain('instrument ai-sensitivity');
+    expect(sections).toContain('instrument gradient-stats');
+    expect(sections).toContain('instrument input-canaries');
+    expect(report.bayesSecurity.attribute).toBeUndefined();
+    expect(report.accounting.length).toBeGreaterThanOrEqual(3);
+    expect(report.perInstance.records).toHaveLength(10);
+    expect(report.utility.testAccuracy).toBeGreaterThan(0.7);
   }, 120_000);
 });

@@ -55,7 +55,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     selectionRate = Math.min(1, batch / data.train.size);
     noiseMultiplier = noiseMultiplierForBayesSecurity(targetBeta, selectionRate, Math.max(1, Math.round(targetEpochs / selectionRate)));
   }
-  const setup = parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, defaults);
+  const setup = { ...parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, defaults), lenient: true };
   const progress = createProgress(io, 'demo', 1000);
   const outcome = runTraining(setup, (f) => progress.update(700 * f));
   const report = computeReport(outcome, { delta, fprs: [0.001, 0.01, 0.1], orders: ORDERS, onProgress: (f) => progress.update(700 + 300 * f) });

@@ -67,6 +67,11 @@ export interface TrainSetup {
   readonly gradientDims: number;
   /** Held-out evaluation checkpoints (every this many steps). */
   readonly evaluateEvery: number;
+  /**
+   * Skip an instrument whose inputs are missing (no sensitive attribute, held-out split too
+   * small) and say why in `skipped`, instead of refusing the run (the demo's behaviour).
+   */
+  readonly lenient?: boolean;
 }
 
 /** The in-memory result of a scenario. */
@@ -83,6 +88,8 @@ export interface TrainOutcome {
   readonly gradientStats?: GradientStatsTrace;
   readonly canaryScores?: CanaryScoresTrace;
   readonly inputCanaryScores?: CanaryScoresTrace;
+  /** Instruments skipped in lenient mode, with the reason. */
+  readonly skipped: readonly { readonly instrument: string; readonly reason: string }[];
   readonly seconds: number;
 }
 
@@ -126,13 +133,21 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
   const { train: baseTrain, test } = setup.data;
   const d = baseTrain.featureCount;
   const model: Model = setup.model === 'logistic' ? logisticRegression(d) : mlp(d, setup.hiddenUnits);
-  const wants = (name: TrainInstrumentName): boolean => setup.instruments.has(name);
+  const skipped: { instrument: string; reason: string }[] = [];
+  const disabled = new Set<string>();
+  /** Refuses the run, or in lenient mode skips `instrument` and records why. */
+  const missing = (instrument: string, message: string): void => {
+    if (setup.lenient !== true) throw new UsageError(message);
+    skipped.push({ instrument, reason: message });
+    disabled.add(instrument);
+  };
+  const wants = (name: TrainInstrumentName): boolean => setup.instruments.has(name) && !disabled.has(name);
   const instruments: Instrument[] = [];
 
   let inputCanaries: ReturnType<typeof createInputCanaries> | undefined;
   if (wants('canaries') && setup.inputCanaries > 0) {
-    if (test.size < setup.inputCanaries) throw new UsageError(`--input-canaries ${setup.inputCanaries} needs at least that many held-out records (the test split has ${test.size})`);
-    inputCanaries = createInputCanaries(baseTrain, test, { count: setup.inputCanaries, seed: setup.seed + 17 });
+    if (test.size < setup.inputCanaries) missing('input-canaries', `--input-canaries ${setup.inputCanaries} needs at least that many held-out records (the test split has ${test.size})`);
+    else inputCanaries = createInputCanaries(baseTrain, test, { count: setup.inputCanaries, seed: setup.seed + 17 });
   }
   const train = inputCanaries?.data ?? baseTrain;
 
@@ -141,9 +156,9 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
   instruments.push(evaluation);
 
   let ai: ReturnType<typeof attributeSensitivityInstrument> | undefined;
+  if (wants('ai-sensitivity') && setup.sensitiveAttribute === undefined) missing('ai-sensitivity', '--instrument ai-sensitivity needs --sensitive-attribute NAME');
   if (wants('ai-sensitivity')) {
-    const attribute = setup.sensitiveAttribute;
-    if (attribute === undefined) throw new UsageError('--instrument ai-sensitivity needs --sensitive-attribute NAME');
+    const attribute = setup.sensitiveAttribute as string;
     // The attribute's domain is the values present anywhere in the file (train and held-out),
     // e.g. Adult's 73 ages; the paper's 𝒜 is the whole domain, not what the training split holds.
     const domain =
@@ -167,11 +182,14 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
   let stats: ReturnType<typeof gradientStatsInstrument> | undefined;
   const q = setup.batchSize / train.size;
   const totalSteps = Math.max(1, Math.round(setup.epochs / q));
+  const gmipDims = Math.min(setup.gradientDims, model.parameterCount);
+  const gmipMembers = Math.min(100, baseTrain.size);
+  if (wants('gradient-stats') && test.size < gmipDims + 1 + gmipMembers) {
+    missing('gradient-stats', `--instrument gradient-stats needs a held-out split of at least ${gmipDims + 1 + gmipMembers} records (background and non-member targets); found ${test.size}`);
+  }
   if (wants('gradient-stats')) {
-    const dims = Math.min(setup.gradientDims, model.parameterCount);
-    const members = Math.min(100, baseTrain.size);
-    const needed = dims + 1 + members;
-    if (test.size < needed) throw new UsageError(`--instrument gradient-stats needs a held-out split of at least ${needed} records (background and non-member targets); found ${test.size}`);
+    const dims = gmipDims;
+    const members = gmipMembers;
     const backgroundSize = Math.min(test.size - members, Math.max(4 * dims, 1000));
     const background = subsetDataset(test, Array.from({ length: backgroundSize }, (_, i) => i));
     const nonMembers = Array.from({ length: members }, (_, i) => backgroundSize + i);
@@ -245,6 +263,7 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
     ...(stats !== undefined ? { gradientStats: stats.trace() } : {}),
     ...(dirac !== undefined ? { canaryScores: dirac.trace() } : {}),
     ...(inputScorer !== undefined ? { inputCanaryScores: inputScorer.trace() } : {}),
+    skipped,
     seconds: (Date.now() - started) / 1000,
   };
 }

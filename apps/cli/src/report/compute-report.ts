@@ -99,7 +99,7 @@ function finite(value: number): number | null {
  * @example const report = computeReport(outcome, { delta: 1e-5, fprs: [0.001, 0.01, 0.1], orders: [2, 4, 8, 16, 32] });
  */
 export function computeReport(outcome: TrainOutcome, options: ReportOptions): DemoReport {
-  const unavailable: { section: string; reason: string }[] = [];
+  const unavailable: { section: string; reason: string }[] = outcome.skipped.map((s) => ({ section: `instrument ${s.instrument}`, reason: s.reason }));
   const seconds: Record<string, number> = { training: outcome.seconds };
   const curves: ReportCurve[] = [];
   const points: ReportPoint[] = [];
