@@ -94,22 +94,20 @@ export interface TrainOutcome {
 }
 
 /**
- * Per-instance targets: a seeded random sample of training records ("random"), plus the records
- * nearest the median ("typical") and the largest ("outlier") per-example gradient norm at the
- * initial model, from a seeded pool of up to 2000 training records.
+ * Per-instance targets: a seeded random sample of training records ("random"), plus, from a
+ * seeded pool of up to 2000 training records, those with the median ("typical") and the largest
+ * ("outlier") loss under a quick non-private logistic-regression fit of the training data (an
+ * outlier is a record the data's overall trend does not explain, as in Thudi et al.).
  */
-function chooseTargets(model: Model, params: Float64Array, train: Dataset, count: number, seed: number): { indices: number[]; labels: string[] } {
+function chooseTargets(train: Dataset, count: number, seed: number): { indices: number[]; labels: string[] } {
   const rng = createRng(seed).fork('per-instance-targets');
   const pool = Array.from(rng.permutation(train.size).slice(0, Math.min(train.size, 2000)));
-  const grad = new Float64Array(model.parameterCount);
+  const reference = logisticRegression(train.featureCount);
+  const fit = trainDpSgd({ model: reference, data: train, expectedBatchSize: Math.min(train.size, 256), epochs: 2, noiseMultiplier: 0, clip: 1e6, learningRate: 1, seed });
+  const grad = new Float64Array(reference.parameterCount);
   const d = train.featureCount;
-  const norms = pool.map((r) => {
-    model.lossAndGradient(params, train.features.subarray(r * d, (r + 1) * d), train.labels[r] as number, grad);
-    let s = 0;
-    for (const g of grad) s += g * g;
-    return { r, norm: Math.sqrt(s) };
-  });
-  const sorted = [...norms].sort((a, b) => a.norm - b.norm);
+  const losses = pool.map((r) => ({ r, loss: reference.lossAndGradient(fit.parameters, train.features.subarray(r * d, (r + 1) * d), train.labels[r] as number, grad) }));
+  const sorted = [...losses].sort((a, b) => a.loss - b.loss);
   const special = Math.min(Math.floor(count / 5), Math.floor(sorted.length / 4));
   const mid = Math.floor(sorted.length / 2);
   const typical = sorted.slice(mid - Math.floor(special / 2), mid - Math.floor(special / 2) + special).map((x) => x.r);
@@ -228,8 +226,7 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
   let result: TrainResult;
   let perInstance: PerInstanceTrace | undefined;
   if (wants('per-instance')) {
-    const initial = model.initialParameters(createRng(setup.seed).fork('init'));
-    const { indices, labels } = chooseTargets(model, initial, baseTrain, setup.perInstanceTargets, setup.seed);
+    const { indices, labels } = chooseTargets(baseTrain, setup.perInstanceTargets, setup.seed);
     const runs = setup.perInstanceRuns;
     let run = 0;
     const collected = collectPerInstanceNorms(

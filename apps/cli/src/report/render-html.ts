@@ -72,8 +72,8 @@ export function renderReportHtml(report: DemoReport): string {
           xLabel: `ε at δ = ${report.config['delta'] as number}`,
           groups: [
             { label: 'random training records', color: '#1f77b4', values: pi.records.filter((r) => r.label === 'random' && r.epsilon !== null).map((r) => r.epsilon as number) },
-            { label: 'typical (median gradient norm)', color: '#2ca02c', values: pi.records.filter((r) => r.label === 'typical' && r.epsilon !== null).map((r) => r.epsilon as number) },
-            { label: 'outliers (largest gradient norm)', color: '#ff7f0e', values: pi.records.filter((r) => r.label === 'outlier' && r.epsilon !== null).map((r) => r.epsilon as number) },
+            { label: 'typical (median loss of a logistic fit)', color: '#2ca02c', values: pi.records.filter((r) => r.label === 'typical' && r.epsilon !== null).map((r) => r.epsilon as number) },
+            { label: 'outliers (largest loss of a logistic fit)', color: '#ff7f0e', values: pi.records.filter((r) => r.label === 'outlier' && r.epsilon !== null).map((r) => r.epsilon as number) },
           ],
           markers: [{ x: pi.dataIndependentEpsilon, label: `data-independent ε = ${pi.dataIndependentEpsilon.toFixed(3)}` }],
         });
