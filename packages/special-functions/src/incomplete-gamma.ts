@@ -94,6 +94,8 @@ function invalid(a: number, x: number): boolean {
  *
  * Method: x < a + 1: log-prefix − log a + log of the positive series; otherwise
  * log1p(−Q(a, x)). Domain and accuracy as {@link gammaP} (absolute error ≲ 1e-15·max(1,|log P|)).
+ *
+ * @example logGammaP(500, 100) // ≈ -408.52284 (P itself is ≈ 3.8e-178)
  */
 export function logGammaP(a: number, x: number): number {
   if (invalid(a, x)) return Number.NaN;
@@ -109,6 +111,8 @@ export function logGammaP(a: number, x: number): number {
  * Method: x ≥ a + 1: log-prefix + log of Legendre's continued fraction; a < 1, x ≤ 1.5:
  * DiDonato–Morris small-a series; otherwise log1p(−P(a, x)). Domain and accuracy as
  * {@link gammaQ}.
+ *
+ * @example logGammaQ(3, 1000) // ≈ -986.87564 (Q underflows to 0)
  */
 export function logGammaQ(a: number, x: number): number {
   if (invalid(a, x)) return Number.NaN;

@@ -6,7 +6,6 @@ import { erfcxPositive, erfSmall } from './internal/cody-erf.js';
 import { scaledExpNegHalfSquare } from './internal/exp-neg-square.js';
 
 const INV_SQRT_2PI = 0.3989422804014327;
-const LOG_INV_SQRT_2PI = -0.9189385332046728;
 
 /**
  * Upper tail Φ̄(x) = 1 − Φ(x) for x ≥ 0: ½(1 − erf(x/√2)) when x/√2 ≤ 0.5, else
@@ -88,9 +87,4 @@ export function logNormalCdf(x: number): number {
   if (x <= 0) return Math.log(upperTail(-x));
   if (x > 0) return Math.log1p(-upperTail(x));
   return Number.NaN;
-}
-
-/** log φ(x) = −x²/2 − ½log(2π) (internal helper for log-space densities). */
-export function logNormalPdf(x: number): number {
-  return LOG_INV_SQRT_2PI - 0.5 * x * x;
 }

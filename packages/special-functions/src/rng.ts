@@ -5,7 +5,13 @@
  * integer and uniform streams are bit-identical on every JavaScript engine.
  */
 
-/** A seeded random stream; see {@link createRng}. */
+/**
+ * A seeded random stream; see {@link createRng}.
+ *
+ * @example
+ * const rng: Rng = createRng(7);
+ * const u = rng.uniform();
+ */
 export interface Rng {
   /** The next raw 32-bit output of xoshiro128**, in [0, 2³²). */
   nextUint32(): number;

@@ -2,7 +2,11 @@
  * Bracketing root finders for continuous scalar functions: Brent's method and bisection.
  */
 
-/** Options of {@link brentRoot} and {@link bisect}. */
+/**
+ * Options of {@link brentRoot} and {@link bisect}.
+ *
+ * @example brentRoot(Math.cos, 1, 2, { rtol: 1e-12 }) // ≈ 1.5707963
+ */
 export interface RootOptions {
   /** Absolute tolerance on the root (default 1e-300, i.e. effectively relative only). */
   readonly xtol?: number;
