@@ -66,6 +66,7 @@ export interface AttributeSensitivityRecord {
  * @example clippedDiameter(gradients, 1)
  */
 export function clippedDiameter(gradients: SubstitutedGradients, clip: number): number {
+  if (gradients.maxClippedSquaredDistance !== undefined) return Math.min(2 * clip, Math.sqrt(gradients.maxClippedSquaredDistance(clip, ROUNDING_MARGIN)));
   const k = gradients.count;
   const G = gradients.gram();
   if (diameterScratch.length < 2 * k) diameterScratch = new Float64Array(2 * k);

@@ -307,6 +307,43 @@ export function mlp(featureCount: number, hiddenUnits: number): Model {
         }
         return g;
       };
+      const scalarMaxDistance = (clip: number, margin: number): number => {
+        const { s, e, P, N } = scalar();
+        const c = scalarScratch(k).norms;
+        const sq = scalarScratch(k).inner;
+        for (let p = 0; p < k; p++) {
+          const sp = s[p] as number;
+          const o = p * 4;
+          const hh = (P[o + 1] as number) + (N[o + 1] as number) + 2 * sp * ((P[o + 2] as number) + (N[o + 2] as number)) + sp * sp * ((P[o + 3] as number) + (N[o + 3] as number));
+          const gpp = (e[p] as number) ** 2 * (((P[o] as number) + (N[o] as number)) * (common + sp * sp) + hh + 1);
+          const n = Math.sqrt(Math.max(0, gpp));
+          const cp = n > clip ? clip / n : 1;
+          c[p] = cp;
+          sq[p] = cp * cp * gpp;
+        }
+        let best = 0;
+        for (let p = 0; p < k; p++) {
+          const sp = s[p] as number;
+          const o = p * 4;
+          const p0 = P[o] as number;
+          const p1 = P[o + 1] as number;
+          const p2 = P[o + 2] as number;
+          const p3 = P[o + 3] as number;
+          const cep = (c[p] as number) * (e[p] as number);
+          const sqp = sq[p] as number;
+          for (let q = p + 1; q < k; q++) {
+            const oq = q * 4;
+            const sqv = s[q] as number;
+            const hh = p1 + (N[oq + 1] as number) + (sp + sqv) * (p2 + (N[oq + 2] as number)) + sp * sqv * (p3 + (N[oq + 3] as number));
+            // c_p c_q G_pq with G_pq = e_p e_q [(A_p + B_q)(c + s_p s_q) + hh + 1].
+            const cross = cep * (c[q] as number) * (e[q] as number) * ((p0 + (N[oq] as number)) * (common + sp * sqv) + hh + 1);
+            const own = sqp + (sq[q] as number);
+            const d2 = own - 2 * cross + margin * own;
+            if (d2 > best) best = d2;
+          }
+        }
+        return best;
+      };
       /**
        * Scalar attribute, ⟨g_a, Σ_b w_b g_b⟩ in O(k): for positions i ≤ j the Gram entry is
        * E_iE_j[(A_i + B_j)(c + s_is_j) + P1_i + N1_j + (s_i + s_j)(P2_i + N2_j) + s_is_j(P3_i + N3_j) + 1],
@@ -389,6 +426,7 @@ export function mlp(featureCount: number, hiddenUnits: number): Model {
         count: k,
         normsSquared: () => (m === 1 ? scalarNorms() : Float64Array.from({ length: k }, (_, a) => entry(a, a))),
         gram: () => (m === 1 ? scalarGram() : denseGram()),
+        ...(m === 1 ? { maxClippedSquaredDistance: scalarMaxDistance } : {}),
         innerWithWeightedSum: (weights) => {
           if (m === 1) return scalarInner(weights);
           const { delta, hidden, e } = build();

@@ -23,6 +23,12 @@ export interface SubstitutedGradients {
   gram(): Float64Array;
   /** For each a: ⟨g_a, Σ_b w_b g_b⟩. */
   innerWithWeightedSum(weights: Float64Array): Float64Array;
+  /**
+   * Optional fused form of the diameter: max over pairs a < b of
+   * c_a²G_aa + c_b²G_bb − 2c_a c_b G_ab + margin·(c_a²G_aa + c_b²G_bb), with c_a = min(1, C/√G_aa),
+   * without storing the Gram matrix. Must equal the same expression evaluated on `gram()`.
+   */
+  maxClippedSquaredDistance?(clip: number, margin: number): number;
 }
 
 /** A differentiable binary classifier with per-example gradients. */

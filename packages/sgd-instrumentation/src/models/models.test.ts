@@ -100,6 +100,19 @@ describe('MLP scalar-attribute fast path (prefix sums over ReLU activity)', () =
         const weights = values(k, seed + 4);
         const fast = model.substitutedGradients(params, x, y, indices, candidates);
         const slow = explicitSubstitutedGradients(model, params, x, y, indices, candidates);
+        // The fused diameter equals the same expression evaluated on the Gram matrix.
+        const G = slow.gram();
+        for (const clip of [0.05, 1, 100]) {
+          let best = 0;
+          const cs = Array.from({ length: k }, (_, a) => Math.min(1, clip / Math.sqrt(G[a * k + a] as number)));
+          for (let a = 0; a < k; a++) {
+            for (let b = a + 1; b < k; b++) {
+              const own = (cs[a] as number) ** 2 * (G[a * k + a] as number) + (cs[b] as number) ** 2 * (G[b * k + b] as number);
+              best = Math.max(best, own - 2 * (cs[a] as number) * (cs[b] as number) * (G[a * k + b] as number) + 1e-12 * own);
+            }
+          }
+          expect(Math.abs((fast.maxClippedSquaredDistance?.(clip, 1e-12) as number) - best)).toBeLessThan(1e-10 * (1 + best));
+        }
         for (const [a, b] of [
           [fast.gram(), slow.gram()],
           [fast.normsSquared(), slow.normsSquared()],
