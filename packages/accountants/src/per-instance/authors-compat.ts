@@ -7,7 +7,7 @@
 import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInteger } from '@dpbounds/special-functions';
 import { scaledLogMeanExp } from './log-mean-exp.js';
 import { stepExponent } from './per-instance-step-rdp.js';
-import { createStepRdpEvaluator } from './step-rdp-kernel.js';
+import { createStepRdpEvaluator } from '../rdp/sampled-gaussian-integer-rdp.js';
 import {
   checkLambda,
   checkMaxOrder,

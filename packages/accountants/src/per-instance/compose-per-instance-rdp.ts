@@ -7,7 +7,7 @@ import { DpboundsRangeError, requireFiniteArray } from '@dpbounds/special-functi
 import { holderOrderSchedule } from './holder-order-schedule.js';
 import { scaledLogMeanExp } from './log-mean-exp.js';
 import { stepExponent } from './per-instance-step-rdp.js';
-import { createStepRdpEvaluator, type StepRdpEvaluator } from './step-rdp-kernel.js';
+import { createStepRdpEvaluator, type StepRdpEvaluator } from '../rdp/sampled-gaussian-integer-rdp.js';
 import {
   checkLambda,
   checkMaxOrder,

@@ -7,7 +7,7 @@
 import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInteger } from '@dpbounds/special-functions';
 import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { chooseHolderLambda, holderOrderSchedule } from './holder-order-schedule.js';
-import { createStepRdpEvaluator, type StepRdpEvaluator } from './step-rdp-kernel.js';
+import { createStepRdpEvaluator, type StepRdpEvaluator } from '../rdp/sampled-gaussian-integer-rdp.js';
 import {
   checkIntegerOrder,
   checkLambda,

@@ -4,7 +4,7 @@
  * Thm 3.2; spec per-instance-rdp.md §4).
  */
 import { DpboundsRangeError } from '@dpbounds/special-functions';
-import { createStepRdpEvaluator } from './step-rdp-kernel.js';
+import { createStepRdpEvaluator } from '../rdp/sampled-gaussian-integer-rdp.js';
 import { checkIntegerOrder, checkMaxOrder, checkNonNegative, checkPositive, checkSamplingRate } from './validate-per-instance.js';
 
 /** Input of {@link perInstanceStepRdp}. */
@@ -33,7 +33,9 @@ export interface PerInstanceStepRdpInput {
  * q = 0 gives 0; q = 1 gives α r²/(2σ²).
  *
  * Method: A − 1 = Σ_{k≥2} w_k expm1((k²−k)c) with c = r²/(2σ²), in a non-negative linear
- * recurrence when nothing can overflow and in log space otherwise; ε = log1p(A−1)/(α−1).
+ * recurrence when nothing can overflow and in log space otherwise; ε = log1p(A−1)/(α−1). The
+ * kernel (`rdp/sampled-gaussian-integer-rdp.ts`) is the one the RDP accountant uses at integer
+ * orders.
  * Accuracy: ≤ 1e−12 relative over the fixture grid, including ε ≈ 1e−18 and exponents far
  * beyond 709 (α up to 10 000).
  *

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { subsampledGaussianRdp } from './subsampled-gaussian-rdp.js';
 
 const reference = JSON.parse(readFileSync(new URL('../../test/fixtures/rdp-terms.json', import.meta.url), 'utf8')) as {
-  cases: { q: number; sigma: number; alpha: number; rdp: string }[];
+  cases: { q: number; sigma: number; alpha: number; rdp: string; tags?: string[] }[];
 };
 
 describe('RDP terms against independent 50-digit quadrature (scripts/generate-rdp-terms.py)', () => {
@@ -22,6 +22,19 @@ describe('RDP terms against independent 50-digit quadrature (scripts/generate-rd
       const err = Math.abs(got - expected);
       const ok = err <= 1e-9 * Math.abs(expected) || err <= 1e-12 / (c.alpha - 1);
       expect(ok, `q=${c.q} σ=${c.sigma} α=${c.alpha}: ${got} vs ${expected}`).toBe(true);
+    }
+  });
+
+  // Integer orders go through the kernel shared with the per-instance RDP (expm1 recurrence /
+  // log space), which has no 1 + tiny cancellation: full relative accuracy down to ε ≈ 1e-18.
+  it('keeps 1e-12 relative accuracy on the tiny integer-order cases (ε down to 1e-18)', () => {
+    const tiny = reference.cases.filter((c) => c.tags?.includes('tiny'));
+    expect(tiny.length).toBeGreaterThanOrEqual(30);
+    expect(Math.min(...tiny.map((c) => Number(c.rdp)))).toBeLessThan(1e-17);
+    for (const c of tiny) {
+      const expected = Number(c.rdp);
+      const got = subsampledGaussianRdp(c.q, c.sigma, c.alpha);
+      expect(Math.abs(got - expected), `q=${c.q} σ=${c.sigma} α=${c.alpha}: ${got} vs ${expected}`).toBeLessThanOrEqual(1e-12 * expected);
     }
   });
 

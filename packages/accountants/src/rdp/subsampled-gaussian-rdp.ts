@@ -2,57 +2,29 @@
  * Rényi DP of one step of the Poisson-subsampled Gaussian mechanism (Mironov, Talwar, Zhang
  * 2019, "Rényi Differential Privacy of the Sampled Gaussian Mechanism", sec. 3).
  */
-import { logAddExp, logNormalCdf, logSubExp, logSumExp, requireInRange } from '@dpbounds/special-functions';
-
-let logTable: Float64Array = new Float64Array([Number.NEGATIVE_INFINITY, 0]);
-
-/** log i for i = 0..n (log 0 = −∞), from a table grown on demand. */
-function logIntegers(n: number): Float64Array {
-  if (logTable.length <= n) {
-    const next = new Float64Array(Math.max(n + 1, 2 * logTable.length));
-    next[0] = Number.NEGATIVE_INFINITY;
-    for (let i = 1; i < next.length; i++) next[i] = Math.log(i);
-    logTable = next;
-  }
-  return logTable;
-}
+import { logAddExp, logNormalCdf, logSubExp, requireInRange } from '@dpbounds/special-functions';
+import { sampledGaussianIntegerRdp } from './sampled-gaussian-integer-rdp.js';
 
 /**
- * log A_α with A_α = E_{z∼N(0,σ²)}[((1−q) + q·exp((2z−1)/(2σ²)))^α] (spec accountants.md §3.1).
+ * log A_α for a fractional order α with A_α = E_{z∼N(0,σ²)}[((1−q) + q·exp((2z−1)/(2σ²)))^α]
+ * (spec accountants.md §3.1), by the split of the integral at z0 = σ² log(1/q − 1) + 1/2
+ * (Mironov, Talwar, Zhang 2019 sec. 3.3): A_α = Σ_k s0_k + Σ_k s1_k with signed binomial
+ * coefficients, positive and negative terms accumulated separately in log space and subtracted
+ * once at the end. log|C(α,k)| is accumulated by the ratio C(α,k+1) = C(α,k)(α−k)/(k+1). The
+ * series stops when both terms decrease and are below e^-30 of the running total (relative).
+ * Past k = α + 1 the terms alternate and, for α near 1, decay only like k^(−α−1); there the last
+ * 24 partial sums are accelerated by repeated averaging (Euler–van Wijngaarden) until two
+ * successive accelerated values agree to 1e-15. Capped at 4000 terms (then +∞, which is safe).
+ * Integer orders go to the exact binomial expansion in `sampled-gaussian-integer-rdp.ts`.
  *
- * Integer α: the exact binomial expansion
- * A_α = Σ_{k=0..α} C(α,k)(1−q)^{α−k} q^k exp((k²−k)/(2σ²)), every term in log space.
- * Fractional α: the split of the integral at z0 = σ² log(1/q − 1) + 1/2 (Mironov et al. 2019
- * sec. 3.3): A_α = Σ_k s0_k + Σ_k s1_k with signed binomial coefficients, positive and negative
- * terms accumulated separately in log space and subtracted once at the end. log|C(α,k)| is
- * accumulated by the ratio C(α,k+1) = C(α,k)(α−k)/(k+1). The series stops when both terms
- * decrease and are below e^-30 of the running total (relative). Past k = α + 1 the terms
- * alternate and, for α near 1, decay only like k^(−α−1); there the last 24 partial sums are
- * accelerated by repeated averaging (Euler–van Wijngaarden) until two successive accelerated
- * values agree to 1e-15. Capped at 4000 terms (then +∞, which is safe).
- *
- * Domain: 0 < q < 1, σ > 0, α > 1 finite (callers handle q ∈ {0, 1}, σ = 0, α = ∞).
+ * Domain: 0 < q < 1, σ > 0, α > 1 finite and not an integer (callers handle the rest).
  * Accuracy: 1e-9 relative on ε_R, or 1e-12/(α − 1) absolute for tiny values, against 50-digit
- * quadrature (scripts/generate-rdp-terms.py, 270 cases).
- *
- * @example subsampledGaussianLogA(0.01, 1, 2) // log A_2 ≈ 1.7183e-4
+ * quadrature (scripts/generate-rdp-terms.py).
  */
-export function subsampledGaussianLogA(q: number, sigma: number, alpha: number): number {
+function fractionalOrderLogA(q: number, sigma: number, alpha: number): number {
   const logQ = Math.log(q);
   const log1mQ = Math.log1p(-q);
   const s2 = sigma * sigma;
-  if (Number.isInteger(alpha)) {
-    // The exact binomial terms in log space, summed by special-functions' logSumExp. log C(α,k)
-    // is accumulated from a table of log i, so a term costs a few flops (orders up to 8192 stay cheap).
-    const logs = logIntegers(alpha);
-    const terms = new Float64Array(alpha + 1);
-    let logCoef = 0;
-    for (let k = 0; k <= alpha; k++) {
-      if (k > 0) logCoef += (logs[alpha - k + 1] as number) - (logs[k] as number);
-      terms[k] = logCoef + (alpha - k) * log1mQ + k * logQ + (k * k - k) / (2 * s2);
-    }
-    return logSumExp(terms);
-  }
   const z0 = s2 * (Math.log(1 / q - 1)) + 0.5;
   let pos = -Infinity;
   let neg = -Infinity;
@@ -115,9 +87,14 @@ export function subsampledGaussianLogA(q: number, sigma: number, alpha: number):
  * RDP ε_R(α) of one Poisson-subsampled Gaussian step with sampling rate q and noise multiplier
  * σ: log(A_α)/(α − 1) (Mironov, Talwar, Zhang 2019, Theorem 5 and sec. 3.3).
  *
+ * Method: integer α uses the exact binomial expansion of A_α in the kernel shared with the
+ * per-instance RDP (`sampled-gaussian-integer-rdp.ts`; the r = 1 case of Thudi et al. 2024,
+ * Thm 3.2), which keeps full relative accuracy for tiny values; fractional α uses the split
+ * series of Mironov et al. 2019 sec. 3.3 (see `fractionalOrderLogA`).
  * Special cases (spec §3.1): q = 0 → 0; σ = 0 → +∞; q = 1 → α/(2σ²); α = +∞ → +∞.
  * Domain: q ∈ [0, 1], σ ≥ 0, α > 1 (α = +∞ allowed). Throws `DpboundsRangeError` outside.
- * Accuracy: 1e-9 relative (or 1e-12/(α − 1) absolute), checked against mpmath quadrature.
+ * Accuracy, checked against mpmath quadrature: 1e-9 relative (or 1e-12/(α − 1) absolute) at
+ * every order; 1e-12 relative for integer orders, down to ε ≈ 1e-18.
  *
  * @example subsampledGaussianRdp(0.01, 1, 32) // ≈ 11.246275937
  */
@@ -133,7 +110,6 @@ export function rdpUnchecked(q: number, sigma: number, alpha: number): number {
   if (q === 0) return 0;
   if (sigma === 0 || alpha === Infinity) return Infinity;
   if (q === 1) return alpha / (2 * sigma * sigma);
-  const logA = subsampledGaussianLogA(q, sigma, alpha);
-  const r = logA / (alpha - 1);
+  const r = Number.isInteger(alpha) ? sampledGaussianIntegerRdp(q, sigma, alpha) : fractionalOrderLogA(q, sigma, alpha) / (alpha - 1);
   return Number.isNaN(r) ? Infinity : Math.max(0, r);
 }
