@@ -4,15 +4,14 @@
  * cross-checking only (spec per-instance-rdp.md §5, "Authors-compat"). Use
  * {@link composeFromRatios} (the derived schedule) for analysis.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInteger } from '@dpbounds/special-functions';
 import { scaledLogMeanExp } from './log-mean-exp.js';
 import { stepExponent } from './per-instance-step-rdp.js';
 import { createStepRdpEvaluator } from '../rdp/sampled-gaussian-integer-rdp.js';
 import {
   checkLambda,
   checkMaxOrder,
-  checkNonEmpty,
-  checkNonNegative,
+  checkNonNegativeList,
   checkPositive,
   checkRealOrder,
   checkSamplingRate,
@@ -117,12 +116,12 @@ export function authorsComposeSum(input: AuthorsComposeSumInput): AuthorsCompose
   let epsilon = 0;
   keys.forEach((key, n) => {
     const i = indices[n] as number;
-    const runs = requireFiniteArray(`ratiosByStepIndex[${key}]`, checkNonEmpty(`ratiosByStepIndex[${key}]`, input.ratiosByStepIndex[key] as ArrayLike<number>, 'runs'));
+    const runs = checkNonNegativeList(`ratiosByStepIndex[${key}]`, input.ratiosByStepIndex[key] as ArrayLike<number>, 'runs');
     const k = authorsGpiAlpha({ alpha, lambda, i }).ceil;
     if (k > maxOrder) throw orderTooLarge(`order of step index ${key}`, k, maxOrder);
     const evaluator = createStepRdpEvaluator(k, q);
     const eps = new Float64Array(runs.length);
-    for (let r = 0; r < runs.length; r++) eps[r] = evaluator.at(stepExponent(checkNonNegative(`ratiosByStepIndex[${key}][${r}]`, runs[r]), sigma));
+    for (let r = 0; r < runs.length; r++) eps[r] = evaluator.at(stepExponent(runs[r] as number, sigma));
     const s = lambda * (k - 1);
     // ((λ−1)^i/λ^{i+1})·s/(α−1) = ((λ−1)/λ)^i·(k−1)/(α−1)
     const weight = Math.exp(i * Math.log1p(-1 / lambda)) * ((k - 1) / (alpha - 1));

@@ -3,19 +3,18 @@
  * expectations over training runs estimated from several runs (Thudi et al. 2024, Thm 3.3;
  * spec per-instance-rdp.md §5).
  */
-import { DpboundsRangeError, requireFiniteArray } from '@dpbounds/special-functions';
+import { DpboundsRangeError } from '@dpbounds/special-functions';
 import { holderOrderSchedule } from './holder-order-schedule.js';
 import { scaledLogMeanExp } from './log-mean-exp.js';
 import { stepExponent } from './per-instance-step-rdp.js';
-import { createStepRdpEvaluator, type StepRdpEvaluator } from '../rdp/sampled-gaussian-integer-rdp.js';
+import { stepRdpEvaluatorCache } from '../rdp/sampled-gaussian-integer-rdp.js';
 import {
   checkLambda,
   checkMaxOrder,
-  checkNonEmpty,
-  checkNonNegative,
   checkPositive,
   checkRealOrder,
   checkSamplingRate,
+  checkStepsOfRuns,
   orderTooLarge,
 } from './validate-per-instance.js';
 
@@ -66,12 +65,8 @@ export function composePerInstanceRdp(input: ComposePerInstanceRdpInput): Compos
   const alpha = checkRealOrder('alpha', input.alpha);
   const lambda = checkLambda(input.lambda);
   const steps = input.stepEps;
-  checkNonEmpty('stepEps', steps, 'steps');
+  checkStepsOfRuns('stepEps', steps);
   const T = steps.length;
-  for (let t = 0; t < T; t++) {
-    const runs = requireFiniteArray(`stepEps[${t}]`, checkNonEmpty(`stepEps[${t}]`, steps[t] as ArrayLike<number>, 'runs'));
-    for (let r = 0; r < runs.length; r++) checkNonNegative(`stepEps[${t}][${r}]`, runs[r]);
-  }
   const schedule = holderOrderSchedule({ alpha, lambda, T });
   const termsChrono = new Float64Array(T);
   const multiplierOrdersChrono = new Float64Array(T);
@@ -134,14 +129,10 @@ export function composeFromRatios(input: ComposeFromRatiosInput): ComposedFromRa
   const sigma = checkPositive('sigma', input.sigma);
   const maxOrder = checkMaxOrder(input.maxOrder);
   const ratios = input.ratios;
-  checkNonEmpty('ratios', ratios, 'steps');
+  checkStepsOfRuns('ratios', ratios);
   const T = ratios.length;
-  for (let t = 0; t < T; t++) {
-    const runs = requireFiniteArray(`ratios[${t}]`, checkNonEmpty(`ratios[${t}]`, ratios[t] as ArrayLike<number>, 'runs'));
-    for (let r = 0; r < runs.length; r++) checkNonNegative(`ratios[${t}][${r}]`, runs[r]);
-  }
   const schedule = holderOrderSchedule({ alpha, lambda, T });
-  const evaluators = new Map<number, StepRdpEvaluator>();
+  const evaluatorFor = stepRdpEvaluatorCache(q);
   const termsChrono = new Float64Array(T);
   const intOrdersChrono = new Int32Array(T);
   const stepEpsChrono: Float64Array[] = [];
@@ -150,11 +141,7 @@ export function composeFromRatios(input: ComposeFromRatiosInput): ComposedFromRa
     const j = T - 1 - t;
     const k = schedule.intOrders[j] as number;
     if (k > maxOrder) throw orderTooLarge(`order of step ${t}`, k, maxOrder);
-    let evaluator = evaluators.get(k);
-    if (evaluator === undefined) {
-      evaluator = createStepRdpEvaluator(k, q);
-      evaluators.set(k, evaluator);
-    }
+    const evaluator = evaluatorFor(k);
     const runs = ratios[t] as ArrayLike<number>;
     const eps = new Float64Array(runs.length);
     for (let r = 0; r < runs.length; r++) {

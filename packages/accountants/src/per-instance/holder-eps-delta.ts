@@ -3,8 +3,8 @@
  * distribution, via Hölder's inequality (Thudi et al. 2024, Cor. 3.1; spec
  * per-instance-rdp.md §3).
  */
-import { requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
-import { checkNonEmpty, checkNonNegative, checkOpenUnit, checkPositive, checkSamplingRate } from './validate-per-instance.js';
+import { requireInRange } from '@dpbounds/special-functions';
+import { checkNonNegative, checkNonNegativeList, checkOpenUnit, checkPositive, checkSamplingRate } from './validate-per-instance.js';
 
 /** Input of {@link holderEpsDelta}. */
 export interface HolderEpsDeltaInput {
@@ -46,8 +46,7 @@ export function holderEpsDelta(input: HolderEpsDeltaInput): HolderEpsDelta {
   const q = checkSamplingRate('q', input.q);
   const p = requireInRange('p', input.p, { min: 1, minExclusive: true });
   const deltaPrime = checkOpenUnit('deltaPrime', input.deltaPrime);
-  const samples = requireFiniteArray('batchEps', checkNonEmpty('batchEps', input.batchEps, 'samples'));
-  for (let i = 0; i < samples.length; i++) checkNonNegative(`batchEps[${i}]`, samples[i]);
+  const samples = checkNonNegativeList('batchEps', input.batchEps, 'samples');
   if (q === 0) return { epsilon: 0, epsilonRaw: 0 };
   // lE = log mean exp(p ε_B) = p·max + log(mean exp(p(ε_B − max)))
   let max = 0;

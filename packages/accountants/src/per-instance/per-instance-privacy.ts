@@ -7,7 +7,7 @@
 import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInteger } from '@dpbounds/special-functions';
 import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { chooseHolderLambda, holderOrderSchedule } from './holder-order-schedule.js';
-import { createStepRdpEvaluator, type StepRdpEvaluator } from '../rdp/sampled-gaussian-integer-rdp.js';
+import { stepRdpEvaluatorCache, type StepRdpEvaluator } from '../rdp/sampled-gaussian-integer-rdp.js';
 import {
   checkIntegerOrder,
   checkLambda,
@@ -155,15 +155,7 @@ export function perInstancePrivacy(input: PerInstancePrivacyInput): PerInstanceP
   }
 
   // Per order: groups of consecutive steps sharing (checkpoint, integer order).
-  const evaluators = new Map<number, StepRdpEvaluator>();
-  const evaluatorFor = (k: number): StepRdpEvaluator => {
-    let e = evaluators.get(k);
-    if (e === undefined) {
-      e = createStepRdpEvaluator(k, q);
-      evaluators.set(k, e);
-    }
-    return e;
-  };
+  const evaluatorFor = stepRdpEvaluatorCache(q);
   const groupsByOrder: StepGroup[][] = orders.map((alpha) => {
     const schedule = holderOrderSchedule({ alpha, lambda, T });
     const groups: StepGroup[] = [];
@@ -184,7 +176,7 @@ export function perInstancePrivacy(input: PerInstancePrivacyInput): PerInstanceP
 
   const nOrders = orders.length;
   const diRdp = new Float64Array(nOrders);
-  for (let o = 0; o < nOrders; o++) diRdp[o] = T * createStepRdpEvaluator(orders[o] as number, q).at(0.5 / (sigma * sigma));
+  for (let o = 0; o < nOrders; o++) diRdp[o] = T * evaluatorFor(orders[o] as number).at(0.5 / (sigma * sigma));
   if (!diRdp.every(Number.isFinite)) {
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'noiseMultiplier', expected: 'large enough that the data-independent RDP is finite in float64', found: sigma });
   }

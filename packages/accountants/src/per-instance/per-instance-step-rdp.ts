@@ -7,18 +7,10 @@ import { DpboundsRangeError } from '@dpbounds/special-functions';
 import { createStepRdpEvaluator } from '../rdp/sampled-gaussian-integer-rdp.js';
 import { checkIntegerOrder, checkMaxOrder, checkNonNegative, checkPositive, checkSamplingRate } from './validate-per-instance.js';
 
-/** Input of {@link perInstanceStepRdp}. */
-export interface PerInstanceStepRdpInput {
-  /** Integer Rényi order α, 2 ≤ α ≤ maxOrder. */
-  readonly alpha: number;
-  /** Poisson sampling rate q ∈ [0, 1]. */
-  readonly q: number;
-  /** Noise multiplier σ > 0 (noise std / clip norm C). */
-  readonly sigma: number;
+/** Input of {@link perInstanceStepRdp}: the step's parameters and the record's ratio. */
+export interface PerInstanceStepRdpInput extends SgmRdpIntegerInput {
   /** Sensitivity ratio r = ||clipped gradient of the record|| / C, r ≥ 0 (r ≤ 1 after clipping). */
   readonly ratio: number;
-  /** Largest order accepted (default 10 000). */
-  readonly maxOrder?: number;
 }
 
 /**
@@ -45,10 +37,7 @@ export interface PerInstanceStepRdpInput {
  * perInstanceStepRdp({ alpha: 8, q: 128 / 60000, sigma: 0.69977, ratio: 0.5 }) // ≈ 1.2256e-5
  */
 export function perInstanceStepRdp(input: PerInstanceStepRdpInput): number {
-  const maxOrder = checkMaxOrder(input.maxOrder);
-  const alpha = checkIntegerOrder('alpha', input.alpha, maxOrder);
-  const q = checkSamplingRate('q', input.q);
-  const sigma = checkPositive('sigma', input.sigma);
+  const { alpha, q, sigma } = checkStep(input);
   const ratio = checkNonNegative('ratio', input.ratio);
   return finiteOrThrow(createStepRdpEvaluator(alpha, q).at(stepExponent(ratio, sigma)), 'ratio', ratio);
 }
@@ -59,7 +48,7 @@ export interface SgmRdpIntegerInput {
   readonly alpha: number;
   /** Poisson sampling rate q ∈ [0, 1]. */
   readonly q: number;
-  /** Noise multiplier σ > 0. */
+  /** Noise multiplier σ > 0 (noise std / clip norm C). */
   readonly sigma: number;
   /** Largest order accepted (default 10 000). */
   readonly maxOrder?: number;
@@ -75,11 +64,17 @@ export interface SgmRdpIntegerInput {
  * @example sgmRdpInteger({ alpha: 32, q: 0.01, sigma: 1 }) // ≈ 11.246275937048068
  */
 export function sgmRdpInteger(input: SgmRdpIntegerInput): number {
+  const { alpha, q, sigma } = checkStep(input);
+  return finiteOrThrow(createStepRdpEvaluator(alpha, q).at(stepExponent(1, sigma)), 'sigma', sigma);
+}
+
+/** Validates the step parameters shared by both entry points (in this order: maxOrder, α, q, σ). */
+function checkStep(input: SgmRdpIntegerInput): { alpha: number; q: number; sigma: number } {
   const maxOrder = checkMaxOrder(input.maxOrder);
   const alpha = checkIntegerOrder('alpha', input.alpha, maxOrder);
   const q = checkSamplingRate('q', input.q);
   const sigma = checkPositive('sigma', input.sigma);
-  return finiteOrThrow(createStepRdpEvaluator(alpha, q).at(stepExponent(1, sigma)), 'sigma', sigma);
+  return { alpha, q, sigma };
 }
 
 /** RDP values beyond float64 (r/σ ≳ 1e154) are reported as errors, never as ∞ (spec §8). */

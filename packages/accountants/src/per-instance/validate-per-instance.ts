@@ -3,7 +3,7 @@
  * over the `require*` helpers of `@dpbounds/special-functions`, so every message names the
  * parameter, its range and the value found. Internal to the per-instance folder.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange, requireInteger } from '@dpbounds/special-functions';
 
 /** Default cap on any integer Rényi order evaluated by the per-instance analysis. */
 export const DEFAULT_MAX_ORDER = 10_000;
@@ -69,4 +69,20 @@ export function checkNonEmpty<T extends { readonly length: number }>(parameter: 
   }
   if (values.length === 0) throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter, expected: `a non-empty array of ${what}`, found: values });
   return values;
+}
+
+/**
+ * A non-empty list of finite numbers ≥ 0 (the runs of a step, ε samples; `what` names them in
+ * the message); an element error names `parameter[i]`. Returns the list.
+ */
+export function checkNonNegativeList(parameter: string, values: ArrayLike<number>, what: string): ArrayLike<number> {
+  const list = requireFiniteArray(parameter, checkNonEmpty(parameter, values, what));
+  for (let i = 0; i < list.length; i++) checkNonNegative(`${parameter}[${i}]`, list[i]);
+  return list;
+}
+
+/** A non-empty list of steps, each a non-empty list of per-run values ≥ 0 (`parameter[t][r]`). */
+export function checkStepsOfRuns(parameter: string, steps: readonly ArrayLike<number>[]): void {
+  checkNonEmpty(parameter, steps, 'steps');
+  for (let t = 0; t < steps.length; t++) checkNonNegativeList(`${parameter}[${t}]`, steps[t] as ArrayLike<number>, 'runs');
 }
