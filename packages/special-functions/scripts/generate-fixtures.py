@@ -252,10 +252,17 @@ ncx_values = []
 for x, k, lam in ncx_cases:
     lo, up = ncx2_lower(x, k, lam), ncx2_upper(x, k, lam)
     ncx_values.append((x, k, lam, lo, up))
-group("noncentralChiSquaredCdf", "k, lambda up to 1e5", 5e-14, [[x, k, l, f(lo)] for x, k, l, lo, up in ncx_values if lo > mp.mpf("1e-300")], True)
-group("noncentralChiSquaredSf", "k, lambda up to 1e5", 5e-14, [[x, k, l, f(up)] for x, k, l, lo, up in ncx_values if up > mp.mpf("1e-300")], True)
-group("noncentralChiSquaredLogCdf", "k, lambda up to 1e5, both tails, below 1e-300", 5e-14, [[x, k, l, f(log_via_smaller(lo, up))] for x, k, l, lo, up in ncx_values], True)
-group("noncentralChiSquaredLogSf", "k, lambda up to 1e5, both tails, below 1e-300", 5e-14, [[x, k, l, f(log_via_smaller(up, lo))] for x, k, l, lo, up in ncx_values], True)
+ncx_regimes = {
+    "lower-tail series (x < k + lambda, lambda >= 1)": lambda x, k, l: x < k + l and l >= 1,
+    "upper-tail series (x >= k + lambda, lambda >= 1)": lambda x, k, l: x >= k + l and l >= 1,
+    "small noncentrality (lambda < 1)": lambda x, k, l: l < 1,
+}
+for regime, member in ncx_regimes.items():
+    vals = [v for v in ncx_values if member(v[0], v[1], v[2])]
+    group("noncentralChiSquaredCdf", regime, 5e-14, [[x, k, l, f(lo)] for x, k, l, lo, up in vals if lo > mp.mpf("1e-300")], True)
+    group("noncentralChiSquaredSf", regime, 5e-14, [[x, k, l, f(up)] for x, k, l, lo, up in vals if up > mp.mpf("1e-300")], True)
+    group("noncentralChiSquaredLogCdf", regime + ", incl. below 1e-300", 5e-14, [[x, k, l, f(log_via_smaller(lo, up))] for x, k, l, lo, up in vals], True)
+    group("noncentralChiSquaredLogSf", regime + ", incl. below 1e-300", 5e-14, [[x, k, l, f(log_via_smaller(up, lo))] for x, k, l, lo, up in vals], True)
 
 
 def ncx2_quantile_case(x, k, lam):
