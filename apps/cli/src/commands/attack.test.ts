@@ -97,6 +97,16 @@ describe('dpbounds attack', () => {
     expect((JSON.parse(online.stdout) as { auc: number }).auc).toBeGreaterThan(loss.auc);
   });
 
+  it('writes what `dpbounds audit --scores` reads (the registered commands, end to end)', async () => {
+    const attack = await runCaptured(['attack', '--method', 'lira-offline', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--out', 'for-audit.jsonl', '--json'], { cwd: dir });
+    expect(attack.code, attack.stderr).toBe(0);
+    const audit = await runCaptured(['audit', '--scores', 'for-audit.jsonl', '--json'], { cwd: dir });
+    expect(audit.code, audit.stderr).toBe(0);
+    const json = JSON.parse(audit.stdout) as { canaries: number; guesses: number; correct: number };
+    expect(json.canaries).toBe(2000);
+    expect(json.correct).toBeLessThanOrEqual(json.guesses);
+  });
+
   it('glir: reads .npy gradients, reports TPR and prints a table without --json', async () => {
     const r = await run(['--method', 'glir', '--gradients', 'gradients.npy', '--reference', 'reference.npy', '--update', 'updates.npy', '--batch-size', '10', '--targets', 'glir-targets.json']);
     expect(r.code, r.stderr).toBe(0);
