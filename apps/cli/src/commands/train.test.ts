@@ -79,6 +79,14 @@ describe('dpbounds train', () => {
     expect(readFileSync(join(cwd, json.traces.canaryScores), 'utf8').trim().split('\n')).toHaveLength(3);
     const text = await runCaptured(['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '1', '--sampling', 'shuffle', '--out', 'run4'], { cwd });
     expect(text.stdout).toContain('does NOT cover this run');
+    // The attribute analysis restricted to two chosen values of a one-hot column.
+    const two = await runCaptured(['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'mlp', '--hidden-units', '4', '--epochs', '1', '--batch-size', '30', '--instrument', 'ai-sensitivity', '--sensitive-attribute', 'colour', '--ai-values', 'a,b', '--ai-method', 'full', '--out', 'run5', '--json'], { cwd });
+    expect(two.stderr).toBe('');
+    const ai = validateAiSensitivityTrace(JSON.parse(readFileSync(join(cwd, JSON.parse(two.stdout).traces.aiSensitivity), 'utf8')));
+    expect(ai.values).toEqual(['a', 'b']);
+    expect(ai.method).toBe('full');
+    expect(ai.approximate).toBeUndefined();
+    expect(Math.max(...(ai.full ?? []))).toBeGreaterThan(0);
   });
 
   it('exits 2 naming the flag for invalid input', async () => {
