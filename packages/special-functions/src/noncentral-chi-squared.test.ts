@@ -136,5 +136,10 @@ describe('noncentral chi-squared: domain', () => {
     expect(noncentralChiSquaredLogSf(Infinity, 2, 1)).toBe(-Infinity);
     expect(noncentralChiSquaredQuantile(0, 2, 1)).toBe(0);
     expect(noncentralChiSquaredQuantile(1, 2, 1)).toBe(Infinity);
+    // F(x) ≈ c·√x for k = 1, so the 1e-300 quantile (~1e-600) underflows to 0
+    expect(noncentralChiSquaredQuantile(1e-300, 1, 1)).toBe(0);
+    // far-tail quantiles that are representable are found
+    const x = noncentralChiSquaredQuantile(1e-300, 1e5, 1e5);
+    expect(Math.abs(noncentralChiSquaredLogCdf(x, 1e5, 1e5) / Math.log(1e-300) - 1)).toBeLessThan(1e-14);
   });
 });

@@ -277,8 +277,8 @@ export function noncentralChiSquaredSf(x: number, k: number, lambda: number): nu
  * Method: Brent's method (Brent 1973) in u = log x on log F(eᵘ) − log p for p ≤ ½ and on
  * log(1 − p) − log F̄(eᵘ) for p > ½ (so tiny tail probabilities keep full accuracy), bracketed
  * by expanding from Pearson's moment-matched start (mean k + λ, variance 2(k + 2λ)).
- * Domain: k > 0, λ ≥ 0 (finite), 0 ≤ p ≤ 1 (0 at p = 0, +∞ at p = 1); NaN otherwise.
- * Accuracy: relative error ≤ 4e-15 on the spec and generated fixtures (the spec asks 1e-9).
+ * Domain: k > 0, λ ≥ 0 (finite), 0 ≤ p ≤ 1 (0 at p = 0, +∞ at p = 1, and 0 when the quantile
+ * is below the smallest positive double, e.g. p = 1e-300 with k = 1); NaN otherwise. Accuracy: relative error ≤ 4e-15 on the spec and generated fixtures (the spec asks 1e-9).
  *
  * @example noncentralChiSquaredQuantile(0.5, 100, 20) // 119.23851214595753
  */
@@ -300,10 +300,12 @@ export function noncentralChiSquaredQuantile(p: number, k: number, lambda: numbe
   let step = 0.5;
   let glo = g(lo);
   let ghi = glo;
+  const logMin = Math.log(4 * Number.MIN_VALUE); // x/2 must stay positive
   for (let i = 0; glo > 0 && i < 2000; i++) {
     hi = lo;
     ghi = glo;
-    lo -= step;
+    if (lo === logMin) return 0; // the quantile is below the smallest positive double
+    lo = Math.max(logMin, lo - step);
     step *= 2;
     glo = g(lo);
   }
