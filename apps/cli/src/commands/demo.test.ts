@@ -87,5 +87,8 @@ describe('dpbounds demo', () => {
     expect(report.accounting.length).toBeGreaterThanOrEqual(3);
     expect(report.perInstance.records).toHaveLength(10);
     expect(report.utility.testAccuracy).toBeGreaterThan(0.7);
+    const html = readFileSync(join(cwd, 'rep3', 'report.html'), 'utf8');
+    expect(html).toContain('instrument ai-sensitivity');
+    expect(html).not.toMatch(/\bNaN\b|undefined/);
   }, 120_000);
 });
