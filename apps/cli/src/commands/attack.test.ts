@@ -114,6 +114,13 @@ describe('dpbounds attack', () => {
     expect(r.stdout).toContain('TPR lower');
     const json = JSON.parse((await run(['--method', 'glir', '--gradients', 'gradients.npy', '--reference', 'reference.npy', '--update', 'updates.npy', '--batch-size', '10', '--targets', 'glir-targets.json', '--json'])).stdout) as { auc: number };
     expect(json.auc).toBeGreaterThan(0.55);
+    const out = await run(['--method', 'glir', '--gradients', 'gradients.npy', '--reference', 'reference.npy', '--update', 'updates.npy', '--batch-size', '10', '--out', 'glir.csv']);
+    expect(out.code, out.stderr).toBe(0);
+    const written = tableFromBytes('glir.csv', readFileSync(join(dir, 'glir.csv')), {
+      columns: { id: { kind: 'string' }, score: { kind: 'number' }, logPValue: { kind: 'number' }, susceptibility: { kind: 'number' }, statistic: { kind: 'number' } },
+    });
+    expect(written.rowCount).toBe(600);
+    expect(written.numbers('score')[0]).toBe(-(written.numbers('logPValue')[0] as number));
   });
 
   it('without membership writes --out only, and refuses to overwrite without --force', async () => {

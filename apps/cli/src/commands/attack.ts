@@ -21,6 +21,8 @@ interface AttackRun {
   readonly ids: readonly string[];
   readonly result: AttackScores;
   readonly members?: Float64Array;
+  /** Method-specific per-target columns for --out (GLiR: susceptibility K̂ and statistic S). */
+  readonly extra?: Readonly<Record<string, Float64Array>>;
 }
 
 function forbid(flags: ParsedFlags, method: Method, names: readonly string[]): void {
@@ -68,7 +70,12 @@ async function runGlir(flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
   const distribution = fitGradientDistribution(reference, ridge === undefined ? {} : { ridge });
   const result = glirAttack({ updates, targetGradients: gradients, batchSize, distribution });
   const ids = targets?.ids ?? Array.from({ length: gradients.rows }, (_, i) => String(i));
-  return { ids, result, ...(targets?.members !== undefined ? { members: targets.members } : {}) };
+  return {
+    ids,
+    result,
+    ...(targets?.members !== undefined ? { members: targets.members } : {}),
+    extra: { susceptibility: result.susceptibility, statistic: result.statistic },
+  };
 }
 
 /** `-∞` log p-values (S = 0 exactly) cannot go into a file; they become the most negative double. */
@@ -92,6 +99,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
       columns.logPValue = finiteLogP(result.logPValues);
       columns.pValue = result.logPValues.map(Math.exp);
     }
+    for (const [name, values] of Object.entries(attack.extra ?? {})) columns[name] = values;
     await writeOutputFile(out, formatTableFile(out, columns), io, { force: hasFlag(flags, 'force') });
   }
   const rows: [string, string][] = [
@@ -136,7 +144,8 @@ export const attackCommand: CommandDefinition = {
     '--shadow (LiRA): one row per target and shadow model: id (or target row), score or loss, in (0/1).',
     '--gradients/--reference/--update (GLiR): matrices (.npy, .csv, .json, .jsonl), one row per target,',
     'per reference example, and the released step update (one row, or one per target).',
-    '--out: per-target id, score, member, logPValue, pValue (input of `dpbounds audit --scores`).',
+    '--out: per-target id, score, member, logPValue, pValue (input of `dpbounds audit --scores`);',
+    'GLiR adds susceptibility (K) and statistic (S).',
     'Column details and a Python snippet: docs/attacks.md.',
   ].join('\n'),
   flags: {
