@@ -171,5 +171,14 @@ describe('chi-squared', () => {
     expect(chiSquaredLogSf(0, 2)).toBe(0);
     expect(chiSquaredQuantile(0, 2)).toBe(0);
     expect(chiSquaredQuantile(1, 2)).toBe(Infinity);
+    for (const k of [0, -1, Number.NaN, Infinity]) {
+      expect(chiSquaredLogCdf(1, k)).toBeNaN();
+      expect(chiSquaredLogSf(1, k)).toBeNaN();
+      expect(chiSquaredSfInverse(0.5, k)).toBeNaN();
+    }
+    expect(chiSquaredSfInverse(-0.5, 2)).toBeNaN();
+    expect(chiSquaredSfInverse(0, 2)).toBe(Infinity);
+    expect(chiSquaredSfInverse(1, 2)).toBe(0);
+    expect(chiSquaredLogSf(Infinity, 2)).toBe(-Infinity);
   });
 });
