@@ -109,8 +109,8 @@ export class StepRdpEvaluator {
     if (!(c > 0) || this.q === 0) return 0;
     if (this.q === 1) return this.alpha * c;
     if (!this.linearOk || c > this.maxLinearC) return this.logSpace(c);
-    const w = (this.w ??= this.logW.map(Math.exp));
     const n = this.alpha - 1;
+    const w = this.w ?? this.weights();
     const d = Math.expm1(2 * c);
     // E_k = e^{k(k−1)c} − 1 and D_k = e^{2kc} − 1, starting at k = 2: E_2 = d, D_2 = e^{4c} − 1.
     let e = d;
@@ -122,6 +122,14 @@ export class StepRdpEvaluator {
       sum += (w[i] as number) * e;
     }
     return Math.log1p(sum) / n;
+  }
+
+  private weights(): Float64Array {
+    const logW = this.logW;
+    const w = new Float64Array(logW.length);
+    for (let i = 0; i < w.length; i++) w[i] = Math.exp(logW[i] as number);
+    this.w = w;
+    return w;
   }
 
   private logSpace(c: number): number {
