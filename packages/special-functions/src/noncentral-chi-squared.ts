@@ -5,8 +5,8 @@
  * Method (shared by every function here): with a = k/2, y = x/2, μ = λ/2,
  *   F(x) = Σⱼ wⱼ P(a + j, y),  F̄(x) = Σⱼ wⱼ Q(a + j, y),  wⱼ = e^{−μ}μʲ/j!.
  * The series is summed in log-scaled ratio form, in the direction in which each recurrence only
- * adds positive numbers (H. Ding, "Algorithm AS 275: computing the non-central χ² distribution
- * function", Applied Statistics 41 (1992) 478–482; C. G. Ding 1992 for the recurrences;
+ * adds positive numbers (C. G. Ding, "Algorithm AS 275: computing the non-central χ² distribution
+ * function", Applied Statistics 41 (1992) 478–482, for the recurrences;
  * D. Benton and K. Krishnamoorthy, "Computing discrete mixtures of continuous distributions",
  * Comput. Stat. Data Anal. 43 (2003) 249–267, for summing outward from the dominant term):
  *  - lower tail: P(b − 1, y) = P(b, y) + d(b − 1), dⱼ = y^{a+j}e^{−y}/Γ(a + j + 1), summed
@@ -18,7 +18,9 @@
  *    gamma functions, the Poisson weight from Loader's saddle-point form
  *    log wⱼ = −stirlerr(j) − bd0(j, μ) − ½log(2πj) (C. Loader 2000, "Fast and accurate
  *    computation of binomial probabilities"), so nothing cancels for λ up to 1e5 and beyond;
- *  - summation stops when the geometric bound of the rest is below 1e-17 of the sum.
+ *  - summation stops when a geometric bound of the rest is below 1e-17 of the sum: the rigorous
+ *    ratio bounds above, or past the peak the observed (decreasing) term ratio, the terms being
+ *    log-concave in j.
  * Terms are carried as ratios to the start term with a separate log scale, so both tails are
  * available as logarithms far below 1e-308 (SciPy's ncx2 returns 0 / −∞ there). The smaller tail
  * is computed directly; the other is 1 − it (x below the mean k + λ: lower tail; above: upper).
