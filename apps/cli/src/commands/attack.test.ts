@@ -123,6 +123,36 @@ describe('dpbounds attack', () => {
     expect(written.numbers('score')[0]).toBe(-(written.numbers('logPValue')[0] as number));
   });
 
+  it('glir over several steps sums the per-step log p-values', async () => {
+    const common = ['--reference', 'reference.npy', '--batch-size', '10', '--targets', 'glir-targets.json', '--json'];
+    const one = JSON.parse((await run(['--method', 'glir', '--gradients', 'gradients.npy', '--update', 'updates.npy', ...common])).stdout) as { auc: number };
+    const two = await run(['--method', 'glir', '--gradients', 'gradients.npy,gradients.npy', '--update', 'updates.npy,updates.npy', '--out', 'steps.csv', ...common]);
+    expect(two.code, two.stderr).toBe(0);
+    // The same step twice doubles every log p-value: the ranking and the AUC are unchanged.
+    expect((JSON.parse(two.stdout) as { auc: number }).auc).toBe(one.auc);
+    const written = tableFromBytes('steps.csv', readFileSync(join(dir, 'steps.csv')), {
+      columns: { score: { kind: 'number' }, sumLogPValue: { kind: 'number' }, logPValueStep1: { kind: 'number' }, logPValueStep2: { kind: 'number' } },
+    });
+    expect(written.numbers('sumLogPValue')[3]).toBeCloseTo(2 * (written.numbers('logPValueStep1')[3] as number), 10);
+    const mismatch = await run(['--method', 'glir', '--gradients', 'gradients.npy,gradients.npy', '--update', 'updates.npy', ...common]);
+    expect(mismatch.code).toBe(2);
+    expect(mismatch.stderr).toContain('--gradients lists 2 steps: give as many --update files (found 1)');
+  });
+
+  it('glir with S = 0 (batch of one, the update is the target gradient) ranks that target first', async () => {
+    const reference = simulateGradientGame({ dimension: 2, batchSize: 2, trialsPerClass: 25, seed: 5 }).targetGradients;
+    writeFileSync(join(dir, 'ref2.npy'), npy(50, 2, reference.data));
+    writeFileSync(join(dir, 'g3.npy'), npy(3, 2, new Float64Array([0.5, -1, 2, 2, -3, 1])));
+    writeFileSync(join(dir, 'u1.npy'), npy(1, 2, new Float64Array([0.5, -1])));
+    writeFileSync(join(dir, 't3.csv'), 'member\n1\n0\n0\n');
+    const r = await run(['--method', 'glir', '--gradients', 'g3.npy', '--reference', 'ref2.npy', '--update', 'u1.npy', '--batch-size', '1', '--targets', 't3.csv', '--out', 's0.csv', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { auc: number }).auc).toBe(1);
+    const written = tableFromBytes('s0.csv', readFileSync(join(dir, 's0.csv')), { columns: { score: { kind: 'number' }, logPValue: { kind: 'number' } } });
+    expect(written.numbers('score')[0]).toBe(Number.MAX_VALUE);
+    expect(written.numbers('logPValue')[0]).toBe(-Number.MAX_VALUE);
+  });
+
   it('without membership writes --out only, and refuses to overwrite without --force', async () => {
     const first = await run(['--method', 'loss', '--targets', 'unlabelled.jsonl', '--out', 'u.jsonl', '--json']);
     expect(first.code, first.stderr).toBe(0);

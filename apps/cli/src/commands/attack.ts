@@ -4,7 +4,8 @@
  * known, and writes per-target scores and p-values (`--out`, the input of `dpbounds audit --scores`).
  */
 import type { AttackScores } from '@dpbounds/attacks';
-import { evaluateAttack, fitGradientDistribution, glirAttack, liraOffline, liraOnline } from '@dpbounds/attacks';
+import type { GlirResult, GradientDistribution } from '@dpbounds/attacks';
+import { evaluateAttack, fitGradientDistribution, glirAttack, liraOffline, liraOnline, sumStepLogPValues } from '@dpbounds/attacks';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import type { ParsedFlags } from '../flags.js';
 import { choice, hasFlag, numberList, optionalNumber, optionalString, requiredNumber, requiredString } from '../flags.js';
@@ -52,35 +53,69 @@ async function runScoreAttack(method: Exclude<Method, 'glir'>, flags: ParsedFlag
   return { ids: targets.ids, result, ...(targets.members !== undefined ? { members: targets.members } : {}) };
 }
 
+/** A comma-separated list of file paths (`a.npy,b.npy`: one per training step). */
+function pathList(flags: ParsedFlags, flag: string, what: string): string[] {
+  const parts = requiredString(flags, flag, what).split(',').map((p) => p.trim());
+  if (parts.some((p) => p === '')) throw new UsageError(`--${flag} must be a file or a comma-separated list of files; found ${JSON.stringify(flags[flag])}`);
+  return parts;
+}
+
 async function runGlir(flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
   forbid(flags, 'glir', ['shadow', 'variance', 'alternative']);
-  const reference = await readGradients(requiredString(flags, 'reference', 'a file of reference (non-member) gradients'), io);
-  const gradients = await readGradients(requiredString(flags, 'gradients', 'a file of per-target gradients'), io, reference.columns);
-  const updates = await readGradients(requiredString(flags, 'update', 'a file with the released update, one row or one per target'), io, reference.columns);
-  if (updates.rows !== 1 && updates.rows !== gradients.rows) {
-    throw new UsageError(`${String(flags.update)}: wrong shape: expected 1 row (a shared update) or ${gradients.rows} (one per target), found ${updates.rows}`);
+  const gradientPaths = pathList(flags, 'gradients', 'a file of per-target gradients (or one per step, comma-separated)');
+  const updatePaths = pathList(flags, 'update', 'a file with the released update (or one per step, comma-separated)');
+  const referencePaths = pathList(flags, 'reference', 'a file of reference (non-member) gradients (or one per step)');
+  const steps = gradientPaths.length;
+  if (updatePaths.length !== steps || (referencePaths.length !== 1 && referencePaths.length !== steps)) {
+    throw new UsageError(
+      `--gradients lists ${steps} step${steps === 1 ? '' : 's'}: give as many --update files (found ${updatePaths.length}) and one or ${steps} --reference files (found ${referencePaths.length})`,
+    );
   }
   const batchSize = requiredNumber(flags, 'batch-size', { min: 1, integer: true });
   const ridge = optionalNumber(flags, 'ridge', { min: 0 });
   const targetsPath = optionalString(flags, 'targets');
   const targets = targetsPath === undefined ? undefined : await readTargets(targetsPath, io, false);
-  if (targets !== undefined && targets.ids.length !== gradients.rows) {
-    throw new UsageError(`${targetsPath}: has ${targets.ids.length} targets but ${String(flags.gradients)} has ${gradients.rows} rows`);
+  let targetCount = targets?.ids.length;
+  const results: GlirResult[] = [];
+  let distribution: GradientDistribution | undefined;
+  for (let t = 0; t < steps; t++) {
+    if (distribution === undefined || referencePaths.length > 1) {
+      const reference = await readGradients(referencePaths[t] ?? (referencePaths[0] as string), io);
+      distribution = fitGradientDistribution(reference, ridge === undefined ? {} : { ridge });
+    }
+    const gradientPath = gradientPaths[t] as string;
+    const gradients = await readGradients(gradientPath, io, distribution.dimension);
+    if (targetCount !== undefined && gradients.rows !== targetCount) {
+      throw new UsageError(`${gradientPath}: wrong shape: expected ${targetCount} rows (one per target${targets === undefined ? ', like the first step' : ` in ${String(targetsPath)}`}), found ${gradients.rows}`);
+    }
+    targetCount = gradients.rows;
+    const updatePath = updatePaths[t] as string;
+    const updates = await readGradients(updatePath, io, distribution.dimension);
+    if (updates.rows !== 1 && updates.rows !== gradients.rows) {
+      throw new UsageError(`${updatePath}: wrong shape: expected 1 row (a shared update) or ${gradients.rows} (one per target), found ${updates.rows}`);
+    }
+    results.push(glirAttack({ updates, targetGradients: gradients, batchSize, distribution }));
   }
-  const distribution = fitGradientDistribution(reference, ridge === undefined ? {} : { ridge });
-  const result = glirAttack({ updates, targetGradients: gradients, batchSize, distribution });
-  const ids = targets?.ids ?? Array.from({ length: gradients.rows }, (_, i) => String(i));
-  return {
-    ids,
-    result,
-    ...(targets?.members !== undefined ? { members: targets.members } : {}),
-    extra: { susceptibility: result.susceptibility, statistic: result.statistic },
-  };
+  const ids = targets?.ids ?? Array.from({ length: targetCount ?? 0 }, (_, i) => String(i));
+  const members = targets?.members !== undefined ? { members: targets.members } : {};
+  const only = results[0] as GlirResult;
+  if (steps === 1) return { ids, result: only, ...members, extra: { susceptibility: only.susceptibility, statistic: only.statistic } };
+  // Several steps: the sum of per-step log p-values (spec §2.8 step 5) is a score, not a p-value.
+  const sum = sumStepLogPValues(results.map((r) => r.logPValues));
+  const extra: Record<string, Float64Array> = { sumLogPValue: finiteLogP(sum) };
+  results.forEach((r, t) => {
+    extra[`logPValueStep${t + 1}`] = finiteLogP(r.logPValues);
+  });
+  return { ids, result: { scores: sum.map((v) => 0 - v) }, ...members, extra };
 }
 
-/** `-∞` log p-values (S = 0 exactly) cannot go into a file; they become the most negative double. */
+/**
+ * GLiR gives log p = −∞ (score +∞) when S = 0 exactly (the update equals the target's gradient,
+ * e.g. batch size 1). Files and the ROC need finite numbers: ±∞ become ±Number.MAX_VALUE,
+ * which keeps the order.
+ */
 function finiteLogP(values: Float64Array): Float64Array {
-  return values.map((v) => (v === -Infinity ? -Number.MAX_VALUE : v));
+  return values.map((v) => (v === -Infinity ? -Number.MAX_VALUE : v === Infinity ? Number.MAX_VALUE : v));
 }
 
 async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
@@ -92,8 +127,9 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   if (out !== undefined) formatTableFile(out, {});
   const attack = method === 'glir' ? await runGlir(flags, io) : await runScoreAttack(method, flags, io);
   const { ids, result, members } = attack;
+  const scores = finiteLogP(result.scores);
   if (out !== undefined) {
-    const columns: Record<string, readonly string[] | ArrayLike<number>> = { id: ids, score: finiteLogP(result.scores) };
+    const columns: Record<string, readonly string[] | ArrayLike<number>> = { id: ids, score: scores };
     if (members !== undefined) columns.member = members;
     if (result.logPValues !== undefined) {
       columns.logPValue = finiteLogP(result.logPValues);
@@ -111,7 +147,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     rows.push(['membership', `unknown (no "member" column); scores written to ${out}`]);
     return { json: { method, targets: ids.length, auc: null, tprAtFpr: [], out }, text: formatKeyValues(rows) };
   }
-  const evaluation = evaluateAttack(result.scores, members, { fprs, confidence });
+  const evaluation = evaluateAttack(scores, members, { fprs, confidence });
   rows.push(['members', String(evaluation.members)], ['non-members', String(evaluation.nonMembers)], ['AUC', formatNumber(evaluation.auc)]);
   if (out !== undefined) rows.push(['scores written to', out]);
   const table = formatTable(
@@ -145,16 +181,17 @@ export const attackCommand: CommandDefinition = {
     '--gradients/--reference/--update (GLiR): matrices (.npy, .csv, .json, .jsonl), one row per target,',
     'per reference example, and the released step update (one row, or one per target).',
     '--out: per-target id, score, member, logPValue, pValue (input of `dpbounds audit --scores`);',
-    'GLiR adds susceptibility (K) and statistic (S).',
+    'GLiR adds susceptibility (K) and statistic (S); over several steps (comma-separated files) the',
+    'score is minus the sum of the per-step log p-values (columns sumLogPValue, logPValueStep1, ...).',
     'Column details and a Python snippet: docs/attacks.md.',
   ].join('\n'),
   flags: {
     method: { type: 'string', description: 'attack: loss | lira-online | lira-offline | glir', valueName: 'name' },
     targets: { type: 'string', description: 'per-target scores/losses and membership (.csv, .json, .jsonl, .npy)', valueName: 'FILE' },
     shadow: { type: 'string', description: 'LiRA: shadow-model scores, long format (id, score, in)', valueName: 'FILE' },
-    gradients: { type: 'string', description: 'GLiR: per-target gradients, targets × d', valueName: 'FILE' },
-    reference: { type: 'string', description: 'GLiR: reference (non-member) gradients, B × d with B > d', valueName: 'FILE' },
-    update: { type: 'string', description: 'GLiR: released update (theta_t - theta_t+1)/lr, 1 × d or targets × d', valueName: 'FILE' },
+    gradients: { type: 'string', description: 'GLiR: per-target gradients, targets × d (several steps: a comma-separated list)', valueName: 'FILE' },
+    reference: { type: 'string', description: 'GLiR: reference (non-member) gradients, B × d with B > d (one, or one per step)', valueName: 'FILE' },
+    update: { type: 'string', description: 'GLiR: released update (theta_t - theta_t+1)/lr, 1 × d or targets × d (one per step)', valueName: 'FILE' },
     'batch-size': { type: 'string', description: 'GLiR: batch size n of the step', valueName: 'n' },
     ridge: { type: 'string', description: 'GLiR: relative ridge added to the covariance, rho * trace/d', valueName: 'rho', defaultText: '0' },
     variance: { type: 'string', description: 'LiRA: per-example | fixed (pooled) standard deviations', valueName: 'mode', defaultText: 'per-example' },
