@@ -134,7 +134,7 @@ analysed under every threat model dpbounds knows. Guarantees bound every attacke
 ${rows}
 </tbody></table>
 <figure id="tradeoff">${tradeOff}
-<figcaption>Each curve is the smallest false-negative rate any attacker of that threat model can have at a given false-positive rate (a higher curve means more privacy; the grey diagonal is perfect privacy). Markers are the operating points of the loss-threshold attack and of the canary scores on this run; they must lie above every guarantee of the matching threat model.</figcaption></figure>
+<figcaption>Each curve is the smallest false-negative rate any attacker of that threat model can have at a given false-positive rate (a higher curve means more privacy; the grey diagonal is perfect privacy). Markers are the operating points of the loss-threshold attack and of the canary scores on this run; a guarantee bounds what these attacks can achieve in expectation, so their points lie on or above the matching threat model’s curve up to sampling error (a few points of a finite sample may dip below).</figcaption></figure>
 <figure id="tradeoff-log">${tradeOffLog}</figure>
 <figure id="per-instance">${perInstanceSvg}
 <figcaption>Per-instance ε of each target record from its clipped gradient norms over several seeded runs (sum-rule per-instance RDP with Hölder composition), next to the data-independent ε of the same run.</figcaption></figure>
