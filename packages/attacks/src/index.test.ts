@@ -23,6 +23,7 @@ it('exports exactly the documented functions', () => {
       'requireLabelledScores',
       'requireMatrix',
       'requireShadowScores',
+      'selectCoordinates',
       'shadowScoresFromMatrix',
       'shadowScoresFromRows',
       'simulateGaussianMechanism',

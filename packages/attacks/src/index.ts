@@ -22,6 +22,7 @@ export { fitGradientDistribution, gradientDistribution } from './gradient/gradie
 export type { GlirInput, GlirResult } from './gradient/glir.js';
 export { glirAttack } from './gradient/glir.js';
 export { sumStepLogPValues } from './gradient/aggregate-steps.js';
+export { selectCoordinates } from './gradient/select-coordinates.js';
 export type { CanaryScoreOptions, CanaryScores } from './gradient/canary-scores.js';
 export { diracCanaryScores, dotProductScores } from './gradient/canary-scores.js';
 export type { AttackEvaluation, EvaluateAttackOptions } from './evaluate/evaluate-attack.js';

@@ -123,6 +123,21 @@ describe('dpbounds attack', () => {
     expect(written.numbers('score')[0]).toBe(-(written.numbers('logPValue')[0] as number));
   });
 
+  it('glir --coordinates keeps every ⌊P/d⌋-th column of every file', async () => {
+    const common = ['--method', 'glir', '--gradients', 'gradients.npy', '--reference', 'reference.npy', '--update', 'updates.npy', '--batch-size', '10', '--json'];
+    const r = await run([...common, '--coordinates', '2', '--out', 'coords.csv']);
+    expect(r.code, r.stderr).toBe(0);
+    const written = tableFromBytes('coords.csv', readFileSync(join(dir, 'coords.csv')), { columns: { statistic: { kind: 'number' } } });
+    expect(written.rowCount).toBe(600);
+    const tooMany = await run([...common, '--coordinates', '5']);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain('--coordinates must be at most the number of columns of reference.npy (4); found 5');
+    writeFileSync(join(dir, 'g5.npy'), npy(600, 5, new Float64Array(3000)));
+    const wide = await run(['--method', 'glir', '--gradients', 'g5.npy', '--reference', 'reference.npy', '--update', 'updates.npy', '--batch-size', '10', '--coordinates', '2']);
+    expect(wide.code).toBe(2);
+    expect(wide.stderr).toContain('g5.npy: wrong shape: expected 4 columns, found 5');
+  });
+
   it('glir over several steps sums the per-step log p-values', async () => {
     const common = ['--reference', 'reference.npy', '--batch-size', '10', '--targets', 'glir-targets.json', '--json'];
     const one = JSON.parse((await run(['--method', 'glir', '--gradients', 'gradients.npy', '--update', 'updates.npy', ...common])).stdout) as { auc: number };

@@ -5,7 +5,8 @@
  */
 import type { AttackScores } from '@dpbounds/attacks';
 import type { GlirResult, GradientDistribution } from '@dpbounds/attacks';
-import { evaluateAttack, fitGradientDistribution, glirAttack, liraOffline, liraOnline, sumStepLogPValues } from '@dpbounds/attacks';
+import { evaluateAttack, fitGradientDistribution, glirAttack, liraOffline, liraOnline, selectCoordinates, sumStepLogPValues } from '@dpbounds/attacks';
+import type { Matrix } from '@dpbounds/attacks';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import type { ParsedFlags } from '../flags.js';
 import { choice, hasFlag, numberList, optionalNumber, optionalString, requiredNumber, requiredString } from '../flags.js';
@@ -73,6 +74,17 @@ async function runGlir(flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
   }
   const batchSize = requiredNumber(flags, 'batch-size', { min: 1, integer: true });
   const ridge = optionalNumber(flags, 'ridge', { min: 0 });
+  const coordinates = optionalNumber(flags, 'coordinates', { min: 1, integer: true });
+  /** Columns P of the first reference file: every gradient file must have the same. */
+  let rawColumns: number | undefined;
+  /** Reads a gradient matrix (P columns) and keeps every ⌊P/d⌋-th coordinate when --coordinates d is given. */
+  const load = async (path: string): Promise<Matrix> => {
+    const m = await readGradients(path, io, rawColumns);
+    rawColumns ??= m.columns;
+    if (coordinates === undefined) return m;
+    if (coordinates > m.columns) throw new UsageError(`--coordinates must be at most the number of columns of ${path} (${m.columns}); found ${coordinates}`);
+    return selectCoordinates(m, coordinates);
+  };
   const targetsPath = optionalString(flags, 'targets');
   const targets = targetsPath === undefined ? undefined : await readTargets(targetsPath, io, false);
   let targetCount = targets?.ids.length;
@@ -80,17 +92,17 @@ async function runGlir(flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
   let distribution: GradientDistribution | undefined;
   for (let t = 0; t < steps; t++) {
     if (distribution === undefined || referencePaths.length > 1) {
-      const reference = await readGradients(referencePaths[t] ?? (referencePaths[0] as string), io);
+      const reference = await load(referencePaths[t] ?? (referencePaths[0] as string));
       distribution = fitGradientDistribution(reference, ridge === undefined ? {} : { ridge });
     }
     const gradientPath = gradientPaths[t] as string;
-    const gradients = await readGradients(gradientPath, io, distribution.dimension);
+    const gradients = await load(gradientPath);
     if (targetCount !== undefined && gradients.rows !== targetCount) {
       throw new UsageError(`${gradientPath}: wrong shape: expected ${targetCount} rows (one per target${targets === undefined ? ', like the first step' : ` in ${String(targetsPath)}`}), found ${gradients.rows}`);
     }
     targetCount = gradients.rows;
     const updatePath = updatePaths[t] as string;
-    const updates = await readGradients(updatePath, io, distribution.dimension);
+    const updates = await load(updatePath);
     if (updates.rows !== 1 && updates.rows !== gradients.rows) {
       throw new UsageError(`${updatePath}: wrong shape: expected 1 row (a shared update) or ${gradients.rows} (one per target), found ${updates.rows}`);
     }
@@ -193,6 +205,7 @@ export const attackCommand: CommandDefinition = {
     reference: { type: 'string', description: 'GLiR: reference (non-member) gradients, B × d with B > d (one, or one per step)', valueName: 'FILE' },
     update: { type: 'string', description: 'GLiR: released update (theta_t - theta_t+1)/lr, 1 × d or targets × d (one per step)', valueName: 'FILE' },
     'batch-size': { type: 'string', description: 'GLiR: batch size n of the step', valueName: 'n' },
+    coordinates: { type: 'string', description: 'GLiR: keep d coordinates, every floor(P/d)-th of the P columns', valueName: 'd' },
     ridge: { type: 'string', description: 'GLiR: relative ridge added to the covariance, rho * trace/d', valueName: 'rho', defaultText: '0' },
     variance: { type: 'string', description: 'LiRA: per-example | fixed (pooled) standard deviations', valueName: 'mode', defaultText: 'per-example' },
     alternative: { type: 'string', description: 'lira-offline: greater | two-sided (membership by exclusion)', valueName: 'side', defaultText: 'greater' },
