@@ -3,7 +3,7 @@
  * mechanism, for a sensitivity ratio r (the record's clipped gradient norm over the clip norm).
  * At r = 1 it is the data-independent RDP (Mironov, Talwar, Zhang 2019, "Rényi Differential
  * Privacy of the Sampled Gaussian Mechanism", §3.3, binomial expansion of A_α) used by the RDP
- * accountant ({@link rdpUnchecked} in `subsampled-gaussian-rdp.ts`); for r ≤ 1 it is the
+ * accountant (`rdpUnchecked` in `subsampled-gaussian-rdp.ts`); for r ≤ 1 it is the
  * per-instance RDP of one sum-rule DP-SGD step (Thudi, Jia, Meehan, Shumailov, Papernot,
  * "Gradients Look Alike", USENIX Security 2024, Thm 3.2) used by `per-instance/`. Internal: not
  * exported from the package index; the validated entry points are `subsampledGaussianRdp`,
@@ -21,7 +21,9 @@
  *   Every quantity is a sum of non-negative terms, so the relative error stays within a few α
  *   ulp; one expm1, one log1p and O(α) flops per call.
  * - **Log space** otherwise: ℓ_k = ln w_k + ln expm1(k(k−1)c), L = logsumexp(ℓ),
- *   ε = ln(1 + e^L)/(α−1) (logSumExp, logAddExp and log1mExp from @dpbounds/special-functions).
+ *   ε = ln(1 + e^L)/(α−1) (logSumExp, logAddExp and log1mExp from @dpbounds/special-functions);
+ *   the runs of terms more than 746 below the largest (which add exactly 0) are left out of the
+ *   sum, so at large orders only a few terms are exponentiated.
  *
  * Both keep full relative accuracy for tiny ε (ε ≈ 1e−18 included: there is no 1 + tiny
  * cancellation, unlike a plain log-sum-exp of all α + 1 terms of A, which loses ~1e−16 absolute
