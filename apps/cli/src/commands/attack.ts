@@ -12,6 +12,7 @@ import type { ParsedFlags } from '../flags.js';
 import { choice, hasFlag, numberList, optionalNumber, optionalString, requiredNumber, requiredString } from '../flags.js';
 import { formatKeyValues, formatNumber, formatTable } from '../format.js';
 import { formatTableFile, writeOutputFile } from '../io/index.js';
+import { createProgress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
 import type { TargetsInput } from './attack-inputs.js';
 import { readGradients, readShadow, readTargets } from './attack-inputs.js';
@@ -90,7 +91,9 @@ async function runGlir(flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
   let targetCount = targets?.ids.length;
   const results: GlirResult[] = [];
   let distribution: GradientDistribution | undefined;
+  const progress = createProgress(io, 'GLiR steps', steps);
   for (let t = 0; t < steps; t++) {
+    progress.update(t);
     if (distribution === undefined || referencePaths.length > 1) {
       const reference = await load(referencePaths[t] ?? (referencePaths[0] as string));
       distribution = fitGradientDistribution(reference, ridge === undefined ? {} : { ridge });
@@ -108,6 +111,7 @@ async function runGlir(flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
     }
     results.push(glirAttack({ updates, targetGradients: gradients, batchSize, distribution }));
   }
+  progress.finish();
   const ids = targets?.ids ?? Array.from({ length: targetCount ?? 0 }, (_, i) => String(i));
   const members = targets?.members !== undefined ? { members: targets.members } : {};
   const only = results[0] as GlirResult;
