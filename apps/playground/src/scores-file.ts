@@ -1,8 +1,10 @@
 /**
  * Reads an uploaded attack-scores file in the browser (CSV with a header, JSON array of objects,
  * or JSON Lines) with columns `score` (higher = more likely member) and `member` (0/1), and
- * validates it: finite scores, 0/1 membership, at least one member and one non-member.
+ * validates it: finite scores, 0/1 membership, at least one member and one non-member. CSV is
+ * tokenised by the project's one CSV reader (@dpbounds/sgd-instrumentation's `parseCsv`).
  */
+import { parseCsv, type CsvTable } from '@dpbounds/sgd-instrumentation';
 
 /** Parsed scores split by membership. */
 export interface ParsedScores {
@@ -28,16 +30,17 @@ function fromRecords(records: readonly Record<string, unknown>[], name: string):
   return { members: Float64Array.from(members), nonMembers: Float64Array.from(nonMembers) };
 }
 
-function parseCsv(text: string, name: string): Record<string, unknown>[] {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const header = (lines[0] ?? '').split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
-  if (!header.includes('score') || !header.includes('member')) {
-    throw new Error(`${name}: the header must name the columns "score" and "member" (found ${header.join(', ')})`);
+function csvRecords(text: string, name: string): Record<string, unknown>[] {
+  let table: CsvTable;
+  try {
+    table = parseCsv(text);
+  } catch (error) {
+    throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return lines.slice(1).map((line) => {
-    const cells = line.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
-    return Object.fromEntries(header.map((h, i) => [h, cells[i] ?? '']));
-  });
+  if (!table.header.includes('score') || !table.header.includes('member')) {
+    throw new Error(`${name}: the header must name the columns "score" and "member" (found ${table.header.join(', ')})`);
+  }
+  return table.rows.map((row) => Object.fromEntries(table.header.map((h, i) => [h, row[i] ?? ''])));
 }
 
 /**
@@ -71,5 +74,5 @@ export function parseScoresFile(text: string, name: string): ParsedScores {
     if (!Array.isArray(parsed)) throw new Error(`${name}: expected an array of { "score", "member" } objects`);
     return fromRecords(parsed as Record<string, unknown>[], name);
   }
-  return fromRecords(parseCsv(text, name), name);
+  return fromRecords(csvRecords(text, name), name);
 }
