@@ -37,6 +37,7 @@ import { UsageError } from '../usage-error.js';
 
 /** The instruments `--instrument` accepts (CLI.md). */
 export const TRAIN_INSTRUMENTS = ['ai-sensitivity', 'per-instance', 'gradient-stats', 'canaries'] as const;
+/** The name of one `--instrument` value of `dpbounds train` (`ai-sensitivity`, `per-instance`, `gradient-stats`, `canaries`). */
 export type TrainInstrumentName = (typeof TRAIN_INSTRUMENTS)[number];
 
 /** Everything a training scenario needs. */
