@@ -6,7 +6,7 @@ export { DpboundsRangeError, DpboundsTypeError, formatFound, isDpboundsError } f
 export type { DpboundsErrorCode, DpboundsErrorDetails } from './errors/dpbounds-error.js';
 export { describeInterval, requireFiniteArray, requireFinite, requireInRange, requireInteger, requireProbability } from './errors/validate.js';
 export type { Interval } from './errors/validate.js';
-export { log1mExp, logAddExp, logSubExp, logSumExp } from './log-space.js';
+export { log1mExp, logAddExp, logMeanExp, logSubExp, logSumExp } from './log-space.js';
 export { erf, erfc, erfcx } from './erf.js';
 export { erfcinv, erfinv } from './erfinv.js';
 export { logNormalCdf, normalCdf, normalPdf, normalSf } from './normal.js';

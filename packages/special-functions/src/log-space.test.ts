@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { log1mExp, logAddExp, logSubExp, logSumExp } from './log-space.js';
+import { log1mExp, logAddExp, logMeanExp, logSubExp, logSumExp } from './log-space.js';
 
 const seed = 20261122;
 const finite = fc.double({ min: -700, max: 700, noNaN: true });
@@ -63,6 +63,59 @@ describe('log-space arithmetic', () => {
         expect(Math.abs(log1mExp(x) - ref)).toBeLessThanOrEqual(1e-13 * Math.abs(ref) + 2e-16);
       }),
       { seed, numRuns: 200 },
+    );
+  });
+});
+
+describe('logMeanExp', () => {
+  it('matches (1/s)·log of the mean of exp(s·v) on moderate values', () => {
+    expect(logMeanExp([0, Math.log(3)])).toBeCloseTo(Math.LN2, 15);
+    expect(logMeanExp([1, 2, 3], 2)).toBeCloseTo(Math.log((Math.exp(2) + Math.exp(4) + Math.exp(6)) / 3) / 2, 14);
+    expect(logMeanExp([1000, 1000, 1000 - Math.log(4)])).toBeCloseTo(1000 + Math.log(0.75), 10);
+    // Sub-range [from, to): only values[1..3) count.
+    expect(logMeanExp([99, 0, Math.log(3), -99], 1, 1, 3)).toBeCloseTo(Math.LN2, 15);
+  });
+  it('keeps full relative accuracy for tiny values, where logSumExp(s·v) − ln n does not', () => {
+    // (1/s)·ln((e^{s·a} + e^{s·b})/2) = (a + b)/2 + s(a − b)²/8 + O(s³(a − b)⁴): here the quadratic
+    // term is 1.25e−25 (8e−14 relative, far above an ulp) and the next one is below 1e−49.
+    const exact = 1.5e-12 + 1.25e-25;
+    const got = logMeanExp([1e-12, 2e-12], 1);
+    expect(Math.abs(got - exact) / exact).toBeLessThan(1e-14);
+    const naive = logSumExp([1e-12, 2e-12]) - Math.LN2;
+    expect(Math.abs(naive - exact) / exact).toBeGreaterThan(1e-6);
+    expect(logMeanExp([3e-15, 3e-15, 3e-15], 7)).toBe(3e-15);
+  });
+  it('edge cases: NaN for bad scale, empty range or NaN value; ±∞ passed through', () => {
+    expect(logMeanExp([1, 2], 0)).toBeNaN();
+    expect(logMeanExp([1, 2], -1)).toBeNaN();
+    expect(logMeanExp([1, 2], Number.NaN)).toBeNaN();
+    expect(logMeanExp([])).toBeNaN();
+    expect(logMeanExp([1, 2], 1, 1, 1)).toBeNaN();
+    expect(logMeanExp([1, Number.NaN])).toBeNaN();
+    expect(logMeanExp([-Infinity, -Infinity])).toBe(-Infinity);
+    expect(logMeanExp([1, Infinity])).toBe(Infinity);
+    expect(logMeanExp([-Infinity, 0])).toBeCloseTo(-Math.LN2, 15);
+  });
+  it('lies between the mean and the max, is exact on equal values and non-decreasing in s (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -50, max: 50, noNaN: true }), { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 1e-3, max: 20, noNaN: true }),
+        fc.double({ min: 1, max: 4, noNaN: true }),
+        (values, s, factor) => {
+          const mean = values.reduce((a, b) => a + b, 0) / values.length;
+          const max = Math.max(...values);
+          const tol = 1e-12 * (1 + Math.abs(max));
+          const v = logMeanExp(values, s);
+          expect(v).toBeGreaterThanOrEqual(mean - tol);
+          expect(v).toBeLessThanOrEqual(max + tol);
+          expect(logMeanExp(values, s * factor)).toBeGreaterThanOrEqual(v - tol);
+          const scaled = values.map((x) => s * x);
+          expect(Math.abs(v - (logSumExp(scaled) - Math.log(values.length)) / s)).toBeLessThanOrEqual(1e-9 * (1 + Math.abs(max)) / Math.min(1, s));
+          expect(logMeanExp(values.map(() => values[0] as number), s)).toBe(values[0]);
+        },
+      ),
+      { seed, numRuns: 300 },
     );
   });
 });

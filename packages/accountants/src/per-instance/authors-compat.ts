@@ -4,8 +4,7 @@
  * cross-checking only (spec per-instance-rdp.md §5, "Authors-compat"). Use
  * {@link composeFromRatios} (the derived schedule) for analysis.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInteger } from '@dpbounds/special-functions';
-import { scaledLogMeanExp } from './log-mean-exp.js';
+import { DpboundsRangeError, DpboundsTypeError, logMeanExp, requireInteger } from '@dpbounds/special-functions';
 import { stepExponent } from './per-instance-step-rdp.js';
 import { createStepRdpEvaluator } from '../rdp/sampled-gaussian-integer-rdp.js';
 import {
@@ -125,7 +124,7 @@ export function authorsComposeSum(input: AuthorsComposeSumInput): AuthorsCompose
     const s = lambda * (k - 1);
     // ((λ−1)^i/λ^{i+1})·s/(α−1) = ((λ−1)/λ)^i·(k−1)/(α−1)
     const weight = Math.exp(i * Math.log1p(-1 / lambda)) * ((k - 1) / (alpha - 1));
-    const contribution = weight * scaledLogMeanExp(eps, s);
+    const contribution = weight * logMeanExp(eps, s);
     contributions[key] = contribution;
     intOrders[key] = k;
     epsilon += contribution;

@@ -3,9 +3,8 @@
  * expectations over training runs estimated from several runs (Thudi et al. 2024, Thm 3.3;
  * spec per-instance-rdp.md §5).
  */
-import { DpboundsRangeError } from '@dpbounds/special-functions';
+import { DpboundsRangeError, logMeanExp } from '@dpbounds/special-functions';
 import { holderOrderSchedule } from './holder-order-schedule.js';
-import { scaledLogMeanExp } from './log-mean-exp.js';
 import { stepExponent } from './per-instance-step-rdp.js';
 import { stepRdpEvaluatorCache } from '../rdp/sampled-gaussian-integer-rdp.js';
 import {
@@ -74,7 +73,7 @@ export function composePerInstanceRdp(input: ComposePerInstanceRdpInput): Compos
   for (let t = 0; t < T; t++) {
     const a = schedule.realOrders[T - 1 - t] as number;
     multiplierOrdersChrono[t] = a;
-    const term = scaledLogMeanExp(steps[t] as ArrayLike<number>, lambda * (a - 1));
+    const term = logMeanExp(steps[t] as ArrayLike<number>, lambda * (a - 1));
     termsChrono[t] = term;
     epsilon += term;
   }
@@ -151,7 +150,7 @@ export function composeFromRatios(input: ComposeFromRatiosInput): ComposedFromRa
       }
       eps[r] = e;
     }
-    const term = scaledLogMeanExp(eps, lambda * ((schedule.realOrders[j] as number) - 1));
+    const term = logMeanExp(eps, lambda * ((schedule.realOrders[j] as number) - 1));
     intOrdersChrono[t] = k;
     stepEpsChrono.push(eps);
     termsChrono[t] = term;

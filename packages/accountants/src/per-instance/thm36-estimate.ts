@@ -2,8 +2,7 @@
  * Per-instance RDP of DP-SGD under a general (e.g. mean) update rule, estimated from sampled
  * mini-batch updates (Thudi et al. 2024, Thm 3.6; spec per-instance-rdp.md §6).
  */
-import { DpboundsTypeError, requireFiniteArray, requireInteger } from '@dpbounds/special-functions';
-import { scaledLogMeanExp } from './log-mean-exp.js';
+import { DpboundsTypeError, logMeanExp, requireFiniteArray, requireInteger } from '@dpbounds/special-functions';
 import { checkNonEmpty, checkPositive } from './validate-per-instance.js';
 
 /** One target batch of {@link thm36Estimate}: its update and α-tuples of updates from X'. */
@@ -79,7 +78,7 @@ export function thm36Estimate(input: Thm36EstimateInput): number {
       for (let c = 0; c < dim; c++) sq += (sumD[c] as number) * (sumD[c] as number);
       exponents[s] = ((sq - sumSq) / 2) * invVar;
     }
-    total += scaledLogMeanExp(exponents, 1) / (alpha - 1);
+    total += logMeanExp(exponents, 1) / (alpha - 1);
   }
   return total / groups.length;
 }
