@@ -27,3 +27,5 @@ export {
   noncentralChiSquaredSf,
 } from './noncentral-chi-squared.js';
 export { binomialCdf, binomialSf, logBinomialCdf, logBinomialCoefficient, logBinomialSf } from './binomial.js';
+export { choleskyLower } from './linear-algebra/cholesky.js';
+export { backSubstitute, forwardSubstitute, forwardSubstituteRows } from './linear-algebra/triangular-solve.js';

@@ -7,7 +7,7 @@
  * lower tail, evaluated in log space so deep tails such as −143500.8 are exact). Small p ⇒ member.
  */
 import { DpboundsRangeError, DpboundsTypeError, noncentralChiSquaredLogCdf, requireInteger } from '@dpbounds/special-functions';
-import { whitenRows } from '../matrix/cholesky.js';
+import { whitenRows } from '../matrix/whiten-rows.js';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
 import type { GradientDistribution } from './gradient-distribution.js';

@@ -3,8 +3,7 @@
  * Kasneci 2023, "Gaussian Membership Inference Privacy", §5 and the GLiR attack; spec §2.8):
  * a mean μ and the lower Cholesky factor L of a covariance Σ = LLᵀ, on the coordinates kept.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
-import { choleskyLower } from '../matrix/cholesky.js';
+import { choleskyLower, DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
 

@@ -10,10 +10,9 @@
  * coordinates with variance below `minVariance` are dropped (d_eff); Σ̂ = LLᵀ by Cholesky and
  * K̂ = ‖L⁻¹(ĝ − μ̂)‖² for each target. Requires B > d_eff.
  */
-import { DpboundsRangeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { choleskyLower, DpboundsRangeError, forwardSubstitute, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { Dataset } from '../data/dataset.js';
 import type { Instrument, RunInfo, StepContext } from './instrument.js';
-import { choleskyInPlace, whitenedSquaredNorm } from './whitening.js';
 
 /** Options of {@link gradientStatsInstrument}. */
 export interface GradientStatsOptions {
@@ -136,20 +135,32 @@ export function gradientStatsInstrument(options: GradientStatsOptions): Instrume
         }
       }
       for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) cov[a * n + b] = cov[b * n + a] as number;
-      const factor = Float64Array.from(cov);
+      const ridged = Float64Array.from(cov);
       let jitter = 0;
-      while (n > 0 && !choleskyInPlace(factor, n)) {
+      let factor = n > 0 ? choleskyLower(ridged, n) : undefined;
+      while (n > 0 && factor === undefined && Number.isFinite(jitter)) {
         // Rank-deficient Σ̂ (B barely above d, or collinear coordinates): add the smallest ridge that works.
         let trace = 0;
         for (let a = 0; a < n; a++) trace += cov[a * n + a] as number;
         jitter = jitter === 0 ? 1e-10 * (trace / n) : jitter * 10;
-        factor.set(cov);
-        for (let a = 0; a < n; a++) factor[a * n + a] = (factor[a * n + a] as number) + jitter;
+        ridged.set(cov);
+        for (let a = 0; a < n; a++) ridged[a * n + a] = (ridged[a * n + a] as number) + jitter;
+        factor = choleskyLower(ridged, n);
       }
+      if (n > 0 && factor === undefined) {
+        // Only reachable when Σ̂ holds NaN/±∞ (no finite ridge makes it positive definite).
+        throw new DpboundsRangeError({ code: 'ERR_NOT_FINITE', parameter: 'per-example gradients', expected: 'finite values (their covariance could not be factorised)', found: Number.NaN });
+      }
+      const whitened = new Float64Array(n);
       const targets = Array.from({ length: options.targets.size }, (_, i) => {
         const g = restricted(context, options.targets, i, full);
         const centred = Float64Array.from(keep, (j) => (g[j] as number) - (mean[j] as number));
-        const susceptibility = n > 0 ? whitenedSquaredNorm(factor, n, centred) : 0;
+        let susceptibility = 0;
+        if (factor !== undefined) {
+          // K = ‖L⁻¹(ĝ − μ̂)‖² by forward substitution with the Cholesky factor of Σ̂ (+ ridge).
+          forwardSubstitute(factor, n, centred, 0, whitened);
+          for (let a = 0; a < n; a++) susceptibility += (whitened[a] as number) * (whitened[a] as number);
+        }
         const member = options.targetMembers?.[i];
         return {
           id: ids[i] as number,
