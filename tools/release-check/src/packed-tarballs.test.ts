@@ -52,19 +52,32 @@ afterAll(() => {
 });
 
 describe('packed tarballs', () => {
-  it.each(published)('$name ships only dist/, README and package.json and imports in Node with its named exports', async (pkg) => {
+  it.each(published)('$name ships only its declared files (no sources) and imports in Node with its named exports', async (pkg) => {
     const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules', pkg.name, 'package.json'), 'utf8')) as {
       exports: Record<string, unknown>;
       dependencies?: Record<string, string>;
+      files: string[];
     };
     expect(JSON.stringify(manifest.exports)).not.toContain('@dpbounds/source');
     for (const range of Object.values(manifest.dependencies ?? {})) expect(range).not.toMatch(/^workspace:/);
     const shipped = readdirSync(join(consumer, 'node_modules', pkg.name)).sort();
-    expect(shipped.filter((f) => !['dist', 'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(f))).toEqual([]);
+    const declared = manifest.files.filter((f) => !f.startsWith('!')).map((f) => f.split('/')[0] as string);
+    expect(shipped.filter((f) => ![...declared, 'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(f))).toEqual([]);
+    expect(shipped).not.toContain('src');
     const script = `const m = await import(${JSON.stringify(pkg.name)}); console.log(JSON.stringify(Object.keys(m).sort()));`;
     const packedExports = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' })) as string[];
     const built = (await import(join(pkg.dir, 'dist', 'index.js'))) as Record<string, unknown>;
     expect(packedExports).toEqual(Object.keys(built).sort());
+  });
+
+  it('@dpbounds/sgd-instrumentation/node loads the bundled Adult data from the tarball', () => {
+    const script = `const { loadBundledAdult } = await import('@dpbounds/sgd-instrumentation/node');
+      const data = loadBundledAdult();
+      console.log(JSON.stringify({ features: data.train.featureCount, rows: data.train.size + data.test.size }));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' });
+    const parsed = JSON.parse(out) as { features: number; rows: number };
+    expect(parsed.features).toBe(108);
+    expect(parsed.rows).toBe(32561);
   });
 
   it('installs a working dpbounds binary', () => {
