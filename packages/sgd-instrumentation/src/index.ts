@@ -5,8 +5,8 @@
  * File I/O lives in the Node-only entry point `@dpbounds/sgd-instrumentation/node`.
  */
 // Data
-export { parseCsv } from './data/csv.js';
-export type { CsvTable } from './data/csv.js';
+export { parseCsv, parseCsvRecords } from './data/csv.js';
+export type { CsvRecord, CsvRecordOptions, CsvTable } from './data/csv.js';
 export { recordFeatures, subsetDataset } from './data/dataset.js';
 export type { ColumnEncoding, Dataset, TabularEncoding } from './data/dataset.js';
 export { encodeTable, fitTabularEncoding } from './data/encoding.js';
