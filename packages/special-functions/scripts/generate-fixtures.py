@@ -265,6 +265,82 @@ for regime, member in ncx_regimes.items():
     group("noncentralChiSquaredLogSf", regime + ", incl. below 1e-300", 5e-14, [[x, k, l, f(log_via_smaller(up, lo))] for x, k, l, lo, up in vals], True)
 
 
+# Large noncentrality (k in {10, 1000, 1e4}, lambda in {1e4, 2.6e5, 1e6}; GLiR's regime): summing
+# every term from 0 would take ~1e6 terms per case, so the same additions-only recursions run over
+# a window of 2W + 1 indices, W = 40*sqrt(c_hi) + 200, around c_lo = min(mu, m) (lower tail: the
+# terms decrease above it) or c_hi = max(mu, m) (upper tail: they decrease below it), m the root
+# of (j + 1)(a + j + 1) = mu*y. The window is checked, not assumed: the terms at both edges
+# must be below 1e-40 of the sum (the terms are log-concave in j, so the rest is smaller still).
+
+
+def _ncx2_window(a, y, mu, lower):
+    m = (-a + mp.sqrt(a * a + 4 * mu * y)) / 2
+    c_hi = max(mu, m, mp.mpf(1))
+    centre = min(mu, m) if lower else c_hi
+    half = int(40 * mp.sqrt(c_hi) + 200)
+    return max(0, int(centre) - half), int(centre) + half
+
+
+def ncx2_lower_windowed(x, k, lam):
+    with mp.workdps(40):
+        a, y, mu = mp.mpf(k) / 2, mp.mpf(x) / 2, mp.mpf(lam) / 2
+        bottom, top = _ncx2_window(a, y, mu, True)
+        with mp.workdps(80):
+            p = gp(a + top, y)
+        d = mp.exp((a + top) * mp.log(y) - y - mp.loggamma(a + top + 1))
+        w = mp.exp(-mu + top * mp.log(mu) - mp.loggamma(top + 1))
+        first = w * p
+        total = first
+        term = first
+        for j in range(top, bottom, -1):
+            d = d * (a + j) / y
+            p = p + d
+            w = w * j / mu
+            term = w * p
+            total += term
+        assert first < total * mp.mpf("1e-40") and (bottom == 0 or term < total * mp.mpf("1e-40")), (x, k, lam)
+        return total
+
+
+def ncx2_upper_windowed(x, k, lam):
+    with mp.workdps(40):
+        a, y, mu = mp.mpf(k) / 2, mp.mpf(x) / 2, mp.mpf(lam) / 2
+        bottom, top = _ncx2_window(a, y, mu, False)
+        with mp.workdps(80):
+            q = gq(a + bottom, y)
+        d = mp.exp((a + bottom) * mp.log(y) - y - mp.loggamma(a + bottom + 1))
+        w = mp.exp(-mu + bottom * mp.log(mu) - mp.loggamma(bottom + 1))
+        first = w * q
+        total = first
+        term = first
+        for j in range(bottom, top):
+            q = q + d
+            d = d * y / (a + j + 1)
+            w = w * mu / (j + 1)
+            term = w * q
+            total += term
+        assert (bottom == 0 or first < total * mp.mpf("1e-40")) and term < total * mp.mpf("1e-40"), (x, k, lam)
+        return total
+
+
+# the windowed sums agree with the full ones where both are affordable
+for x_, k_, l_ in [(8000.0, 10, 1e4), (12500.0, 10, 1e4), (500.0, 1000, 1e4)]:
+    assert abs(ncx2_lower_windowed(x_, k_, l_) / ncx2_lower(x_, k_, l_) - 1) < mp.mpf("1e-30")
+    assert abs(ncx2_upper_windowed(x_, k_, l_) / ncx2_upper(x_, k_, l_) - 1) < mp.mpf("1e-30")
+
+big_cases = []
+for k in [10, 1000, 1e4]:
+    for lam in [1e4, 2.6e5, 1e6]:
+        mean, sd = k + lam, mp.sqrt(2 * (k + 2 * lam))
+        xs = [mean * r for r in [1e-3, 0.5, 2.0, 5.0]] + [float(mean + z * sd) for z in [-40, -3, 3, 40]]
+        big_cases += [(float(x), k, lam) for x in xs if x > 0]
+big_values = [(x, k, lam, ncx2_lower_windowed(x, k, lam), ncx2_upper_windowed(x, k, lam)) for x, k, lam in big_cases]
+big_region = "large noncentrality (k in {10, 1e3, 1e4}, lambda in {1e4, 2.6e5, 1e6}), both tails"
+group("noncentralChiSquaredCdf", big_region, 5e-14, [[x, k, l, f(lo)] for x, k, l, lo, up in big_values if lo > mp.mpf("1e-300")], True)
+group("noncentralChiSquaredSf", big_region, 5e-14, [[x, k, l, f(up)] for x, k, l, lo, up in big_values if up > mp.mpf("1e-300")], True)
+group("noncentralChiSquaredLogCdf", big_region + ", deep tails", 5e-14, [[x, k, l, f(log_via_smaller(lo, up))] for x, k, l, lo, up in big_values], True)
+group("noncentralChiSquaredLogSf", big_region + ", deep tails", 5e-14, [[x, k, l, f(log_via_smaller(up, lo))] for x, k, l, lo, up in big_values], True)
+
 def ncx2_quantile_case(x, k, lam):
     """(p, k, lam, x*): p = F(x) rounded to double, x* the exact root of F = p (one Newton step
     from x with a central-difference density at 40 digits; |x* - x| is ~1e-16 x)."""

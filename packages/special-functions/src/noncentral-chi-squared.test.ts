@@ -60,6 +60,40 @@ describe('noncentral chi-squared: properties', () => {
       { seed, numRuns: 150 },
     );
   });
+  it('large λ (1e4 to 1e6, the GLiR regime), k = 1: both log tails match the normal formula out to ±30 sd', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1e4, max: 1e6, noNaN: true }), fc.double({ min: -30, max: 30, noNaN: true }), (lambda, z) => {
+        const x = Math.max(1e-6, 1 + lambda + z * Math.sqrt(2 * (1 + 2 * lambda)));
+        const r = Math.sqrt(x);
+        const l = Math.sqrt(lambda);
+        // √x − √λ carries ~2e-13 absolute rounding, i.e. |t|·2e-13 in the log of a tail at t
+        if (x < 1 + lambda) {
+          const ref = Math.log(normalCdf(r - l) - normalCdf(-r - l));
+          expect(Math.abs(noncentralChiSquaredLogCdf(x, 1, lambda) - ref)).toBeLessThanOrEqual(2e-11 + 1e-13 * Math.abs(ref));
+        } else {
+          const ref = Math.log(normalCdf(l - r) + normalCdf(-r - l));
+          expect(Math.abs(noncentralChiSquaredLogSf(x, 1, lambda) - ref)).toBeLessThanOrEqual(2e-11 + 1e-13 * Math.abs(ref));
+        }
+      }),
+      { seed, numRuns: 100 },
+    );
+  });
+  it('large λ, k = 1000: log-CDF non-decreasing and log-SF non-increasing in x across both tails', () => {
+    const lambda = 2.6e5;
+    const sd = Math.sqrt(2 * (1000 + 2 * lambda));
+    let lastCdf = -Infinity;
+    let lastSf = 0;
+    for (let z = -60; z <= 60; z += 0.75) {
+      const x = 1000 + lambda + z * sd;
+      const logCdf = noncentralChiSquaredLogCdf(x, 1000, lambda);
+      const logSf = noncentralChiSquaredLogSf(x, 1000, lambda);
+      expect(logCdf).toBeGreaterThanOrEqual(lastCdf);
+      expect(logSf).toBeLessThanOrEqual(lastSf);
+      expect(Math.abs(Math.exp(logCdf) + Math.exp(logSf) - 1)).toBeLessThanOrEqual(1e-13);
+      lastCdf = logCdf;
+      lastSf = logSf;
+    }
+  });
   it('far tails below 1e-300 (where SciPy returns 0 / −inf) match the normal asymptote for k = 1', () => {
     // k = 1, λ = 1e4, x = 100: log P ≈ log[Φ(√x − √λ) − Φ(−√x − √λ)] ≈ logΦ(−90) (second term negligible)
     const lc = noncentralChiSquaredLogCdf(100, 1, 1e4);
