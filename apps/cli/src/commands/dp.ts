@@ -59,7 +59,7 @@ function runOne(kind: DpAccountant, query: Query): DpResult {
       const prv = new PrvAccountant().compose(event);
       if (query.delta !== undefined) {
         const b = prv.getEpsilonBounds(query.delta);
-        return { ...head, epsilon: b.upper, delta: query.delta, epsilonLower: b.lower, epsilonUpper: b.upper, epsilonEstimate: b.estimate, epsilonError: prv.epsError };
+        return { ...head, epsilon: b.upper, delta: query.delta, epsilonLower: b.lower, epsilonUpper: b.upper, epsilonEstimate: b.estimate, epsilonError: prv.getEpsilonError(query.delta) };
       }
       const b = prv.getDeltaBounds(query.epsilon as number);
       return { ...head, epsilon: query.epsilon as number, delta: b.upper, deltaLower: b.lower, deltaUpper: b.upper, deltaEstimate: b.estimate };

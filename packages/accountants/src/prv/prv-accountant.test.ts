@@ -49,3 +49,30 @@ describe('heterogeneous schedules: PLD and PRV agree (independent methods)', () 
     expect(pld.upper).toBeGreaterThan(first);
   });
 });
+
+describe("relative error budget (epsError: 'relative'): the guarantee within 0.1 % of the tight ε", () => {
+  // Two fixture configurations cheap enough for the unit suite (~1–2 s each); the other twelve
+  // are measured in docs/accounting.md (some exceed 0.1 % or take > 3 s: see there).
+  const tight = casesOf('eps', 'tight(pld|prv|fourier)').filter((c) => c.id === 'std-01/tight' || c.id === 'mia-s4-e10/tight');
+  it('has the two cases', () => expect(tight.length).toBe(2));
+  for (const c of tight) {
+    it(c.id, () => {
+      const acc = new PrvAccountant({ epsError: 'relative' }).compose(
+        dpSgdEvent({ samplingRate: c.input.q as number, noiseMultiplier: c.input.sigma as number, steps: c.input.steps as number }),
+      );
+      const delta = c.input.delta as number;
+      const b = acc.getEpsilonBounds(delta);
+      const te = c.expected.eps as number;
+      expect(b.lower).toBeLessThanOrEqual(te);
+      expect(b.upper).toBeGreaterThanOrEqual(te);
+      expect(b.upper).toBeLessThanOrEqual(1.001 * te);
+      expect(b.lower).toBeLessThanOrEqual(b.estimate);
+      const e = acc.getEpsilonError(delta);
+      expect(e).toBeGreaterThan(0);
+      expect(e).toBeLessThan(1e-3 * te);
+      // the absolute-budget default (ε_err = 0.01) is looser than the relative one here
+      const legacy = new PrvAccountant().compose(dpSgdEvent({ samplingRate: c.input.q as number, noiseMultiplier: c.input.sigma as number, steps: c.input.steps as number }));
+      expect(b.upper).toBeLessThan(legacy.getEpsilon(delta));
+    }, 60000);
+  }
+});

@@ -11,17 +11,26 @@ import { dpSgdEvent } from '../events/mechanism-event.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from '../pld/discrete-pld.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { circularCompose, nextPow2 } from '../pld/fft-composition.js';
-import { normalIntervalMass, psgPair, type PsgDirection } from '../pld/psg-privacy-loss.js';
+import type { PsgDirection } from '../pld/psg-privacy-loss.js';
 import { DEFAULT_RDP_ORDERS, OPACUS_RDP_ORDERS } from '../rdp/rdp-orders.js';
 import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { rdpUnchecked } from '../rdp/subsampled-gaussian-rdp.js';
+import { discretisePrv } from './prv-discretisation.js';
+import { composeRigorousPrv } from './rigorous-prv.js';
 
 /** Options of {@link PrvAccountant}. */
 export interface PrvAccountantOptions {
   /** Only `add-remove` (both directions, the max is reported). */
   readonly neighbouring?: NeighbouringRelation;
-  /** The ε error budget of the bounds (default 0.01, as Opacus; microsoft's default is 0.1). */
-  readonly epsError?: number;
+  /**
+   * The ε error budget of the bounds: a number (default 0.01, as Opacus; microsoft uses 0.1) = that
+   * absolute budget with the single-grid algorithm of the anchors; `relative` = `relativeError` × ε
+   * (found by a coarse first pass) with the two-stage composition of {@link composeRigorousPrv}:
+   * a guarantee within ~0.1 % of the tight ε, but 1–8 s per query (see docs/accounting.md).
+   */
+  readonly epsError?: number | 'relative';
+  /** Target relative gap of the guarantee above the tight ε in `relative` mode (default 1e-3). */
+  readonly relativeError?: number;
   /** The δ error budget; `auto` (default) = δ/1000 for ε queries (Opacus) and 1e-9 for δ queries. */
   readonly deltaError?: number | 'auto';
 }
@@ -29,6 +38,10 @@ export interface PrvAccountantOptions {
 interface ComposedPrv {
   readonly pld: DiscretePld;
   readonly size: number;
+  /** ε error of the bounds from this PRV. */
+  readonly epsError: number;
+  /** δ error of the bounds from this PRV. */
+  readonly deltaError: number;
 }
 
 function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: number, orders: readonly number[] = OPACUS_RDP_ORDERS): number {
@@ -37,87 +50,6 @@ function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: numbe
     for (let i = 0; i < orders.length; i++) rdp[i] = (rdp[i] as number) + scale * e.count * rdpUnchecked(e.samplingRate, e.noiseMultiplier, orders[i] as number);
   }
   return rdpToEpsilon(orders, rdp, delta, 'improved').epsilon;
-}
-
-/**
- * Mean of the PRV truncated to [tMin, tMax]: ∫ L(x) p(x) dx over x ∈ [x(tMax), x(tMin)],
- * divided by the P-mass there. The integrand is smooth in x (a normal mixture density times a
- * log-sum of exponentials), so composite Simpson on a fine x grid converges fast; integrating
- * by parts in the loss variable instead (as the microsoft implementation does) is inaccurate
- * near the edge log(1 − q) of the loss range, where the PRV density is nearly singular.
- */
-function truncatedMeanLoss(direction: PsgDirection, q: number, sigma: number, tMin: number, tMax: number): number {
-  const pair = psgPair(direction, q, sigma);
-  const reach = 40 * sigma + 1.5;
-  const a = Math.max(pair.inverseLoss(tMax), -reach);
-  const b = Math.min(pair.inverseLoss(tMin), reach);
-  if (!(b > a)) return 0;
-  const n = 2 * Math.ceil((b - a) / (sigma / 200) / 2) + 2;
-  const dx = (b - a) / n;
-  const density = (x: number): number => {
-    let d = 0;
-    for (let k = 0; k < pair.means.length; k++) {
-      const w = pair.weightsP[k] as number;
-      if (w > 0) {
-        const z = (x - (pair.means[k] as number)) / sigma;
-        d += (w * Math.exp(-0.5 * z * z)) / (sigma * Math.sqrt(2 * Math.PI));
-      }
-    }
-    return d;
-  };
-  let integral = 0;
-  for (let i = 0; i <= n; i++) {
-    const x = a + i * dx;
-    const weight = i === 0 || i === n ? 1 : i % 2 === 1 ? 4 : 2;
-    const f = density(x);
-    if (f > 0) integral += weight * f * pair.loss(x);
-  }
-  integral *= dx / 3;
-  let z = 0;
-  for (let k = 0; k < pair.means.length; k++) {
-    const w = pair.weightsP[k] as number;
-    if (w > 0) z += w * normalIntervalMass(a, b, pair.means[k] as number, sigma);
-  }
-  return integral / z;
-}
-
-/**
- * Discretises one step's PRV in `direction` on the grid t_i = tMin + i·h (cell-centred masses
- * of the PRV truncated to [tMin, tMax], spec §7.2 steps 4–5) and returns the masses with the
- * mean-correcting shift m_c − m_d (step 6; m_c from {@link truncatedMeanLoss}).
- */
-function discretisePrv(direction: PsgDirection, q: number, sigma: number, tMin: number, h: number, size: number): { probs: Float64Array; shift: number } {
-  const pair = psgPair(direction, q, sigma);
-  const tMax = tMin + (size - 1) * h;
-  const xOf = (t: number): number => pair.inverseLoss(Math.min(Math.max(t, tMin), tMax));
-  const probs = new Float64Array(size);
-  let total = 0;
-  let xPrev = xOf(tMin - h / 2);
-  for (let i = 0; i < size; i++) {
-    const xHi = xOf(tMin + i * h + h / 2);
-    if (xPrev > xHi) {
-      let p = 0;
-      for (let k = 0; k < pair.means.length; k++) {
-        const w = pair.weightsP[k] as number;
-        if (w > 0) p += w * normalIntervalMass(xHi, xPrev, pair.means[k] as number, sigma);
-      }
-      probs[i] = p;
-      total += p;
-    }
-    xPrev = xHi;
-  }
-  if (!(total > 0)) throw new DpboundsRangeError({ code: 'ERR_NOT_CONVERGED', parameter: 'domain', expected: 'a PRV domain holding the privacy loss', found: tMax });
-  let meanDiscrete = 0;
-  for (let i = 0; i < size; i++) {
-    const p = (probs[i] as number) / total;
-    probs[i] = p;
-    if (p > 0) meanDiscrete += p * (tMin + i * h);
-  }
-  const shift = truncatedMeanLoss(direction, q, sigma, tMin, tMax) - meanDiscrete;
-  if (!(Math.abs(shift) < h / 2)) {
-    throw new DpboundsRangeError({ code: 'ERR_NOT_CONVERGED', parameter: 'meanShift', expected: `below h/2 = ${h / 2}`, found: shift });
-  }
-  return { probs, shift };
 }
 
 /**
@@ -139,17 +71,21 @@ function discretisePrv(direction: PsgDirection, q: number, sigma: number, tMin: 
 export class PrvAccountant extends LedgerAccountant {
   readonly kind: AccountantKind = 'prv';
   readonly isGuarantee: boolean = true;
-  /** ε error budget. */
-  readonly epsError: number;
+  /** ε error budget: an absolute value (default 0.01) or `relative`. */
+  readonly epsError: number | 'relative';
+  /** Target relative gap of the guarantee above the tight ε in `relative` mode. */
+  readonly relativeError: number;
   private readonly deltaErrorOption: number | 'auto';
-  private cache: { revision: number; byDeltaError: Map<number, Map<PsgDirection, ComposedPrv>> } | undefined;
+  private cache: { revision: number; byKey: Map<string, ComposedPrv> } | undefined;
 
   constructor(options: PrvAccountantOptions = {}) {
     super(options.neighbouring ?? 'add-remove');
     if (this.neighbouring !== 'add-remove') {
       throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'neighbouring', expected: '"add-remove" (the PRV accountant; use PLD for substitution)', found: this.neighbouring });
     }
-    this.epsError = requireInRange('epsError', options.epsError ?? 0.01, { min: 0, minExclusive: true, max: 10 });
+    const ee = options.epsError ?? 0.01;
+    this.epsError = ee === 'relative' ? 'relative' : requireInRange('epsError', ee, { min: 0, minExclusive: true, max: 10 });
+    this.relativeError = requireInRange('relativeError', options.relativeError ?? 1e-3, { min: 1e-5, max: 0.5 });
     const de = options.deltaError ?? 'auto';
     if (de !== 'auto') requireInRange('deltaError', de, { min: 0, minExclusive: true, max: 0.1 });
     this.deltaErrorOption = de;
@@ -163,7 +99,14 @@ export class PrvAccountant extends LedgerAccountant {
   static fromJSON(json: unknown): PrvAccountant {
     const state = parseAccountantState(json, 'prv');
     const de = state.options.deltaError;
-    const accountant = new PrvAccountant({ neighbouring: state.neighbouring, epsError: state.options.epsError as number, deltaError: de === 'auto' ? 'auto' : (de as number) });
+    const ee = state.options.epsError;
+    const re = state.options.relativeError;
+    const accountant = new PrvAccountant({
+      neighbouring: state.neighbouring,
+      epsError: ee === 'relative' ? 'relative' : (ee as number),
+      ...(typeof re === 'number' ? { relativeError: re } : {}),
+      deltaError: de === 'auto' ? 'auto' : (de as number),
+    });
     accountant.loadLedger(state.ledger);
     return accountant;
   }
@@ -173,63 +116,101 @@ export class PrvAccountant extends LedgerAccountant {
   }
 
   protected options(): Record<string, number | string> {
-    return { epsError: this.epsError, deltaError: this.deltaErrorOption };
+    return { epsError: this.epsError, relativeError: this.relativeError, deltaError: this.deltaErrorOption };
   }
 
-  private deltaErrorFor(delta: number): number {
-    return this.deltaErrorOption === 'auto' ? delta / 1000 : this.deltaErrorOption;
-  }
-
-  private composed(direction: PsgDirection, deltaError: number): ComposedPrv {
-    if (this.cache?.revision !== this.revision) this.cache = { revision: this.revision, byDeltaError: new Map() };
-    let byDirection = this.cache.byDeltaError.get(deltaError);
-    if (byDirection === undefined) {
-      byDirection = new Map();
-      this.cache.byDeltaError.set(deltaError, byDirection);
-    }
-    const hit = byDirection.get(direction);
+  private cached(key: string, make: () => ComposedPrv): ComposedPrv {
+    if (this.cache?.revision !== this.revision) this.cache = { revision: this.revision, byKey: new Map() };
+    const hit = this.cache.byKey.get(key);
     if (hit !== undefined) return hit;
-    const groups = groupLedger(this.ledger).filter((e) => e.noiseMultiplier > 0);
-    const n = groups.reduce((s, e) => s + e.count, 0);
-    // 1. domain half-width from RDP tail bounds (Opacus grid, improved conversion)
-    let L = Math.max(rdpEpsilon(groups, deltaError / 4, 1), this.epsError);
-    for (const g of groups) L = Math.max(L, rdpEpsilon([{ ...g, count: 1 }], deltaError / (8 * n), 1));
-    L += 3;
-    // 2. mesh (Thm 5.5) and 3. aligned grid
-    const h = this.epsError / Math.sqrt((n * Math.log(12 / deltaError)) / 2);
-    const kMin = Math.floor(-L / h);
-    const kMax = Math.ceil(L / h);
-    let size = kMax - kMin + 1;
-    if (size % 2 === 1) size += 1;
-    if (!(size <= 2 ** 25)) {
-      throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'epsError', expected: `large enough for at most 2^25 PRV grid points (needs ${size})`, found: this.epsError });
-    }
-    const tMin = kMin * h;
-    const fftSize = nextPow2(size);
-    // 4–6. discretise each group, 7. compose circularly; the sum of n indices k maps back to
-    // grid index j = k − (n − 1)(−kMin) (the composed PRV lives on the same domain).
-    let totalShift = 0;
-    const inputs = groups.map((g) => {
-      const d = discretisePrv(direction, g.samplingRate, g.noiseMultiplier, tMin, h, size);
-      totalShift += g.count * d.shift;
-      return { probs: d.probs, count: g.count };
+    const made = make();
+    this.cache.byKey.set(key, made);
+    return made;
+  }
+
+  private privateGroups(): LedgerEntry[] {
+    return groupLedger(this.ledger).filter((e) => e.noiseMultiplier > 0);
+  }
+
+  /** The anchors' single-grid PRV with the absolute budget `epsError` (spec §7.2). */
+  private legacyComposed(direction: PsgDirection, deltaError: number, epsError: number): ComposedPrv {
+    return this.cached(`legacy:${direction}:${deltaError}:${epsError}`, () => {
+      const groups = this.privateGroups();
+      const n = groups.reduce((s, e) => s + e.count, 0);
+      // 1. domain half-width from RDP tail bounds (Opacus grid, improved conversion)
+      let L = Math.max(rdpEpsilon(groups, deltaError / 4, 1), epsError);
+      for (const g of groups) L = Math.max(L, rdpEpsilon([{ ...g, count: 1 }], deltaError / (8 * n), 1));
+      L += 3;
+      // 2. mesh (Thm 5.5) and 3. aligned grid
+      const h = epsError / Math.sqrt((n * Math.log(12 / deltaError)) / 2);
+      const kMin = Math.floor(-L / h);
+      const kMax = Math.ceil(L / h);
+      let size = kMax - kMin + 1;
+      if (size % 2 === 1) size += 1;
+      if (!(size <= 2 ** 25)) {
+        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'epsError', expected: `large enough for at most 2^25 PRV grid points (needs ${size})`, found: epsError });
+      }
+      const tMin = kMin * h;
+      const fftSize = nextPow2(size);
+      // 4–6. discretise each group, 7. compose circularly; the sum of n indices k maps back to
+      // grid index j = k − (n − 1)(−kMin) (the composed PRV lives on the same domain).
+      let totalShift = 0;
+      const inputs = groups.map((g) => {
+        const d = discretisePrv(direction, g.samplingRate, g.noiseMultiplier, tMin, h, size);
+        totalShift += g.count * d.shift;
+        return { probs: d.probs, count: g.count };
+      });
+      const circular = circularCompose(inputs, fftSize);
+      const probs = new Float64Array(size);
+      const back = (n - 1) * -kMin;
+      for (let j = 0; j < size; j++) {
+        const v = circular[(((j + back) % fftSize) + fftSize) % fftSize] as number;
+        probs[j] = v > 0 ? v : 0;
+      }
+      return { pld: { h, offset: kMin, probs, infinityMass: 0, lossShift: totalShift }, size, epsError, deltaError };
     });
-    const circular = circularCompose(inputs, fftSize);
-    const probs = new Float64Array(size);
-    const back = (n - 1) * -kMin;
-    for (let j = 0; j < size; j++) {
-      const v = circular[(((j + back) % fftSize) + fftSize) % fftSize] as number;
-      probs[j] = v > 0 ? v : 0;
-    }
-    const result: ComposedPrv = { pld: { h, offset: kMin, probs, infinityMass: 0, lossShift: totalShift }, size };
-    byDirection.set(direction, result);
-    return result;
+  }
+
+  /** The two-stage PRV with ε error ≤ `epsError` and δ error ≤ ~`deltaBudget` ({@link composeRigorousPrv}). */
+  private rigorousComposed(direction: PsgDirection, epsError: number, deltaBudget: number): ComposedPrv {
+    return this.cached(`rigorous:${direction}:${epsError}:${deltaBudget}`, () => {
+      const r = composeRigorousPrv(this.privateGroups(), direction, epsError, deltaBudget);
+      return { pld: r.pld, size: r.size, epsError: r.epsError, deltaError: r.deltaError };
+    });
   }
 
   /**
-   * ε with the PRV error bounds: lower = ε(δ + δ_err) − ε_err, estimate = ε(δ),
-   * upper = ε(δ − δ_err) + ε_err (Gopi et al. 2021, Thm 5.5; spec §7.2 step 8), max over the
-   * two add-remove directions.
+   * In `relative` mode, the ε error budget for a query at δ: `relativeError`·0.85·ε̂, where ε̂ is
+   * the estimate of a coarse pass (ε budget 5 % of the RDP ε); the remaining 15 % of the target
+   * gap absorbs the δ error and the estimate's own error. In absolute mode, `epsError`.
+   *
+   * @example new PrvAccountant({ epsError: 'relative' }).compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getEpsilonError(1e-5) // ≈ 1.55e-3
+   */
+  getEpsilonError(delta: number): number {
+    requireInRange('delta', delta, { min: 0, max: Infinity });
+    if (this.epsError !== 'relative') return this.epsError;
+    if (this.ledger.length === 0 || delta >= 1 || delta === 0 || this.hasNonPrivateStep) return 0;
+    return this.relativeBudget(delta);
+  }
+
+  private relativeBudget(delta: number): number {
+    const groups = this.privateGroups();
+    const rdp = rdpEpsilon(groups, delta, 1, DEFAULT_RDP_ORDERS);
+    const coarse = this.rigorousComposed('remove', Math.max(0.05 * rdp, 1e-9), delta * 1e-4);
+    let guess = pldEpsilonAt(coarse.pld, delta);
+    if (!(guess > 0) || !Number.isFinite(guess)) guess = 1e-3 * rdp;
+    return 0.85 * this.relativeError * Math.max(guess, 1e-6);
+  }
+
+  private deltaErrorFor(delta: number): number {
+    if (this.deltaErrorOption !== 'auto') return this.deltaErrorOption;
+    return this.epsError === 'relative' ? delta * 1e-4 : delta / 1000;
+  }
+
+  /**
+   * ε with the PRV error bounds: lower = ε(δ + η) − e, estimate = ε(δ), upper = ε(δ − η) + e
+   * (Gopi et al. 2021, Thm 5.5; spec §7.2 step 8), max over the two add-remove directions; e and
+   * η are those of the composed PRV (in `relative` mode e ≈ 0.85·relativeError·ε).
    *
    * @example prv.getEpsilonBounds(1e-5)
    */
@@ -237,33 +218,35 @@ export class PrvAccountant extends LedgerAccountant {
     requireInRange('delta', delta, { min: 0, max: Infinity });
     if (this.ledger.length === 0 || delta >= 1) return { lower: 0, estimate: 0, upper: 0 };
     if (this.hasNonPrivateStep || delta === 0) return { lower: Infinity, estimate: Infinity, upper: Infinity };
-    const de = this.deltaErrorFor(delta);
-    if (!(de < delta)) {
-      throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'deltaError', expected: `below delta = ${delta}`, found: de });
+    const budget = this.deltaErrorFor(delta);
+    if (!(budget < delta)) {
+      throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'deltaError', expected: `below delta = ${delta}`, found: budget });
     }
+    const relative = this.epsError === 'relative';
+    const e = relative ? this.relativeBudget(delta) : (this.epsError as number);
     let lower = 0;
     let estimate = 0;
     let upper = 0;
     for (const direction of ['remove', 'add'] as const) {
-      if (direction === 'add' && this.addDirectionIsDominated(delta, de, lower)) continue;
-      const { pld, size } = this.composed(direction, de);
-      if (2.220446049250313e-16 * size > delta - de) {
+      if (direction === 'add' && this.addDirectionIsDominated(delta, budget, lower, e)) continue;
+      const c = relative ? this.rigorousComposed(direction, e, budget) : this.legacyComposed(direction, budget, e);
+      if (2.220446049250313e-16 * c.size > delta - c.deltaError || !(c.deltaError < delta)) {
         // The PRV grid cannot resolve this δ (float noise of the FFT, spec §7.2 step 8; the
         // anchors raise here). Fall back to the RDP bound: a valid, looser guarantee.
         const rdp = rdpEpsilon(groupLedger(this.ledger), delta, 1, DEFAULT_RDP_ORDERS);
         return { lower: 0, estimate: rdp, upper: rdp };
       }
-      const clamp = (e: number): number => (Number.isNaN(e) ? Infinity : Math.max(0, e));
-      lower = Math.max(lower, clamp(pldEpsilonAt(pld, delta + de) - this.epsError));
-      estimate = Math.max(estimate, clamp(pldEpsilonAt(pld, delta)));
-      upper = Math.max(upper, clamp(pldEpsilonAt(pld, delta - de) + this.epsError));
+      const clamp = (v: number): number => (Number.isNaN(v) ? Infinity : Math.max(0, v));
+      lower = Math.max(lower, clamp(pldEpsilonAt(c.pld, delta + c.deltaError) - c.epsError));
+      estimate = Math.max(estimate, clamp(pldEpsilonAt(c.pld, delta)));
+      upper = Math.max(upper, clamp(pldEpsilonAt(c.pld, delta - c.deltaError) + c.epsError));
     }
     return { lower: Math.min(lower, estimate), estimate, upper: Math.max(upper, estimate) };
   }
 
   /**
-   * δ with the PRV error bounds: (δ(ε + ε_err) − δ_err, δ(ε), δ(ε − ε_err) + δ_err) with
-   * δ_err = the `deltaError` option (1e-9 when `auto`).
+   * δ with the PRV error bounds: (δ(ε + e) − η, δ(ε), δ(ε − e) + η), with η = the `deltaError`
+   * option (1e-9 when `auto`) and e = `epsError`, or relativeError·0.85·ε in `relative` mode.
    *
    * @example prv.getDeltaBounds(1)
    */
@@ -273,32 +256,34 @@ export class PrvAccountant extends LedgerAccountant {
     if (this.hasNonPrivateStep) return { lower: 1, estimate: 1, upper: 1 };
     if (epsilon === Infinity) return { lower: 0, estimate: 0, upper: 0 };
     const de = this.deltaErrorOption === 'auto' ? 1e-9 : this.deltaErrorOption;
+    const relative = this.epsError === 'relative';
+    const e = relative ? 0.85 * this.relativeError * Math.max(epsilon, 0.01) : (this.epsError as number);
     let lower = 0;
     let estimate = 0;
     let upper = 0;
     for (const direction of ['remove', 'add'] as const) {
-      const { pld } = this.composed(direction, de);
-      lower = Math.max(lower, pldDeltaAt(pld, epsilon + this.epsError) - de);
-      estimate = Math.max(estimate, pldDeltaAt(pld, epsilon));
-      upper = Math.max(upper, pldDeltaAt(pld, epsilon - this.epsError) + de);
+      const c = relative ? this.rigorousComposed(direction, e, de) : this.legacyComposed(direction, de, e);
+      lower = Math.max(lower, pldDeltaAt(c.pld, epsilon + c.epsError) - c.deltaError);
+      estimate = Math.max(estimate, pldDeltaAt(c.pld, epsilon));
+      upper = Math.max(upper, pldDeltaAt(c.pld, epsilon - c.epsError) + c.deltaError);
     }
-    const c = (v: number): number => Math.min(1, Math.max(0, v));
-    return { lower: c(Math.min(lower, estimate)), estimate: c(estimate), upper: c(Math.max(upper, estimate)) };
+    const clip = (v: number): number => Math.min(1, Math.max(0, v));
+    return { lower: clip(Math.min(lower, estimate)), estimate: clip(estimate), upper: clip(Math.max(upper, estimate)) };
   }
 
   /**
    * True when the ADD direction cannot change any of the three reported values: its PRV values
-   * are within ε_err of its true ε at δ shifted by δ_err (Gopi et al. 2021, Thm 5.5), and the
-   * true ε is at most the pessimistic PLD value, so ADD's upper value is at most
-   * ε_PLD,ADD(δ − 2δ_err) + 2ε_err; when that is below REMOVE's lower value the max over the two
-   * directions is REMOVE's (the PRV of ADD is then skipped: it costs as much as REMOVE's).
+   * are within e of its true ε at δ shifted by η (Gopi et al. 2021, Thm 5.5), and the true ε is at
+   * most the pessimistic PLD value, so ADD's upper value is at most ε_PLD,ADD(δ − 2η) + 2e; when
+   * that is below REMOVE's lower value the max over the two directions is REMOVE's (the PRV of
+   * ADD is then skipped: it costs as much as REMOVE's).
    */
-  private addDirectionIsDominated(delta: number, deltaError: number, removeLower: number): boolean {
+  private addDirectionIsDominated(delta: number, deltaError: number, removeLower: number, epsError: number): boolean {
     if (!(delta - 2 * deltaError > 0) || !(removeLower > 0)) return false;
     const pld = new PldAccountant();
     for (const e of this.ledger) pld.compose(dpSgdEvent({ samplingRate: e.samplingRate, noiseMultiplier: e.noiseMultiplier, steps: e.count }));
     const addUpper = pldEpsilonAt(pld.privacyLossDistribution('add'), delta - 2 * deltaError);
-    return addUpper + 2 * this.epsError <= removeLower;
+    return addUpper + 2 * epsError <= removeLower;
   }
 
   protected epsilonFor(delta: number): number {

@@ -1,0 +1,170 @@
+/**
+ * PRV composition with an error budget relative to the answer (Gopi, Lee, Wutschitz 2021,
+ * Thm 5.5, with a tighter bookkeeping of the same argument): every step's PRV is discretised on a
+ * fine mesh h₁, blocks of about √T steps are composed by FFT, each block's PRV is rounded to a
+ * coarser mesh h₂ ≈ √B·h₁ (with its exact mean restored) and the blocks are composed by FFT.
+ *
+ * Error analysis. Couple every truncated step PRV Y′ with its discretisation Ỹ = Y′ + E, where
+ * E lies in an interval of length h₁ and has mean 0 (the mean correction); a block's rounding
+ * adds E₂ in an interval of length h₂ with mean 0. Block j's total error Zⱼ = ΣE + E₂ is
+ * sub-Gaussian with variance proxy (√nⱼ·h₁ + h₂)²/4 (Hoeffding's lemma for each part, Hölder for
+ * their sum), the blocks are independent, so P(ΣZⱼ ≤ −e) ≤ exp(−e²/(2V)), V = Σⱼ(√nⱼh₁ + h₂)²/4.
+ * On the complement, the composed loss exceeds the true one by at most e, hence
+ * δ_true(ε + e) ≤ δ_computed(ε) + η with η = that probability + the total variation lost to
+ * truncation (exact one-step tail masses) and aliasing (Chernoff windows of the discrete sums,
+ * as in the PLD composition), and symmetrically for the lower bound. The mean corrections'
+ * quadrature errors, times the number of steps, are added to e.
+ */
+import { DpboundsRangeError } from '@dpbounds/special-functions';
+import type { LedgerEntry } from '../events/ledger.js';
+import type { DiscretePld } from '../pld/discrete-pld.js';
+import { composePldGroups, nextPow2 } from '../pld/fft-composition.js';
+import { normalIntervalMass, psgPair, type PsgDirection } from '../pld/psg-privacy-loss.js';
+import { discretisePrv } from './prv-discretisation.js';
+
+/** A composed PRV with the ε and δ errors of its bounds. */
+export interface RigorousPrv {
+  /** The composed discrete PRV (as a PLD on its grid, with the mean shift). */
+  readonly pld: DiscretePld;
+  /** e: δ_true(ε + e) ≤ δ(ε) + η and δ(ε − e) − η ≤ δ_true(ε) for every ε. */
+  readonly epsError: number;
+  /** η, the δ error of the bounds. */
+  readonly deltaError: number;
+  /** Largest FFT size used. */
+  readonly size: number;
+}
+
+/** Largest grid; beyond it the ε error is enlarged (bounds stay valid, only looser). */
+const MAX_GRID = 2 ** 22;
+
+/**
+ * [lo, hi] holding one step's PRV up to P-mass η on each side (exact normal-mixture tails,
+ * bisection in x; the loss L(x) is decreasing).
+ */
+function oneStepRange(direction: PsgDirection, q: number, sigma: number, eta: number): { lo: number; hi: number } {
+  const pair = psgPair(direction, q, sigma);
+  const massBelow = (x: number): number => pair.means.reduce((s, m, k) => s + (pair.weightsP[k] as number) * normalIntervalMass(-Infinity, x, m, sigma), 0);
+  const massAbove = (x: number): number => pair.means.reduce((s, m, k) => s + (pair.weightsP[k] as number) * normalIntervalMass(x, Infinity, m, sigma), 0);
+  const reach = 60 * sigma + 2;
+  let a = -reach;
+  let b = reach;
+  for (let i = 0; i < 80; i++) {
+    const mid = 0.5 * (a + b);
+    if (massBelow(mid) <= eta) a = mid;
+    else b = mid;
+  }
+  const xLo = a;
+  a = -reach;
+  b = reach;
+  for (let i = 0; i < 80; i++) {
+    const mid = 0.5 * (a + b);
+    if (massAbove(mid) <= eta) b = mid;
+    else a = mid;
+  }
+  const xHi = b;
+  return { lo: pair.loss(xHi), hi: pair.loss(xLo) };
+}
+
+interface Unit {
+  readonly group: number;
+  readonly steps: number;
+  readonly count: number;
+}
+
+/**
+ * Composes the PRVs of `groups` in `direction` so that the returned PRV's ε error is at most
+ * `epsError` (enlarged only if a grid would exceed 2²² points) and its δ error is about
+ * `deltaBudget` or less (the exact value used is returned).
+ *
+ * Domain: groups with σ > 0 and 0 < q ≤ 1, epsError > 0, 0 < deltaBudget < 1.
+ *
+ * @example composeRigorousPrv([{ samplingRate: 0.01, noiseMultiplier: 1, count: 1000 }], 'remove', 2e-3, 1e-9).epsError // ≤ 2e-3
+ */
+export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: PsgDirection, epsError: number, deltaBudget: number): RigorousPrv {
+  const n = groups.reduce((s, g) => s + g.count, 0);
+  const blockSize = Math.max(1, Math.ceil(Math.sqrt(n)));
+  const units: Unit[] = [];
+  groups.forEach((g, gi) => {
+    const b = Math.min(blockSize, g.count);
+    const full = Math.floor(g.count / b);
+    units.push({ group: gi, steps: b, count: full });
+    const rem = g.count - full * b;
+    if (rem > 0) units.push({ group: gi, steps: rem, count: 1 });
+  });
+  const m = units.reduce((s, u) => s + u.count, 0);
+  const twoStage = m > 1;
+  const etaD = deltaBudget / 2;
+  const logInvD = Math.log(1 / etaD);
+  const tauUnit = deltaBudget / (8 * m);
+  const tauTotal = deltaBudget / 8;
+  const ranges = groups.map((g) => oneStepRange(direction, g.samplingRate, g.noiseMultiplier, deltaBudget / (32 * n)));
+  // V = Σⱼ(√nⱼh₁ + h₂)²/4 with h₂ = κ√B·h₁; e = √(2V log(1/η_d))
+  const kappa = twoStage ? 1 : 0;
+  const sumSq = units.reduce((s, u) => s + u.count * (Math.sqrt(u.steps) + kappa * Math.sqrt(blockSize)) ** 2, 0);
+  let e = epsError;
+  let h1 = 0;
+  for (;;) {
+    h1 = e / Math.sqrt((2 * logInvD * sumSq) / 4);
+    const widest = ranges.reduce((w, r) => Math.max(w, (r.hi - r.lo) / h1 + 3), 0);
+    if (widest <= MAX_GRID) break;
+    e *= (widest / MAX_GRID) * 1.01;
+  }
+  const h2 = kappa * Math.sqrt(blockSize) * h1;
+  let eta = etaD;
+  let bias = 0;
+  let fftMax = 0;
+  const singles = groups.map((g, gi) => {
+    const r = ranges[gi] as { lo: number; hi: number };
+    const kMin = Math.floor(r.lo / h1);
+    const size = Math.ceil(r.hi / h1) - kMin + 1;
+    fftMax = Math.max(fftMax, nextPow2(size));
+    return { kMin, d: discretisePrv(direction, g.samplingRate, g.noiseMultiplier, kMin * h1, h1, size) };
+  });
+  // stage 1: each unit's sum of `steps` discretised steps (Chernoff window τ, aliasing ≤ τ in TV)
+  const composed = units.map((u) => {
+    const s = singles[u.group] as (typeof singles)[number];
+    bias += u.count * u.steps * s.d.shiftError;
+    const tv = u.steps * s.d.outside + tauUnit;
+    eta += u.count * tv;
+    bias += u.count * tv * h2;
+    const pld = composePldGroups([{ pld: { h: h1, offset: s.kMin, probs: s.d.probs, infinityMass: 0 }, count: u.steps }], tauUnit, false);
+    fftMax = Math.max(fftMax, nextPow2(pld.probs.length));
+    return { unit: u, pld, shift: u.steps * s.d.shift };
+  });
+  const eUsed = Math.sqrt((2 * logInvD * sumSq * h1 * h1) / 4) + bias;
+  if (!twoStage) {
+    const only = composed[0] as (typeof composed)[number];
+    return { pld: { ...only.pld, lossShift: only.shift }, epsError: eUsed, deltaError: eta, size: fftMax };
+  }
+  // stage 2: round each unit's law to mesh h₂ (its exact mean restored), compose all units
+  let shift2 = 0;
+  const inputs = composed.map((c) => {
+    const p1 = c.pld.probs;
+    const x0 = c.pld.offset * h1 + c.shift;
+    const lo = Math.round(x0 / h2);
+    const hi = Math.round((x0 + (p1.length - 1) * h1) / h2);
+    const probs = new Float64Array(hi - lo + 1);
+    let mass = 0;
+    let meanIn = 0;
+    let meanOut = 0;
+    for (let j = 0; j < p1.length; j++) {
+      const p = p1[j] as number;
+      if (!(p > 0)) continue;
+      const x = x0 + j * h1;
+      const k = Math.round(x / h2);
+      probs[k - lo] = (probs[k - lo] as number) + p;
+      mass += p;
+      meanIn += p * x;
+      meanOut += p * k * h2;
+    }
+    for (let i = 0; i < probs.length; i++) probs[i] = (probs[i] as number) / mass;
+    // (mass differs from 1 only by FFT rounding, not counted in η, as in the anchors)
+    shift2 += c.unit.count * ((meanIn - meanOut) / mass);
+    return { pld: { h: h2, offset: lo, probs, infinityMass: 0 }, count: c.unit.count };
+  });
+  const total = composePldGroups(inputs, tauTotal, false);
+  fftMax = Math.max(fftMax, nextPow2(total.probs.length));
+  eta += tauTotal;
+  if (!(eta < 1)) throw new DpboundsRangeError({ code: 'ERR_NOT_CONVERGED', parameter: 'deltaError', expected: 'a δ error below 1', found: eta });
+  return { pld: { ...total, lossShift: shift2 }, epsError: eUsed, deltaError: eta, size: fftMax };
+}
