@@ -40,8 +40,9 @@ import { brentRoot } from './root-finding.js';
 
 const STOP = 1e-17;
 const TRUNCATE = 1e-18;
-const RESCALE = 1e200;
-const LOG_RESCALE = 200 * Math.LN10;
+/** Rescaling step of the series (a power of two, so rescaling is exact); keeps t² finite. */
+const SCALE = 2 ** 300;
+const LOG_SCALE = 300 * Math.LN2;
 const HALF_LOG_2PI = 0.9189385332046728;
 
 /**
@@ -80,28 +81,46 @@ function lowerLog(a: number, y: number, mu: number): number {
   const b = a + top;
   const logP = logGammaP(b, y);
   if (logP === -Infinity) return -Infinity;
-  let delta = Math.exp(logGammaPrefix(b, y) - Math.log(b) - logP); // d/P at j = top, in (0, 1]
+  // P_j, d_j (in units of P_top) and w_j (in units of w_top) are carried separately, so the
+  // recurrences need no division on the loop-carried path; tⱼ = wⱼPⱼ.
+  let d = Math.exp(logGammaPrefix(b, y) - Math.log(b) - logP); // d/P at j = top, in (0, 1]
+  let p = 1;
+  let w = 1;
   let logScale = logPoisson(top, mu) + logP;
-  let term = 1;
   let sum = 1;
-  let lastRatio = Infinity;
+  let prev = 1; // t_j
+  let prevPrev = 0; // t_{j+1} (0: no ratio seen yet)
   for (let j = top; j > 0; j--) {
-    const bound = (j / mu) * (1 + (a + j) / y);
-    if (bound < 1 && (term * bound) / (1 - bound) < STOP * sum) break;
-    // P_{j−1}/P_j = 1 + d_{j−1}/P_j with d_{j−1} = d_j (a + j)/y.
-    const r = delta * ((a + j) / y);
-    const growth = 1 + r;
-    delta = r / growth;
-    const ratio = (j / mu) * growth;
-    term *= ratio;
+    const jOverMu = j / mu;
+    const c = (a + j) / y;
+    const bound = jOverMu * (1 + c);
+    if (bound < 1 && prev * bound < STOP * sum * (1 - bound)) break;
+    // P_{j−1} = P_j + d_{j−1} with d_{j−1} = d_j (a + j)/y; w_{j−1} = w_j j/μ.
+    d *= c;
+    p += d;
+    w *= jOverMu;
+    const term = w * p;
     sum += term;
-    // Past the peak the term ratios keep decreasing (log-concave terms): stop on the actual ratio.
-    if (ratio < 1 && ratio <= lastRatio && (term * ratio) / (1 - ratio) < STOP * sum) break;
-    lastRatio = ratio;
-    if (sum > RESCALE) {
-      sum /= RESCALE;
-      term /= RESCALE;
-      logScale += LOG_RESCALE;
+    // Past the peak the term ratios keep decreasing (log-concave terms): stop on the actual ratio
+    // r = term/prev once r < 1, r ≤ the previous ratio and term·r/(1 − r) < STOP·sum.
+    if (term < prev && term * prevPrev <= prev * prev && term * term < STOP * sum * (prev - term)) break;
+    prevPrev = prev;
+    prev = term;
+    if (sum > SCALE) {
+      sum /= SCALE;
+      prev /= SCALE;
+      prevPrev /= SCALE;
+      w /= SCALE;
+      logScale += LOG_SCALE;
+    }
+    if (p > SCALE) {
+      p /= SCALE;
+      d /= SCALE;
+      w *= SCALE;
+    } else if (w < 1 / SCALE) {
+      w *= SCALE;
+      p /= SCALE;
+      d /= SCALE;
     }
   }
   return logScale + Math.log(sum);
@@ -126,27 +145,43 @@ function upperLog(a: number, y: number, mu: number): number {
   const b0 = a + bottom;
   const logQ = logGammaQ(b0, y);
   if (logQ === -Infinity) return -Infinity;
-  let delta = Math.exp(logGammaPrefix(b0, y) - Math.log(b0) - logQ); // d_j/Q_j at j = bottom
+  // Q_j, d_j (in units of Q_bottom) and w_j (in units of w_bottom) carried separately; tⱼ = wⱼQⱼ.
+  let d = Math.exp(logGammaPrefix(b0, y) - Math.log(b0) - logQ); // d_j/Q_j at j = bottom
+  let q = 1;
+  let w = 1;
   let logScale = logPoisson(bottom, mu) + logQ;
-  let term = 1;
   let sum = 1;
-  let lastRatio = Infinity;
+  let prev = 1;
+  let prevPrev = 0;
   for (let j = bottom; ; j++) {
     const b = a + j;
-    const bound = (mu / (j + 1)) * (1 + (b >= 1 ? y / b : (y + 1 - b) / b));
-    if (bound < 1 && (term * bound) / (1 - bound) < STOP * sum) break;
-    // Q_{j+1}/Q_j = 1 + d_j/Q_j; d_{j+1} = d_j y/(a + j + 1).
-    const growth = 1 + delta;
-    delta = (delta * (y / (b + 1))) / growth;
-    const ratio = (mu / (j + 1)) * growth;
-    term *= ratio;
+    const muOver = mu / (j + 1);
+    const bound = muOver * (1 + (b >= 1 ? y / b : (y + 1 - b) / b));
+    if (bound < 1 && prev * bound < STOP * sum * (1 - bound)) break;
+    // Q_{j+1} = Q_j + d_j; d_{j+1} = d_j y/(a + j + 1); w_{j+1} = w_j μ/(j + 1).
+    q += d;
+    d *= y / (b + 1);
+    w *= muOver;
+    const term = w * q;
     sum += term;
-    if (ratio < 1 && ratio <= lastRatio && (term * ratio) / (1 - ratio) < STOP * sum) break;
-    lastRatio = ratio;
-    if (sum > RESCALE) {
-      sum /= RESCALE;
-      term /= RESCALE;
-      logScale += LOG_RESCALE;
+    if (term < prev && term * prevPrev <= prev * prev && term * term < STOP * sum * (prev - term)) break;
+    prevPrev = prev;
+    prev = term;
+    if (sum > SCALE) {
+      sum /= SCALE;
+      prev /= SCALE;
+      prevPrev /= SCALE;
+      w /= SCALE;
+      logScale += LOG_SCALE;
+    }
+    if (q > SCALE) {
+      q /= SCALE;
+      d /= SCALE;
+      w *= SCALE;
+    } else if (w < 1 / SCALE) {
+      w *= SCALE;
+      q /= SCALE;
+      d /= SCALE;
     }
     if (j > 1e9) break;
   }
