@@ -14,7 +14,7 @@
  *    tⱼ₊₁/tⱼ ≤ min(μ/(j + 1), μy/((j + 1)(a + j + 1)));
  *  - upper tail: Q(b + 1, y) = Q(b, y) + d(b), summed UPWARD from a bottom index whose lower
  *    remainder is bounded by tⱼ₋₁/tⱼ ≤ (j/μ)·min(1, (b − 1)/y), b = a + j (from
- *    Q(b, y) ≥ d(b − 1)·y/(y − b + 1) for b − 1 < y; this bound falls below 1 within O(√j)
+ *    Q(b, y) ≤ d(b − 1)·y/(y − b + 1) for b − 1 < y; this bound falls below 1 within O(√j)
  *    steps of the term peak, where the older (b − 1)/(y − b + 2) needed j ≈ μ);
  *  - the start values log P(a + J, y) / log Q(a + j₀, y) come from the log-space incomplete
  *    gamma functions, the Poisson weight from Loader's saddle-point form
@@ -23,7 +23,8 @@
  *  - summation stops when a geometric bound of the rest is below 1e-17 of the sum: the rigorous
  *    ratio bounds above, or past the peak the observed (decreasing) term ratio, the terms being
  *    log-concave in j.
- * Terms are carried as ratios to the start term with a separate log scale, so both tails are
+ * P (or Q), dⱼ and the Poisson weight are carried separately, relative to the start term, with a
+ * separate log scale (no division on the loop-carried path), so both tails are
  * available as logarithms far below 1e-308 (SciPy's ncx2 returns 0 / −∞ there). The smaller tail
  * is computed directly; the other is 1 − it (x below the mean k + λ: lower tail; above: upper).
  * Cost: O(√(k + λ)) terms plus one incomplete-gamma evaluation. Only when the series would need
@@ -237,7 +238,7 @@ function lowerIsSmall(x: number, k: number, lambda: number): boolean {
  * (finite), any x (−∞ for x ≤ 0, 0 at +∞); NaN otherwise. Accuracy: relative error of the
  * log ≤ 5e-14·max(1, ln|log F|) on the fixtures (k up to 1e5, λ up to 1e6, tails to e^{−5·10⁵};
  * worst 4.8e-13, where log F ≈ −1e-80 comes from 1 − F̄). Cost at k = 1000, λ = 2.6e5: about 7000
- * series terms, ~40 µs, anywhere in x (docs/benchmarks.md).
+ * series terms, ~31 µs, anywhere in x (docs/benchmarks.md).
  *
  * @example noncentralChiSquaredLogCdf(1, 100, 100) // ≈ -233.13745 (CDF ≈ 5.6e-102)
  */
