@@ -51,28 +51,57 @@ describe('heterogeneous schedules: PLD and PRV agree (independent methods)', () 
 });
 
 describe("relative error budget (epsError: 'relative'): the guarantee within 0.1 % of the tight ε", () => {
-  // Two fixture configurations cheap enough for the unit suite (~1–2 s each); the other twelve
-  // are measured in docs/accounting.md (some exceed 0.1 % or take > 3 s: see there).
-  const tight = casesOf('eps', 'tight(pld|prv|fourier)').filter((c) => c.id === 'std-01/tight' || c.id === 'mia-s4-e10/tight');
-  it('has the two cases', () => expect(tight.length).toBe(2));
+  // Every add-remove configuration of the fixtures (the PRV does not apply to substitution: its
+  // PRV pair is not defined here; use the PLD accountant). ~16 s CPU in all (0.2–3 s each).
+  const tight = casesOf('eps', 'tight(pld|prv|fourier)');
+  it('has the 14 configurations', () => expect(tight.length).toBe(14));
   for (const c of tight) {
     it(c.id, () => {
-      const acc = new PrvAccountant({ epsError: 'relative' }).compose(
-        dpSgdEvent({ samplingRate: c.input.q as number, noiseMultiplier: c.input.sigma as number, steps: c.input.steps as number }),
-      );
+      const event = dpSgdEvent({ samplingRate: c.input.q as number, noiseMultiplier: c.input.sigma as number, steps: c.input.steps as number });
+      const acc = new PrvAccountant({ epsError: 'relative' }).compose(event);
       const delta = c.input.delta as number;
       const b = acc.getEpsilonBounds(delta);
       const te = c.expected.eps as number;
-      expect(b.lower).toBeLessThanOrEqual(te);
-      expect(b.upper).toBeGreaterThanOrEqual(te);
-      expect(b.upper).toBeLessThanOrEqual(1.001 * te);
       expect(b.lower).toBeLessThanOrEqual(b.estimate);
+      expect(b.estimate).toBeLessThanOrEqual(b.upper);
+      expect(b.lower).toBeLessThanOrEqual(te);
+      expect(b.upper).toBeLessThanOrEqual(1.001 * te);
+      // never below the reference, except where the reference (a mean of the anchors) lies above
+      // dp_accounting's pessimistic fine-grid PLD, itself an upper bound on the true ε: at
+      // mia-s4-e1 it is 0.33 % above it (0.0216451 vs 0.0215749), and our bound is 0.0215904
+      const pldFine = (c.anchors?.pld_dpacc_fine as number | undefined) ?? te;
+      expect(b.upper).toBeGreaterThanOrEqual(Math.min(te, pldFine));
       const e = acc.getEpsilonError(delta);
       expect(e).toBeGreaterThan(0);
       expect(e).toBeLessThan(1e-3 * te);
-      // the absolute-budget default (ε_err = 0.01) is looser than the relative one here
-      const legacy = new PrvAccountant().compose(dpSgdEvent({ samplingRate: c.input.q as number, noiseMultiplier: c.input.sigma as number, steps: c.input.steps as number }));
-      expect(b.upper).toBeLessThan(legacy.getEpsilon(delta));
-    }, 60000);
+      expect(acc.getEpsilon(delta)).toBe(b.upper);
+    }, 120000);
   }
+  it('δ bounds bracket δ at the tight ε (std-01)', () => {
+    const acc = new PrvAccountant({ epsError: 'relative' }).compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 }));
+    const d = acc.getDeltaBounds(1.8282382);
+    expect(d.lower).toBeLessThanOrEqual(1.0001e-5);
+    expect(d.upper).toBeGreaterThanOrEqual(0.9999e-5);
+    expect(d.upper).toBeLessThan(1.1e-5);
+    expect(d.lower).toBeGreaterThan(0.9e-5);
+  });
+  it('heterogeneous schedule: within 0.15 % of the PLD guarantee and above its lower bound', () => {
+    const schedule = dpSgdScheduleEvent([
+      { samplingRate: 0.01, noiseMultiplier: 0.9, steps: 300 },
+      { samplingRate: 0.02, noiseMultiplier: 1.3, steps: 500 },
+      { samplingRate: 0.005, noiseMultiplier: 2, steps: 1000 },
+    ]);
+    const prv = new PrvAccountant({ epsError: 'relative' }).compose(schedule).getEpsilonBounds(1e-6);
+    const pld = new PldAccountant().compose(schedule).getEpsilonBounds(1e-6);
+    expect(prv.upper).toBeGreaterThanOrEqual(pld.lower);
+    expect(prv.lower).toBeLessThanOrEqual(pld.upper);
+    expect(Math.abs(prv.upper - pld.upper) / pld.upper).toBeLessThan(1.5e-3);
+  });
+  it('survives a JSON round trip with its options', () => {
+    const acc = new PrvAccountant({ epsError: 'relative', relativeError: 2e-3 }).compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 100 }));
+    const back = PrvAccountant.fromJSON(JSON.parse(JSON.stringify(acc)));
+    expect(back.epsError).toBe('relative');
+    expect(back.relativeError).toBe(2e-3);
+    expect(back.getEpsilon(1e-5)).toBe(acc.getEpsilon(1e-5));
+  });
 });

@@ -18,7 +18,7 @@
 import { DpboundsRangeError } from '@dpbounds/special-functions';
 import type { LedgerEntry } from '../events/ledger.js';
 import type { DiscretePld } from '../pld/discrete-pld.js';
-import { composePldGroups, nextPow2 } from '../pld/fft-composition.js';
+import { circularCompose, composePldGroups, nextPow2 } from '../pld/fft-composition.js';
 import { normalIntervalMass, psgPair, type PsgDirection } from '../pld/psg-privacy-loss.js';
 import { discretisePrv } from './prv-discretisation.js';
 
@@ -65,6 +65,81 @@ function oneStepRange(direction: PsgDirection, q: number, sigma: number, eta: nu
   return { lo: pair.loss(xHi), hi: pair.loss(xLo) };
 }
 
+/** A discretised step PRV on the grid t = (kMin + i)·h: masses and the shift added to every point. */
+interface StepPmf {
+  readonly probs: Float64Array;
+  readonly kMin: number;
+  readonly h: number;
+  /** Every point of the pmf stands for a value within ±slack of the discretised variable. */
+  readonly slack: number;
+}
+
+/**
+ * Chernoff window of a sum of independent steps: [lo, hi] (loss units) with
+ * P(sum < lo) + P(sum > hi) ≤ τ, from each step's log-MGF evaluated pessimistically on at most
+ * 4096 bins (values rounded up for λ > 0, down for λ < 0, each widened by `slack`).
+ */
+function sumWindow(parts: readonly { readonly pmf: StepPmf; readonly count: number }[], tau: number): { lo: number; hi: number } {
+  const binned = parts.map(({ pmf, count }) => {
+    const c = Math.max(1, Math.ceil(pmf.probs.length / 4096));
+    const nb = Math.ceil(pmf.probs.length / c);
+    const logMass = new Float64Array(nb).fill(-Infinity);
+    const up = new Float64Array(nb);
+    const down = new Float64Array(nb);
+    for (let b = 0; b < nb; b++) {
+      let mass = 0;
+      for (let i = b * c; i < Math.min(pmf.probs.length, (b + 1) * c); i++) mass += pmf.probs[i] as number;
+      if (mass > 0) logMass[b] = Math.log(mass);
+      down[b] = (pmf.kMin + b * c) * pmf.h - pmf.slack;
+      up[b] = (pmf.kMin + Math.min(pmf.probs.length - 1, (b + 1) * c - 1)) * pmf.h + pmf.slack;
+    }
+    return { logMass, up, down, count };
+  });
+  const logTerm = Math.log(2 / tau);
+  let lo = -Infinity;
+  let hi = Infinity;
+  for (let lambda = 1e-2; lambda <= 1e9; lambda *= 1.4) {
+    for (const sign of [1, -1]) {
+      const l = sign * lambda;
+      let total = 0;
+      for (const b of binned) {
+        const xs = sign > 0 ? b.up : b.down;
+        let max = -Infinity;
+        for (let i = 0; i < xs.length; i++) max = Math.max(max, (b.logMass[i] as number) + l * (xs[i] as number));
+        let sum = 0;
+        for (let i = 0; i < xs.length; i++) {
+          const lm = b.logMass[i] as number;
+          if (lm > -Infinity) sum += Math.exp(lm + l * (xs[i] as number) - max);
+        }
+        total += b.count * (max + Math.log(sum));
+      }
+      const t = (total + logTerm) / l;
+      if (!Number.isFinite(t)) continue;
+      if (sign > 0) hi = Math.min(hi, t);
+      else lo = Math.max(lo, t);
+    }
+  }
+  return { lo, hi };
+}
+
+/** Circular composition of `steps` copies of `pmf` read back on the loss window [lo, hi]. */
+function composeOnWindow(pmf: StepPmf, steps: number, lo: number, hi: number): { probs: Float64Array; kMin: number } {
+  if (steps === 1) return { probs: pmf.probs, kMin: pmf.kMin };
+  const kLo = Math.floor(lo / pmf.h) - 1;
+  const kHi = Math.ceil(hi / pmf.h) + 1;
+  const width = kHi - kLo + 1;
+  const size = nextPow2(Math.max(width, 4));
+  const circ = circularCompose([{ probs: pmf.probs, count: steps }], size);
+  // the sum of `steps` indices i (point (kMin + i)h each) is the point (steps·kMin + Σi)h
+  const probs = new Float64Array(width);
+  const base = kLo - steps * pmf.kMin;
+  for (let j = 0; j < width; j++) {
+    const v = circ[(((base + j) % size) + size) % size] as number;
+    probs[j] = v > 0 ? v : 0;
+  }
+  return { probs, kMin: kLo };
+}
+
 interface Unit {
   readonly group: number;
   readonly steps: number;
@@ -98,18 +173,40 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
   const tauUnit = deltaBudget / (8 * m);
   const tauTotal = deltaBudget / 8;
   const ranges = groups.map((g) => oneStepRange(direction, g.samplingRate, g.noiseMultiplier, deltaBudget / (32 * n)));
+  // a coarse pre-discretisation sizes the windows of the sums (pessimistic Chernoff bounds)
+  const pre = groups.map((g, gi) => {
+    const r = ranges[gi] as { lo: number; hi: number };
+    const h = Math.max((r.hi - r.lo) / 4096, 1e-300);
+    const kMin = Math.floor(r.lo / h);
+    const size = Math.ceil(r.hi / h) - kMin + 1;
+    return { probs: discretisePrv(direction, g.samplingRate, g.noiseMultiplier, kMin * h, h, size).probs, kMin, h, slack: h };
+  });
+  // a step's value lies within ±h_pre/2 of its pre-grid point, its fine discretisation within
+  // ±h₁ of it: slack h_pre is valid while h₁ ≤ h_pre/2 (checked below)
+  const preWindow = (u: Unit, extra = 0): { lo: number; hi: number } => {
+    const p = pre[u.group] as StepPmf;
+    return sumWindow([{ pmf: { ...p, slack: p.slack + extra }, count: u.steps }], tauUnit);
+  };
+  let unitWindows = units.map((u) => preWindow(u));
+  // the total's window only sizes the grids (stage 2 takes its own exact Chernoff window)
+  const totalWindow = twoStage ? sumWindow(units.map((u) => ({ pmf: { ...(pre[u.group] as StepPmf), slack: 0 }, count: u.count * u.steps })), tauTotal) : { lo: 0, hi: 0 };
+  const widthB = unitWindows.reduce((w, x) => Math.max(w, x.hi - x.lo), 0);
+  const width1 = ranges.reduce((w, r) => Math.max(w, r.hi - r.lo), 0);
+  // κ = h₂/(√B h₁) balancing the two stages' grid sizes (stage 1 ∝ (1+κ), stage 2 ∝ (1+κ)/κ)
+  const kappa = twoStage ? Math.min(2, Math.max(0.2, Math.sqrt((totalWindow.hi - totalWindow.lo) / (Math.max(widthB, width1) * Math.sqrt(blockSize))))) : 0;
   // V = Σⱼ(√nⱼh₁ + h₂)²/4 with h₂ = κ√B·h₁; e = √(2V log(1/η_d))
-  const kappa = twoStage ? 1 : 0;
   const sumSq = units.reduce((s, u) => s + u.count * (Math.sqrt(u.steps) + kappa * Math.sqrt(blockSize)) ** 2, 0);
   let e = epsError;
   let h1 = 0;
   for (;;) {
     h1 = e / Math.sqrt((2 * logInvD * sumSq) / 4);
-    const widest = ranges.reduce((w, r) => Math.max(w, (r.hi - r.lo) / h1 + 3), 0);
+    let widest = Math.max(widthB, width1) / h1 + 2 * blockSize + 3;
+    if (twoStage) widest = Math.max(widest, (totalWindow.hi - totalWindow.lo) / (kappa * Math.sqrt(blockSize) * h1) + 3);
     if (widest <= MAX_GRID) break;
     e *= (widest / MAX_GRID) * 1.01;
   }
   const h2 = kappa * Math.sqrt(blockSize) * h1;
+  if (pre.some((p) => h1 > p.h / 2)) unitWindows = units.map((u) => preWindow(u, h1));
   let eta = etaD;
   let bias = 0;
   let fftMax = 0;
@@ -117,19 +214,20 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
     const r = ranges[gi] as { lo: number; hi: number };
     const kMin = Math.floor(r.lo / h1);
     const size = Math.ceil(r.hi / h1) - kMin + 1;
-    fftMax = Math.max(fftMax, nextPow2(size));
     return { kMin, d: discretisePrv(direction, g.samplingRate, g.noiseMultiplier, kMin * h1, h1, size) };
   });
-  // stage 1: each unit's sum of `steps` discretised steps (Chernoff window τ, aliasing ≤ τ in TV)
-  const composed = units.map((u) => {
+  // stage 1: each unit's sum of `steps` discretised steps on its window (aliasing ≤ τ in TV)
+  const composed = units.map((u, ui) => {
     const s = singles[u.group] as (typeof singles)[number];
     bias += u.count * u.steps * s.d.shiftError;
     const tv = u.steps * s.d.outside + tauUnit;
     eta += u.count * tv;
     bias += u.count * tv * h2;
-    const pld = composePldGroups([{ pld: { h: h1, offset: s.kMin, probs: s.d.probs, infinityMass: 0 }, count: u.steps }], tauUnit, false);
-    fftMax = Math.max(fftMax, nextPow2(pld.probs.length));
-    return { unit: u, pld, shift: u.steps * s.d.shift };
+    const w = unitWindows[ui] as { lo: number; hi: number };
+    // the grid points differ from the discretised values by the shift (< h₁/2 per step)
+    const c = composeOnWindow({ probs: s.d.probs, kMin: s.kMin, h: h1, slack: 0 }, u.steps, w.lo - u.steps * h1, w.hi + u.steps * h1);
+    fftMax = Math.max(fftMax, nextPow2(c.probs.length));
+    return { unit: u, pld: { h: h1, offset: c.kMin, probs: c.probs, infinityMass: 0 }, shift: u.steps * s.d.shift };
   });
   const eUsed = Math.sqrt((2 * logInvD * sumSq * h1 * h1) / 4) + bias;
   if (!twoStage) {
