@@ -61,7 +61,11 @@ class PiecewiseLinear implements PiecewiseLinearTradeOffCurve {
   }
   evaluateMany(alphas: ArrayLike<number>): Float64Array {
     const out = new Float64Array(alphas.length);
-    for (let i = 0; i < alphas.length; i++) out[i] = this.evaluateUnchecked(requireAlpha(alphas[i], `alphas[${i}]`));
+    for (let i = 0; i < alphas.length; i++) {
+      const value = alphas[i];
+      // the parameter name is only built when the value is rejected (hot loop)
+      out[i] = this.evaluateUnchecked(typeof value === 'number' && value >= 0 && value <= 1 ? value : requireAlpha(value, `alphas[${i}]`));
+    }
     return out;
   }
   inverse(): PiecewiseLinearTradeOffCurve {

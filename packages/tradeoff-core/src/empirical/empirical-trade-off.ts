@@ -142,7 +142,9 @@ export function empiricalTradeOff(memberScores: ArrayLike<number>, nonMemberScor
       requireFiniteArray('fprs', fprs);
       const out: EmpiricalTprAtFpr[] = [];
       for (let q = 0; q < fprs.length; q++) {
-        const a = requireAlpha(fprs[q], `fprs[${q}]`);
+        const value = fprs[q];
+        // the parameter name is only built when the value is rejected (hot loop)
+        const a = typeof value === 'number' && value >= 0 && value <= 1 ? value : requireAlpha(value, `fprs[${q}]`);
         // last point with FPR ≤ a (FPR non-decreasing): binary search
         let lo = 0;
         let hi = m - 1;
