@@ -228,7 +228,12 @@ export class PrvAccountant extends LedgerAccountant {
     let estimate = 0;
     let upper = 0;
     for (const direction of ['remove', 'add'] as const) {
-      if (direction === 'add' && this.addDirectionIsDominated(delta, budget, lower, e)) continue;
+      if (direction === 'add') {
+        // the ε error ADD's PRV would have (its grid cap may enlarge e), with a 1 % margin for
+        // the quadrature bias of its mean corrections (≈ T·1e-15, far below it)
+        const eAdd = relative ? 1.01 * composeRigorousPrv(this.privateGroups(), 'add', e, budget, true).epsError : e;
+        if (this.addDirectionIsDominated(delta, budget, lower, eAdd)) continue;
+      }
       const c = relative ? this.rigorousComposed(direction, e, budget) : this.legacyComposed(direction, budget, e);
       if (2.220446049250313e-16 * c.size > delta - c.deltaError || !(c.deltaError < delta)) {
         // The PRV grid cannot resolve this δ (float noise of the FFT, spec §7.2 step 8; the

@@ -151,11 +151,14 @@ interface Unit {
  * `epsError` (enlarged only if a grid would exceed 2²² points) and its δ error is about
  * `deltaBudget` or less (the exact value used is returned).
  *
+ * With `planOnly`, returns after sizing the grids: `epsError` is then the ε error the full call
+ * will have, up to the quadrature bias of the mean corrections (≈ T·1e-15), and `pld` is empty.
+ *
  * Domain: groups with σ > 0 and 0 < q ≤ 1, epsError > 0, 0 < deltaBudget < 1.
  *
  * @example composeRigorousPrv([{ samplingRate: 0.01, noiseMultiplier: 1, count: 1000 }], 'remove', 2e-3, 1e-9).epsError // ≤ 2e-3
  */
-export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: PsgDirection, epsError: number, deltaBudget: number): RigorousPrv {
+export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: PsgDirection, epsError: number, deltaBudget: number, planOnly = false): RigorousPrv {
   const n = groups.reduce((s, g) => s + g.count, 0);
   const blockSize = Math.max(1, Math.ceil(Math.sqrt(n)));
   const units: Unit[] = [];
@@ -206,6 +209,10 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
     e *= (widest / MAX_GRID) * 1.01;
   }
   const h2 = kappa * Math.sqrt(blockSize) * h1;
+  if (planOnly) {
+    // sizing only: the ε error the composition will have before the (tiny) quadrature bias
+    return { pld: { h: h1, offset: 0, probs: new Float64Array(0), infinityMass: 0 }, epsError: e, deltaError: deltaBudget, size: 0 };
+  }
   if (pre.some((p) => h1 > p.h / 2)) unitWindows = units.map((u) => preWindow(u, h1));
   let eta = etaD;
   let bias = 0;
