@@ -4,7 +4,7 @@
  * domain and the mean-correcting shift, with the truncated mass and the quadrature error of the
  * mean reported so that callers can keep their error bounds rigorous.
  */
-import { DpboundsRangeError } from '@dpbounds/special-functions';
+import { DpboundsRangeError, normalCdf, normalSf } from '@dpbounds/special-functions';
 import { normalIntervalMass, psgPair, type PsgDirection } from '../pld/psg-privacy-loss.js';
 
 /** A discretised one-step PRV on the grid t_i = tMin + i·h. */
@@ -82,15 +82,28 @@ export function discretisePrv(direction: PsgDirection, q: number, sigma: number,
   const xOf = (t: number): number => pair.inverseLoss(Math.min(Math.max(t, tMin), tMax));
   const probs = new Float64Array(size);
   let total = 0;
+  // each cell's mass per component is Φ(z_b) − Φ(z_a), computed from the tail on the side of the
+  // mean (no cancellation; as normalIntervalMass); one tail evaluation per cell edge, reused by
+  // the next cell
+  const comps = pair.means.map((m, k) => ({ m, w: pair.weightsP[k] as number })).filter((c) => c.w > 0);
+  const tailAt = (z: number): number => (z <= 0 ? normalCdf(z) : normalSf(z));
   let xPrev = xOf(tMin - h / 2);
+  const zPrev = comps.map((c) => (xPrev - c.m) / sigma);
+  const tPrev = zPrev.map(tailAt);
   for (let i = 0; i < size; i++) {
     const xHi = xOf(tMin + i * h + h / 2);
+    let p = 0;
+    for (let k = 0; k < comps.length; k++) {
+      const c = comps[k] as { m: number; w: number };
+      const za = (xHi - c.m) / sigma;
+      const ta = tailAt(za);
+      const zb = zPrev[k] as number;
+      const tb = tPrev[k] as number;
+      if (zb > za) p += c.w * (zb <= 0 ? tb - ta : za >= 0 ? ta - tb : 1 - ta - tb);
+      zPrev[k] = za;
+      tPrev[k] = ta;
+    }
     if (xPrev > xHi) {
-      let p = 0;
-      for (let k = 0; k < pair.means.length; k++) {
-        const w = pair.weightsP[k] as number;
-        if (w > 0) p += w * normalIntervalMass(xHi, xPrev, pair.means[k] as number, sigma);
-      }
       probs[i] = p;
       total += p;
     }
