@@ -59,14 +59,18 @@ function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: numbe
  * add-remove are priced (the anchors price only REMOVE) and the max taken; the ADD direction's
  * PRV is skipped when a pessimistic PLD bound proves it cannot change the max.
  *
- * When to use: when you want explicit two-sided error bounds. Gotchas: the guaranteed value is
- * up to ε_err (default 0.01) above the estimate, so for small ε it is looser than the PLD
- * accountant's; the estimate agrees with the tight value to ~1e-4 relative. Cost grows like
+ * When to use: when you want explicit two-sided error bounds. Gotchas: with the default absolute
+ * budget the guaranteed value is up to ε_err (0.01) above the estimate, so for small ε it is much
+ * looser than the PLD accountant's (+46 % at ε = 0.02); `{ epsError: 'relative' }` sets
+ * ε_err ≈ 0.85e-3·ε and composes in two stages ({@link composeRigorousPrv}): the guarantee is then
+ * within 0.1 % of the tight ε on all 14 fixture configurations, at 0.2–3 s per query. The estimate
+ * agrees with the tight value to ~1e-4 relative in both modes. Cost of the absolute mode grows like
  * √T/ε_err (≈ 4e6 grid points at σ = 0.5, T = 1e5). When δ is too small for the grid's float
  * noise (δ − δ_err ≤ 2.2e-16 × grid size, where the anchors raise), the RDP bound is returned as
  * estimate and upper with lower = 0. Domain: add-remove only.
  *
  * @example new PrvAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getEpsilonBounds(1e-5) // ≈ { lower: 1.8181, estimate: 1.8282, upper: 1.8384 }
+ * @example new PrvAccountant({ epsError: 'relative' }).compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getEpsilonBounds(1e-5) // ≈ { lower: 1.8267, estimate: 1.8282, upper: 1.8298 }
  */
 export class PrvAccountant extends LedgerAccountant {
   readonly kind: AccountantKind = 'prv';
