@@ -13,24 +13,14 @@ import { UsageError } from '../usage-error.js';
 import { TRAIN_INSTRUMENTS } from './train-run.js';
 import type { TrainInstrumentName, TrainSetup } from './train-run.js';
 
-
-/** Defaults of a scenario (the demo overrides some). */
-export interface TrainDefaults {
-  readonly model: 'logistic' | 'mlp';
-  readonly hiddenUnits: number;
-  readonly epochs: number;
-  readonly batchSize: number;
-  readonly noiseMultiplier: number;
-  readonly clip: number;
-  readonly learningRate: number;
+/** Defaults of a scenario (the demo overrides some): the setup's numbers, with the instruments as a list. */
+export type TrainDefaults = Pick<
+  TrainSetup,
+  'model' | 'hiddenUnits' | 'epochs' | 'batchSize' | 'noiseMultiplier' | 'clip' | 'learningRate' | 'canaries' | 'inputCanaries' | 'perInstanceTargets' | 'perInstanceRuns' | 'perInstanceEvery'
+> & {
   readonly instruments: readonly TrainInstrumentName[];
-  readonly canaries: number;
-  readonly inputCanaries: number;
-  readonly perInstanceTargets: number;
-  readonly perInstanceRuns: number;
-  readonly perInstanceEvery: number;
   readonly aiMethod: 'full' | 'approximate' | 'both';
-}
+};
 
 /** The flags both commands take. */
 export function trainingFlags(defaults: TrainDefaults): Record<string, FlagSpec> {
