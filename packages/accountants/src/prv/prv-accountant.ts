@@ -23,10 +23,11 @@ export interface PrvAccountantOptions {
   /** Only `add-remove` (both directions, the max is reported). */
   readonly neighbouring?: NeighbouringRelation;
   /**
-   * The ε error budget of the bounds: a number (default 0.01, as Opacus; microsoft uses 0.1) = that
-   * absolute budget with the single-grid algorithm of the anchors; `relative` = `relativeError` × ε
-   * (found by a coarse first pass) with the two-stage composition of {@link composeRigorousPrv}:
-   * a guarantee within ~0.1 % of the tight ε, but 1–8 s per query (see docs/accounting.md).
+   * The ε error budget of the bounds: `relative` (default) = `relativeError` × ε (found by a coarse
+   * first pass) with the two-stage composition of {@link composeRigorousPrv}: a guarantee within
+   * ~0.1 % of the tight ε, 0.2–3 s per query (see docs/accounting.md); or a number = that absolute
+   * budget with the single-grid algorithm of the anchors (Opacus uses 0.01, microsoft 0.1): faster,
+   * but the guarantee is up to that much above the estimate.
    */
   readonly epsError?: number | 'relative';
   /** Target relative gap of the guarantee above the tight ε in `relative` mode (default 1e-3). */
@@ -59,18 +60,19 @@ function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: numbe
  * add-remove are priced (the anchors price only REMOVE) and the max taken; the ADD direction's
  * PRV is skipped when a pessimistic PLD bound proves it cannot change the max.
  *
- * When to use: when you want explicit two-sided error bounds. Gotchas: with the default absolute
- * budget the guaranteed value is up to ε_err (0.01) above the estimate, so for small ε it is much
- * looser than the PLD accountant's (+46 % at ε = 0.02); `{ epsError: 'relative' }` sets
- * ε_err ≈ 0.85e-3·ε and composes in two stages ({@link composeRigorousPrv}): the guarantee is then
- * within 0.1 % of the tight ε on all 14 fixture configurations, at 0.2–3 s per query. The estimate
+ * When to use: when you want explicit two-sided error bounds. By default (`epsError: 'relative'`)
+ * ε_err ≈ 0.85e-3·ε and the composition runs in two stages ({@link composeRigorousPrv}): the
+ * guarantee is within 0.1 % of the tight ε on all 14 fixture configurations, at 0.2–3 s per query.
+ * Gotcha: with an absolute budget (`{ epsError: 0.01 }`, the anchors' setting) the guaranteed value
+ * is up to ε_err above the estimate, so for small ε it is much looser than the PLD accountant's
+ * (+46 % at ε = 0.02). The estimate
  * agrees with the tight value to ~1e-4 relative in both modes. Cost of the absolute mode grows like
  * √T/ε_err (≈ 4e6 grid points at σ = 0.5, T = 1e5). When δ is too small for the grid's float
  * noise (δ − δ_err ≤ 2.2e-16 × grid size, where the anchors raise), the RDP bound is returned as
  * estimate and upper with lower = 0. Domain: add-remove only.
  *
- * @example new PrvAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getEpsilonBounds(1e-5) // ≈ { lower: 1.8181, estimate: 1.8282, upper: 1.8384 }
- * @example new PrvAccountant({ epsError: 'relative' }).compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getEpsilonBounds(1e-5) // ≈ { lower: 1.8267, estimate: 1.8282, upper: 1.8298 }
+ * @example new PrvAccountant({ epsError: 0.01 }).compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getEpsilonBounds(1e-5) // ≈ { lower: 1.8181, estimate: 1.8282, upper: 1.8384 }
+ * @example new PrvAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getEpsilonBounds(1e-5) // ≈ { lower: 1.8267, estimate: 1.8282, upper: 1.8298 }
  */
 export class PrvAccountant extends LedgerAccountant {
   readonly kind: AccountantKind = 'prv';
@@ -87,7 +89,7 @@ export class PrvAccountant extends LedgerAccountant {
     if (this.neighbouring !== 'add-remove') {
       throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'neighbouring', expected: '"add-remove" (the PRV accountant; use PLD for substitution)', found: this.neighbouring });
     }
-    const ee = options.epsError ?? 0.01;
+    const ee = options.epsError ?? 'relative';
     this.epsError = ee === 'relative' ? 'relative' : requireInRange('epsError', ee, { min: 0, minExclusive: true, max: 10 });
     this.relativeError = requireInRange('relativeError', options.relativeError ?? 1e-3, { min: 1e-5, max: 0.5 });
     const de = options.deltaError ?? 'auto';
