@@ -5,8 +5,8 @@
 // the build fails), then runs apps/cli/dist/bin.js in this process. stdout carries only the
 // command's output, so `--json` stays one JSON document.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -48,17 +48,24 @@ function newestMtime(path) {
   return newest;
 }
 
-/** True when some package's dist/index.js is missing or older than its sources or build config. */
+/**
+ * Written after each successful build by this script. Staleness is judged against it, not
+ * against dist/ itself: turbo restores an unchanged package from its cache without rewriting
+ * dist/, so a touched-but-unchanged source would otherwise look stale forever.
+ */
+const stamp = join(root, 'node_modules', '.cache', 'dpbounds-launcher', 'built');
+
+/** True when a package's build output is missing or its sources or build config changed since the last build here. */
 function isStale() {
-  const base = statSync(join(root, 'tsconfig.base.json')).mtimeMs;
+  if (!existsSync(bin) || !existsSync(stamp)) return true;
+  const builtAt = statSync(stamp).mtimeMs;
+  if (statSync(join(root, 'tsconfig.base.json')).mtimeMs > builtAt) return true;
   for (const dir of buildClosure()) {
-    const output = join(dir, 'dist', 'index.js');
-    if (!existsSync(output)) return true;
+    if (!existsSync(join(dir, 'dist', 'index.js'))) return true;
     const inputs = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => join(dir, f)).filter((f) => existsSync(f));
-    const newest = Math.max(base, ...inputs.map(newestMtime));
-    if (statSync(output).mtimeMs < newest) return true;
+    if (inputs.some((input) => newestMtime(input) > builtAt)) return true;
   }
-  return !existsSync(bin);
+  return false;
 }
 
 if (isStale()) {
@@ -69,13 +76,16 @@ if (isStale()) {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     shell: process.platform === 'win32',
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+    // turbo runs each package's build through pnpm, which is a dev dependency: put it on PATH.
+    env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
   });
   if (build.status !== 0) {
     process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}${build.error?.message ?? ''}\n`);
     process.stderr.write('dpbounds: building the command line failed (see above); did `npx -y pnpm@10.34.8 install` run?\n');
     process.exit(build.status ?? 1);
   }
+  mkdirSync(dirname(stamp), { recursive: true });
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 
 // `pnpm dpbounds` runs scripts from the workspace root; the user's directory is INIT_CWD.
