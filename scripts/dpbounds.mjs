@@ -5,7 +5,7 @@
 // the build fails), then runs apps/cli/dist/bin.js in this process. stdout carries only the
 // command's output, so `--json` stays one JSON document.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -70,6 +70,7 @@ function isStale() {
 
 if (isStale()) {
   process.stderr.write('dpbounds: building the command line from the sources (first run, or sources changed)...\n');
+  const startedAt = new Date(); // a source saved during the build must count as newer than it
   const turbo = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'turbo.cmd' : 'turbo');
   const build = spawnSync(turbo, ['run', 'build', '--filter=@dpbounds/cli...', '--output-logs=errors-only', '--log-prefix=none'], {
     cwd: root,
@@ -85,7 +86,8 @@ if (isStale()) {
     process.exit(build.status ?? 1);
   }
   mkdirSync(dirname(stamp), { recursive: true });
-  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+  writeFileSync(stamp, `${startedAt.toISOString()}\n`);
+  utimesSync(stamp, startedAt, startedAt);
 }
 
 // `pnpm dpbounds` runs scripts from the workspace root; the user's directory is INIT_CWD.
