@@ -20,7 +20,8 @@ const REPO_ROOTS = ['docs', 'packages', 'apps', 'tools', 'scripts', '.changeset'
 const PATH_TOKEN = /(?<![\w@/.:-])((?:\.{1,2}\/)*(?:[\w@.-]+\/)+[\w@.-]+\.(?:md|tsx|ts|mts|mjs|json|js|py|svg|png|html|yaml|yml|csv)(?![\w]))(?:#([\w-]+))?(?:\s+§\s*(?:"([^"]+)"|([\d.]+(?:\s*[–-]\s*§?\s*[\d.]+)?)))?/g;
 const FORBIDDEN = [
   [/\b(?:STYLE|CLI)\.md\b/g, 'names a file the repository does not carry'],
-  [/\bspec\s*§|\bspec\s+[\w-]+\.md\b|(?<![\w/.-])spec\/[\w-]+\.md\b/g, 'cites the specification, which the repository does not carry'],
+  [/\bspec\b[^.\n]{0,3}§|\bspec\s+`?[\w/-]+\.md\b|(?<![\w/.-])(?:shared\/)?spec\/[\w/.*-]+/g, 'cites the specification, which the repository does not carry'],
+  [/\bSTYLE\s+rule\b/g, 'cites a style guide the repository does not carry'],
   [/\.\.\/shared\b|\/work\/shared\b/g, 'cites a folder outside the repository'],
   [/\bissues?\s+#?\d+\b/gi, 'cites an issue number; say what the issue asked instead'],
   [/(?<![\w&/#-])#\d{1,5}\b(?![\w-])/g, 'cites an issue or pull-request number; say what it asked instead'],
