@@ -91,7 +91,7 @@ function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: numbe
 export class PrvAccountant extends LedgerAccountant {
   readonly kind: AccountantKind = 'prv';
   readonly isGuarantee: boolean = true;
-  /** ε error budget: an absolute value (default 0.01) or `relative`. */
+  /** ε error budget: `relative` (the default) or an absolute value (the anchors use 0.01). */
   readonly epsError: number | 'relative';
   /** Target relative gap of the guarantee above the tight ε in `relative` mode. */
   readonly relativeError: number;
