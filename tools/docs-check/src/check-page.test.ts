@@ -86,6 +86,16 @@ warning: careful
     expect(check.rewritten).toContain('epsilon   1.84121\ndelta     1e-5\n\nwarning: careful\n```');
   });
 
+  it('runs a block marked dpbounds-cwd: repo in the repository, others in a scratch directory', async () => {
+    const groups: string[] = [];
+    const run: PageRunner = async (_args, group) => {
+      groups.push(group);
+      return text;
+    };
+    await checkPage(`<!-- dpbounds-cwd: repo -->\n${page('1.84121')}\n${page('1.84121')}`, run);
+    expect(groups).toEqual(['repo', 'console-1']);
+  });
+
   it('compares whole JSON, and only the quoted numbers of abridged JSON', async () => {
     const json = { code: 0, stdout: '{\n  "epsilon": 1.5,\n  "delta": 0.00001\n}\n', stderr: '' };
     const whole = (e: string): string => `\`\`\`console\n$ dpbounds dp --json\n{\n  "epsilon": ${e},\n  "delta": 0.00001\n}\n\`\`\`\n`;

@@ -11,7 +11,10 @@ import { formatLike } from './format-like.js';
 import { evaluate } from './json-path.js';
 import type { CommandRun } from './run-command.js';
 
-/** Runs a command for a page; `group` names the working directory (commands of one console block share one). */
+/**
+ * Runs a command for a page; `group` names the working directory: commands of one console block
+ * share one, and the group `repo` is the repository root.
+ */
 export type PageRunner = (args: readonly string[], group: string) => Promise<CommandRun>;
 
 /** The outcome for one page: every mismatch in words, and the page as the commands print it now. */
@@ -51,7 +54,7 @@ export async function checkPage(markdown: string, run: PageRunner): Promise<Page
 
   for (const command of consoleCommands(markdown)) {
     const label = `$ dpbounds ${command.args.join(' ')}`;
-    const result = await run(command.args, `console-${command.block}`);
+    const result = await run(command.args, command.cwd === 'repo' ? 'repo' : `console-${command.block}`);
     compared += 1;
     if (result.code !== 0) {
       problems.push(`${label}: exit code ${result.code}: ${result.stderr.trim()}`);

@@ -31,6 +31,12 @@ export interface ConsoleCommand {
   readonly outputEnd: number;
   /** The console block this command belongs to (commands of one block share a working directory). */
   readonly block: number;
+  /**
+   * Where the block runs: a fresh scratch directory, or the repository root when the block is
+   * preceded by `<!-- dpbounds-cwd: repo -->` (for commands that read files the repository
+   * carries; such blocks must not write files).
+   */
+  readonly cwd: 'scratch' | 'repo';
 }
 
 /** One fact of a fact block: a JSON path (or expression of paths) and the number as the doc writes it. */
@@ -62,11 +68,12 @@ export function consoleCommands(markdown: string): ConsoleCommand[] {
   for (const fence of markdown.matchAll(/^```console\n([\s\S]*?)^```/gm)) {
     const text = fence[1] as string;
     const base = (fence.index ?? 0) + '```console\n'.length;
+    const cwd = /<!-- dpbounds-cwd: repo -->\s*$/.test(markdown.slice(0, fence.index ?? 0)) ? 'repo' : 'scratch';
     const lines = text.split('\n');
     let offset = base;
     let current: { args: string[]; quoted: string[]; outputStart: number } | undefined;
     const close = (end: number): void => {
-      if (current !== undefined) result.push({ ...current, outputEnd: end, block });
+      if (current !== undefined) result.push({ ...current, outputEnd: end, block, cwd });
       current = undefined;
     };
     for (const line of lines) {

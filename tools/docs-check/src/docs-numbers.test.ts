@@ -13,6 +13,7 @@ describePages('numbers in the docs are what the named commands print', [
   ['docs/gmip.md', 5],
   ['docs/relaxed-threat-model.md', 15],
   ['docs/audit-one-run.md', 2],
+  ['docs/attacks.md', 1],
   ['docs/tradeoff-curves.md', 5],
   ['docs/limits.md', 1],
   ['packages/accountants/README.md', 3],

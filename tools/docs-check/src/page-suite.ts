@@ -7,6 +7,7 @@
  * The package READMEs' code comments (`// 1.8412`) are checked by each package's README test.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkPage } from './check-page.js';
 import { runCommand, scratchDirectory, type CommandRun } from './run-command.js';
@@ -20,7 +21,7 @@ function cachedRunner(): (page: string) => (args: readonly string[], group: stri
   return (page) => (args, group) => {
     const scope = group.startsWith('facts ') ? group : `${page} ${group}`;
     const key = `${scope}\n${args.join(' ')}`;
-    let directory = directories.get(scope);
+    let directory = group === 'repo' ? fileURLToPath(root) : directories.get(scope);
     if (directory === undefined) {
       directory = scratchDirectory();
       directories.set(scope, directory);
