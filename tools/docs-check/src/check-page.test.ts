@@ -60,6 +60,24 @@ results[accountant=pld].epsilon = 1.8412
     expect(failing.problems.join('\n')).toContain('exit code 2');
   });
 
+  it('lets adjacent headers share one text, and rewrites each stale number in it', async () => {
+    const rdp = { code: 0, stdout: JSON.stringify({ epsilon: 2.0130594 }), stderr: '' };
+    const page = (pld: string, r: string): string => `<!-- dpbounds: dp --steps 10 --json
+results[accountant=pld].epsilon = ${pld}
+-->
+<!-- dpbounds: rdp --steps 10 --json
+epsilon = ${r}
+-->
+PLD ${pld} (\`dpbounds dp --steps 10\`) against RDP ${r} (\`dpbounds rdp --steps 10\`).
+<!-- /dpbounds -->
+`;
+    const runner = fakeRunner({ 'dp --steps 10 --json': dpJson, 'rdp --steps 10 --json': rdp });
+    expect((await checkPage(page('1.8412', '2.0131'), runner)).problems).toEqual([]);
+    const stale = await checkPage(page('1.9', '2.1'), runner);
+    expect(stale.problems).toHaveLength(2);
+    expect(stale.rewritten).toBe(page('1.8', '2.0'));
+  });
+
   it('throws on an unclosed block', async () => {
     await expect(checkPage('<!-- dpbounds: dp --json\na = 1\n-->\ntext', fakeRunner({}))).rejects.toThrow('/dpbounds');
   });

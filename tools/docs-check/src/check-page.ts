@@ -86,9 +86,13 @@ export async function checkPage(markdown: string, run: PageRunner): Promise<Page
     }
   }
 
+  // blocks that share a text (adjacent headers) rewrite it one after the other
+  const bodies = new Map<number, { end: number; text: string }>();
   for (const block of factBlocks(markdown)) {
     const label = `<!-- dpbounds: ${block.command} -->`;
     const body = markdown.slice(block.bodyStart, block.bodyEnd);
+    const shared = bodies.get(block.bodyStart) ?? { end: block.bodyEnd, text: body };
+    bodies.set(block.bodyStart, shared);
     const shown = block.command.replace(/\s+--json\b/, '');
     if (!body.replace(/\s+/g, " ").includes(`dpbounds ${shown}`)) problems.push(`${label}: the block's text does not name the command (\`dpbounds ${shown}\`)`);
     if (block.facts.length === 0) problems.push(`${label}: no facts`);
@@ -99,7 +103,6 @@ export async function checkPage(markdown: string, run: PageRunner): Promise<Page
     }
     const output: unknown = JSON.parse(result.stdout);
     let header = markdown.slice(block.headerStart, block.headerEnd);
-    let newBody = body;
     for (const fact of block.facts) {
       compared += 1;
       if (body.match(wholeNumber(fact.literal)) === null) problems.push(`${label}: ${fact.literal} (${fact.path}) does not appear in the block's text`);
@@ -118,11 +121,11 @@ export async function checkPage(markdown: string, run: PageRunner): Promise<Page
       if (now === fact.literal) continue;
       problems.push(`${label}: ${fact.path} is ${value}, shown as ${fact.literal} (now ${now})`);
       header = header.replace(`${fact.path} = ${fact.literal}`, `${fact.path} = ${now}`);
-      newBody = newBody.replace(wholeNumber(fact.literal), now);
+      shared.text = shared.text.replace(wholeNumber(fact.literal), now);
     }
     if (header !== markdown.slice(block.headerStart, block.headerEnd)) edits.push({ start: block.headerStart, end: block.headerEnd, text: header });
-    if (newBody !== body) edits.push({ start: block.bodyStart, end: block.bodyEnd, text: newBody });
   }
+  for (const [start, { end, text }] of bodies) if (text !== markdown.slice(start, end)) edits.push({ start, end, text });
 
   let rewritten = markdown;
   for (const edit of [...edits].sort((a, b) => b.start - a.start)) rewritten = rewritten.slice(0, edit.start) + edit.text + rewritten.slice(edit.end);

@@ -90,14 +90,26 @@ export function consoleCommands(markdown: string): ConsoleCommand[] {
   return result;
 }
 
-/** Every fact block of a page; throws on a block that is not closed or has a malformed fact line. */
+/**
+ * Every fact block of a page. Headers that follow each other directly (only white space between
+ * them) share the text after the last of them, so one paragraph or table can quote several
+ * commands. Throws on a block that is not closed or has a malformed fact line.
+ */
 export function factBlocks(markdown: string): FactBlock[] {
   const result: FactBlock[] = [];
-  for (const header of markdown.matchAll(/<!-- dpbounds: ([^\n]*)\n([\s\S]*?)-->\n?/g)) {
+  const headers = [...markdown.matchAll(/<!-- dpbounds: ([^\n]*)\n([\s\S]*?)-->\n?/g)];
+  headers.forEach((header, i) => {
     const headerStart = header.index ?? 0;
     const headerEnd = headerStart + header[0].length;
-    const close = markdown.indexOf('<!-- /dpbounds -->', headerEnd);
-    const nextOpen = markdown.indexOf('<!-- dpbounds:', headerEnd);
+    // the run of adjacent headers this one belongs to ends where the shared text begins
+    let runEnd = headerEnd;
+    for (let j = i + 1; j < headers.length; j++) {
+      const next = headers[j] as RegExpExecArray;
+      if (markdown.slice(runEnd, next.index).trim() !== '') break;
+      runEnd = (next.index ?? 0) + next[0].length;
+    }
+    const close = markdown.indexOf('<!-- /dpbounds -->', runEnd);
+    const nextOpen = markdown.indexOf('<!-- dpbounds:', runEnd);
     if (close < 0 || (nextOpen >= 0 && nextOpen < close)) throw new Error(`fact block '${header[1]}' has no <!-- /dpbounds --> before the next block`);
     const facts = (header[2] as string).split('\n').map((l) => l.trim()).filter((l) => l !== '').map((line): Fact => {
       const cut = line.lastIndexOf(' = ');
@@ -105,7 +117,7 @@ export function factBlocks(markdown: string): FactBlock[] {
       return { path: line.slice(0, cut).trim(), literal: line.slice(cut + 3).trim() };
     });
     const command = (header[1] as string).trim();
-    result.push({ args: splitArgs(command), command, facts, headerStart, headerEnd, bodyStart: headerEnd, bodyEnd: close });
-  }
+    result.push({ args: splitArgs(command), command, facts, headerStart, headerEnd, bodyStart: runEnd, bodyEnd: close });
+  });
   return result;
 }
