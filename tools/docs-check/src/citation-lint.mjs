@@ -24,6 +24,7 @@ const FORBIDDEN = [
   [/\bSTYLE\s+rule\b/g, 'cites a style guide the repository does not carry'],
   [/\.\.\/shared\b|\/work\/shared\b/g, 'cites a folder outside the repository'],
   [/\bissues?\s+#?\d+\b/gi, 'cites an issue number; say what the issue asked instead'],
+  [/\b(?:the|this|that|our) issues?(?:'s)?(?=[\s.,;:)])/gi, 'refers to an issue-tracker entry the reader cannot see; say what it asked instead'],
   [/(?<![\w&/#-])#\d{1,5}\b(?![\w-])/g, 'cites an issue or pull-request number; say what it asked instead'],
 ];
 
