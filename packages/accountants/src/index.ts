@@ -104,5 +104,9 @@ export { truncatedPoissonEpsilon, truncatedPoissonPlds, truncationParameters } f
 export type { TruncatedPoissonOptions, TruncatedPoissonRun } from './sampling/truncated-poisson-pld.js';
 export { mixPlds } from './sampling/mix-plds.js';
 export { ballsInBinsEpsilonLowerBound } from './sampling/balls-in-bins-lower-bound.js';
+export { fixedSizeSubstitutionEpsilon, fixedSizeSubstitutionPld } from './sampling/fixed-size-substitution.js';
+export type { FixedSizeRun } from './sampling/fixed-size-substitution.js';
+export { symmetrisedPld } from './sampling/symmetrised-pld.js';
+export { composeWithinBudget } from './sampling/compose-within-budget.js';
 export { connectTheDotsGridOfPair, connectTheDotsPldOfPair, psgLossPair } from './pld/connect-the-dots.js';
 export type { PrivacyLossPair } from './pld/connect-the-dots.js';
