@@ -10,9 +10,8 @@ import { groupLedger, type LedgerEntry } from '../events/ledger.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from '../pld/discrete-pld.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
-import { circularCompose, nextPow2 } from '../pld/fft-composition.js';
 import type { PsgDirection } from '../pld/psg-privacy-loss.js';
-import { DEFAULT_RDP_ORDERS, OPACUS_RDP_ORDERS } from '../rdp/rdp-orders.js';
+import { DEFAULT_RDP_ORDERS } from '../rdp/rdp-orders.js';
 import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { rdpUnchecked } from '../rdp/subsampled-gaussian-rdp.js';
 import { requireOptions } from '../events/validate-event.js';
@@ -59,7 +58,7 @@ interface ComposedPrv {
   readonly deltaError: number;
 }
 
-function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: number, orders: readonly number[] = OPACUS_RDP_ORDERS): number {
+function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: number, orders: readonly number[]): number {
   const rdp = new Float64Array(orders.length);
   for (const e of entries) {
     for (let i = 0; i < orders.length; i++) rdp[i] = (rdp[i] as number) + scale * e.count * rdpUnchecked(e.samplingRate, e.noiseMultiplier, orders[i] as number);
@@ -162,61 +161,6 @@ export class PrvAccountant extends LedgerAccountant {
     return groupLedger(this.ledger).filter((e) => e.noiseMultiplier > 0);
   }
 
-  /**
-   * Grid of the anchors' single-grid PRV (Gopi et al. 2021, Algorithm 1 with the mesh of
-   * Thm 5.5): half-width L, mesh h, index range and size; the ε error is enlarged when the grid
-   * would exceed the work budget (the mesh of Thm 5.5 grows with it, bounds stay valid).
-   */
-  private legacyPlan(deltaError: number, epsError: number): { h: number; kMin: number; size: number; epsError: number } {
-    const groups = this.privateGroups();
-    const n = groups.reduce((s, e) => s + e.count, 0);
-    // 1. domain half-width from RDP tail bounds (Opacus grid, improved conversion)
-    let L = Math.max(rdpEpsilon(groups, deltaError / 4, 1), epsError);
-    for (const g of groups) L = Math.max(L, rdpEpsilon([{ ...g, count: 1 }], deltaError / (8 * n), 1));
-    L += 3;
-    let e = epsError;
-    for (let attempt = 0; ; attempt++) {
-      // 2. mesh (Thm 5.5) and 3. aligned grid
-      const h = e / Math.sqrt((n * Math.log(12 / deltaError)) / 2);
-      const kMin = Math.floor(-L / h);
-      const kMax = Math.ceil(L / h);
-      let size = kMax - kMin + 1;
-      if (size % 2 === 1) size += 1;
-      if (size <= this.maxGridPoints) return { h, kMin, size, epsError: e };
-      if (!Number.isFinite(size) || attempt > 60) {
-        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'epsError', expected: `large enough for at most ${this.maxGridPoints} PRV grid points`, found: epsError });
-      }
-      e *= (size / this.maxGridPoints) * 1.01;
-    }
-  }
-
-  /** The anchors' single-grid PRV with the absolute budget `epsError` (Gopi et al. 2021; docs/accounting.md). */
-  private legacyComposed(direction: PsgDirection, deltaError: number, epsError: number): ComposedPrv {
-    return this.cached(`legacy:${direction}:${deltaError}:${epsError}`, () => {
-      const groups = this.privateGroups();
-      const n = groups.reduce((s, e) => s + e.count, 0);
-      const { h, kMin, size, epsError: e } = this.legacyPlan(deltaError, epsError);
-      const tMin = kMin * h;
-      const fftSize = nextPow2(size);
-      // 4–6. discretise each group, 7. compose circularly; the sum of n indices k maps back to
-      // grid index j = k − (n − 1)(−kMin) (the composed PRV lives on the same domain).
-      let totalShift = 0;
-      const inputs = groups.map((g) => {
-        const d = discretisePrv(direction, g.samplingRate, g.noiseMultiplier, tMin, h, size);
-        totalShift += g.count * d.shift;
-        return { probs: d.probs, count: g.count };
-      });
-      const circular = circularCompose(inputs, fftSize);
-      const probs = new Float64Array(size);
-      const back = (n - 1) * -kMin;
-      for (let j = 0; j < size; j++) {
-        const v = circular[(((j + back) % fftSize) + fftSize) % fftSize] as number;
-        probs[j] = v > 0 ? v : 0;
-      }
-      return { pld: { h, offset: kMin, probs, infinityMass: 0, lossShift: totalShift }, size, epsError: e, deltaError };
-    });
-  }
-
   /** The two-stage PRV with ε error ≤ `epsError` and δ error ≤ ~`deltaBudget` ({@link composeRigorousPrv}). */
   private rigorousComposed(direction: PsgDirection, epsError: number, deltaBudget: number): ComposedPrv {
     return this.cached(`rigorous:${direction}:${epsError}:${deltaBudget}`, () => {
@@ -255,7 +199,7 @@ export class PrvAccountant extends LedgerAccountant {
       const rdp = rdpEpsilon(this.privateGroups(), delta, 1, DEFAULT_RDP_ORDERS);
       // the coarse first pass; the final grids are capped by the budget and checked after composing
       size = composeRigorousPrv(this.privateGroups(), 'remove', Math.max(0.25 * rdp, 1e-9), delta * 1e-4, true, this.maxGridPoints).size;
-    } else size = this.legacyPlan(budget, this.epsError).size;
+    } else size = composeRigorousPrv(this.privateGroups(), 'remove', this.epsError, budget, true, this.maxGridPoints).size;
     if (FFT_NOISE * size > delta - budget) return `δ = ${delta} is below the float noise of the PRV grid (${(FFT_NOISE * size).toPrecision(3)})`;
     return undefined;
   }
@@ -323,7 +267,7 @@ export class PrvAccountant extends LedgerAccountant {
         const eAdd = relative ? 1.01 * composeRigorousPrv(this.privateGroups(), 'add', e, budget, true, this.maxGridPoints).epsError : e;
         if (this.addDirectionIsDominated(delta, budget, lower, eAdd)) continue;
       }
-      const c = relative ? this.rigorousComposed(direction, e, budget) : this.legacyComposed(direction, budget, e);
+      const c = this.rigorousComposed(direction, e, budget);
       if (FFT_NOISE * c.size > delta - c.deltaError || !(c.deltaError < delta)) return fallback(`δ = ${delta} is below the float noise of the PRV grid (${(FFT_NOISE * c.size).toPrecision(3)})`);
       enlarged = Math.max(enlarged, c.epsError / e);
       const clamp = (v: number): number => (Number.isNaN(v) ? Infinity : Math.max(0, v));
@@ -357,7 +301,7 @@ export class PrvAccountant extends LedgerAccountant {
     for (const direction of ['remove', 'add'] as const) {
       let c: ComposedPrv;
       try {
-        c = relative ? this.rigorousComposed(direction, e, de) : this.legacyComposed(direction, de, e);
+        c = this.rigorousComposed(direction, e, de);
       } catch (error) {
         const rdp = rdpFallbackDelta(this.ledger, this.neighbouring, epsilon) as number;
         if (isDpboundsError(error) && error.code !== 'ERR_INVALID_TYPE') return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: `the PRV grid failed (${error.message}): RDP bound reported, lower bound 0` };

@@ -175,7 +175,9 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
   });
   const m = units.reduce((s, u) => s + u.count, 0);
   const twoStage = m > 1;
-  const etaD = deltaBudget / 2;
+  // the δ budget: truncation ≤ 1/16 (2·n one-step tails of budget/(32n)), aliasing ≤ 1/8 + 1/8
+  // (stage windows), the rest (11/16) to the coupling error's tail
+  const etaD = (deltaBudget * 11) / 16;
   const logInvD = Math.log(1 / etaD);
   const tauUnit = deltaBudget / (8 * m);
   const tauTotal = deltaBudget / 8;
