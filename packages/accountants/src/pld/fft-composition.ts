@@ -166,15 +166,30 @@ export function composeInWindow(groups: readonly PldGroup[], window: Composition
 }
 
 const fftCache = new Map<number, FFT>();
+/** Most FFT points whose tables stay cached (two doubles per point: ≈ 0.13 GB for 2^23 points). */
+const FFT_CACHE_POINTS = 2 ** 23;
 
-/** fft.js instances (twiddle tables) reused per size; at most a few sizes are kept. */
+/**
+ * fft.js instances (twiddle tables) reused per size, least recently used evicted first once the
+ * cached sizes exceed {@link FFT_CACHE_POINTS} in all: a PRV query uses 3–5 sizes in turn (coarse
+ * pass, both stages, the PLD check), so clearing the cache at 4 sizes rebuilt the tables each time.
+ */
 function fftOfSize(size: number): FFT {
   let f = fftCache.get(size);
-  if (f === undefined) {
-    if (fftCache.size >= 4) fftCache.clear();
-    f = new FFT(size);
+  if (f !== undefined) {
+    fftCache.delete(size);
     fftCache.set(size, f);
+    return f;
   }
+  f = new FFT(size);
+  let points = size;
+  for (const s of fftCache.keys()) points += s;
+  for (const s of fftCache.keys()) {
+    if (points <= FFT_CACHE_POINTS) break;
+    fftCache.delete(s);
+    points -= s;
+  }
+  fftCache.set(size, f);
   return f;
 }
 
