@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { casesOf, withinTolerance } from '../contract/test-helpers/fixtures.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
+import { PrvAccountant } from '../prv/prv-accountant.js';
 import { RdpAccountant } from '../rdp/rdp-accountant.js';
 import { createAccountant, restoreAccountant } from './accountant-factory.js';
 import { calibrateNoiseMultiplier, calibrateSamplingRate, calibrateSteps } from './calibrate.js';
+import { prvCalibrationStart } from './prv-start.js';
 
 const epsAt = (kind: 'rdp' | 'pld' | 'gdp', q: number, sigma: number, steps: number, delta: number): number =>
   createAccountant(kind).compose(dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps })).getEpsilon(delta);
@@ -98,4 +100,34 @@ describe('accountant factory and checkpoints', () => {
     expect(() => restoreAccountant({ ...good, format: 'v0' })).toThrow(/state.format/);
     expect(() => restoreAccountant({ ...good, ledger: [{ samplingRate: 0.1, noiseMultiplier: 1, count: 1.5 }] })).toThrow(/count/);
   });
+});
+
+describe('PRV calibration starts next to the answer (coarse PRV estimates first)', () => {
+  const prvEps = (sigma: number): number => createAccountant('prv').compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: sigma, steps: 1000 })).getEpsilon(1e-5);
+  it('returns a σ whose guarantee meets the target, a σ 0.2 % smaller exceeds it, with ≤ 4 accountant evaluations', () => {
+    const r = calibrateNoiseMultiplier({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000, accountant: 'prv', tolerance: 1e-3 });
+    expect(r.epsilon).toBeLessThanOrEqual(1);
+    expect(prvEps(r.value)).toBe(r.epsilon);
+    expect(prvEps(r.value * (1 - 2e-3))).toBeGreaterThan(1);
+    expect(r.evaluations).toBeLessThanOrEqual(4);
+    // the tight σ (PLD fixture 1.4146277) lies below: the PRV guarantee is within 0.1 % of the tight ε
+    expect(r.value).toBeGreaterThan(1.4146277 * (1 - 1e-3));
+    expect(r.value).toBeLessThan(1.4146277 * 1.003);
+  }, 60_000);
+  it('with an absolute ε_err (Opacus: 0.01) the σ meets that accountant and lies below Opacus’ answer 1.42578', () => {
+    const make = (): PrvAccountant => new PrvAccountant({ epsError: 0.01 });
+    const r = calibrateNoiseMultiplier({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000, accountant: make, tolerance: 1e-3 });
+    const e = make().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: r.value, steps: 1000 })).getEpsilon(1e-5);
+    expect(e).toBe(r.epsilon);
+    expect(e).toBeLessThanOrEqual(1);
+    expect(r.value).toBeLessThan(1.42578);
+    expect(r.evaluations).toBeLessThanOrEqual(4);
+  }, 60_000);
+  it('prvCalibrationStart ignores other accountants and lands within 0.2 % of the calibrated σ', () => {
+    expect(prvCalibrationStart(new RdpAccountant(), 0.01, 1000, 1e-5, 1, 1.4)).toBeUndefined();
+    const s = prvCalibrationStart(new PrvAccountant(), 0.01, 1000, 1e-5, 1, 1.2);
+    expect(s).toBeDefined();
+    expect(Math.abs((s?.sigma ?? 0) / 1.4154 - 1)).toBeLessThan(2e-3);
+    expect(s?.step).toBeGreaterThan(0);
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import type { AccountantKind, NeighbouringRelation, PrivacyAccountant } from '..
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import { requireOptions } from '../events/validate-event.js';
 import { createAccountant } from './accountant-factory.js';
+import { prvCalibrationStart } from './prv-start.js';
 
 /** Which accountant prices the candidates: a kind, or a factory of fresh empty accountants. */
 export type AccountantChoice = AccountantKind | (() => PrivacyAccountant);
@@ -97,9 +98,15 @@ export function calibrateNoiseMultiplier(
   const tol = requireInRange('tolerance', options.tolerance ?? (kind === 'pld' || kind === 'prv' ? 1e-5 : 1e-8), { min: 1e-12, max: 0.1 });
   const target = options.targetEpsilon;
   let evaluations = 0;
+  // Brent re-evaluates the bracket's ends: remember every σ priced (accountants are deterministic)
+  const seen = new Map<number, number>();
   const eps = (sigma: number): number => {
+    const known = seen.get(sigma);
+    if (known !== undefined) return known;
     evaluations++;
-    return safeEpsilon(make, q, sigma, steps, options.delta);
+    const e = safeEpsilon(make, q, sigma, steps, options.delta);
+    seen.set(sigma, e);
+    return e;
   };
   // initial guess: σ whose CLT μ matches the μ-GDP curve through (target, δ)
   let guess = 1;
@@ -114,28 +121,33 @@ export function calibrateNoiseMultiplier(
   } catch {
     guess = 1;
   }
+  // the PRV accountant starts next to the answer, found with cheap PRV estimates (prv-start.ts),
+  // and brackets it with small steps growing 4× (others: steps of 25 % growing 1.25×)
+  const start = kind === 'prv' ? prvCalibrationStart(make(), q, steps, options.delta, target, guess) : undefined;
+  if (start !== undefined) guess = start.sigma;
+  const grow = (f: number): number => (start === undefined ? Math.min(f * 1.25, 2) : Math.min(1 + (f - 1) * 4, 2));
   let lo = guess;
   let hi = guess;
   let epsHi = eps(hi);
   if (epsHi <= target) {
     let epsLo = epsHi;
-    let shrink = 1.25;
+    let shrink = start === undefined ? 1.25 : 1 + start.step;
     while (epsLo <= target) {
       hi = lo;
       epsHi = epsLo;
       // accelerate like the upward search: a generous target reaches the σ floor in ~8 evaluations, not 20
       lo /= shrink;
-      shrink = Math.min(shrink * 1.25, 2);
+      shrink = grow(shrink);
       // below σ = 0.01 the grids of one step grow like 1/σ² while ε moves little: stop there
       if (lo < 1e-2) return { value: hi, epsilon: epsHi, evaluations };
       epsLo = eps(lo);
     }
   } else {
-    let factor = 1.25;
+    let factor = start === undefined ? 1.25 : 1 + start.step;
     while (epsHi > target) {
       lo = hi;
       hi *= factor;
-      factor = Math.min(factor * 1.25, 2);
+      factor = grow(factor);
       if (hi > 1e6) {
         throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetEpsilon', expected: `reachable with a noise multiplier ≤ 1e6 (privacy budget too low for q = ${q}, T = ${steps}, δ = ${options.delta})`, found: target });
       }
