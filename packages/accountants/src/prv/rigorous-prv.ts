@@ -139,6 +139,25 @@ function composeOnWindow(pmf: StepPmf, steps: number, lo: number, hi: number): {
   return { probs, kMin: kLo };
 }
 
+/**
+ * The block length for a group of `count` steps: the divisor of `count` nearest to `target` (within
+ * a factor 1.5), so that the group has no remainder block (its stage-1 FFT costs as much as a full
+ * block's); `target` when there is none. Any block length keeps the error analysis (V sums the
+ * blocks actually used).
+ */
+function blockOf(count: number, target: number): number {
+  let best = target;
+  let bestGap = Math.log(1.5);
+  for (let d = Math.max(1, Math.ceil(target / 1.5)); d <= Math.min(count, Math.floor(target * 1.5)); d++) {
+    const gap = Math.abs(Math.log(d / target));
+    if (count % d === 0 && gap <= bestGap) {
+      best = d;
+      bestGap = gap;
+    }
+  }
+  return best;
+}
+
 interface Unit {
   readonly group: number;
   readonly steps: number;
@@ -167,7 +186,7 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
   const blockSize = Math.max(1, Math.ceil(Math.sqrt(n)));
   const units: Unit[] = [];
   groups.forEach((g, gi) => {
-    const b = Math.min(blockSize, g.count);
+    const b = Math.min(blockOf(g.count, blockSize), g.count);
     const full = Math.floor(g.count / b);
     units.push({ group: gi, steps: b, count: full });
     const rem = g.count - full * b;
