@@ -7,9 +7,7 @@
 import { DpboundsRangeError, DpboundsTypeError, isDpboundsError, requireInRange } from '@dpbounds/special-functions';
 import { LedgerAccountant, parseAccountantState, type AccountantKind, type DeltaBounds, type EpsilonBounds, type NeighbouringRelation } from '../accountant.js';
 import { groupLedger, type LedgerEntry } from '../events/ledger.js';
-import { dpSgdEvent } from '../events/mechanism-event.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from '../pld/discrete-pld.js';
-import { PldAccountant } from '../pld/pld-accountant.js';
 import type { PsgDirection } from '../pld/psg-privacy-loss.js';
 import { DEFAULT_RDP_ORDERS } from '../rdp/rdp-orders.js';
 import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
@@ -28,7 +26,7 @@ export interface PrvAccountantOptions {
    * The ε error budget of the bounds: `relative` (default) = `relativeError` × ε (found by a coarse
    * first pass) with the two-stage composition of {@link composeRigorousPrv}: a guarantee within
    * ~0.1 % of the tight ε, 0.2–3 s per query (see docs/accounting.md); or a number = that absolute
-   * budget with the single-grid algorithm of the anchors (Opacus uses 0.01, microsoft 0.1): faster,
+   * budget (Opacus uses 0.01, microsoft 0.1), composed the same way (docs/math/prv.md): faster,
    * but the guarantee is up to that much above the estimate.
    */
   readonly epsError?: number | 'relative';
@@ -79,8 +77,9 @@ function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: numbe
  * Gotcha: with an absolute budget (`{ epsError: 0.01 }`, the anchors' setting) the guaranteed value
  * is up to ε_err above the estimate, so for small ε it is much looser than the PLD accountant's
  * (+46 % at ε = 0.02). The estimate
- * agrees with the tight value to ~1e-4 relative in both modes. Cost of the absolute mode grows like
- * √T/ε_err (≈ 4e6 grid points at σ = 0.5, T = 1e5). When δ is too small for the grid's float
+ * agrees with the tight value to ~1e-4 relative in both modes. Both modes compose in two stages
+ * (blocks of ≈ √T steps, then the blocks; docs/math/prv.md), so the FFT lengths grow like
+ * T^(1/4)/ε_err rather than the √T/ε_err of the anchors' single grid. When δ is too small for the grid's float
  * noise (δ − δ_err ≤ 2.2e-16 × grid size, where the anchors raise), the RDP bound is returned as
  * estimate and upper with lower = 0. Domain: add-remove only.
  *
@@ -324,15 +323,24 @@ export class PrvAccountant extends LedgerAccountant {
   /**
    * True when the ADD direction cannot change any of the three reported values: its PRV values
    * are within e of its true ε at δ shifted by η (Gopi et al. 2021, Thm 5.5), and the true ε is at
-   * most the pessimistic PLD value, so ADD's upper value is at most ε_PLD,ADD(δ − 2η) + 2e; when
-   * that is below REMOVE's lower value the max over the two directions is REMOVE's (the PRV of
-   * ADD is then skipped: it costs as much as REMOVE's).
+   * most the guarantee of a coarse ADD PRV (ε error 3 % of REMOVE's lower value), so ADD's upper
+   * value is at most that guarantee at δ − 2η, plus 2e; when that is below REMOVE's lower value the
+   * max over the two directions is REMOVE's, and the fine PRV of ADD (as costly as REMOVE's) is
+   * skipped. The coarse PRV costs a few % of the fine one, so a failed check (ADD close to REMOVE,
+   * as at small q) wastes little.
    */
   private addDirectionIsDominated(delta: number, deltaError: number, removeLower: number, epsError: number): boolean {
-    if (!(delta - 2 * deltaError > 0) || !(removeLower > 0)) return false;
-    const pld = new PldAccountant();
-    for (const e of this.ledger) pld.compose(dpSgdEvent({ samplingRate: e.samplingRate, noiseMultiplier: e.noiseMultiplier, steps: e.count }));
-    const addUpper = pldEpsilonAt(pld.privacyLossDistribution('add'), delta - 2 * deltaError);
+    const coarse = 0.03 * removeLower;
+    if (!(delta - 2 * deltaError > 0) || !(removeLower > 0) || !(coarse + 2 * epsError < removeLower)) return false;
+    let c: ReturnType<typeof composeRigorousPrv>;
+    try {
+      c = composeRigorousPrv(this.privateGroups(), 'add', Math.max(coarse, epsError), deltaError, false, this.maxGridPoints);
+    } catch {
+      return false; // no shortcut: ADD's own PRV is computed (and reports its own failure)
+    }
+    const at = delta - 2 * deltaError - c.deltaError;
+    if (!(at > FFT_NOISE * c.size)) return false;
+    const addUpper = pldEpsilonAt(c.pld, at) + c.epsError;
     return addUpper + 2 * epsError <= removeLower;
   }
 
