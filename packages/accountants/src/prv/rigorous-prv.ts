@@ -18,7 +18,7 @@
 import { DpboundsRangeError } from '@dpbounds/special-functions';
 import type { LedgerEntry } from '../events/ledger.js';
 import type { DiscretePld } from '../pld/discrete-pld.js';
-import { circularCompose, composePldGroups, nextPow2 } from '../pld/fft-composition.js';
+import { circularCompose, composeInWindow, nextPow2 } from '../pld/fft-composition.js';
 import { normalIntervalMass, psgPair, type PsgDirection } from '../pld/psg-privacy-loss.js';
 import { DEFAULT_MAX_GRID_POINTS } from '../pld/work-budget.js';
 import { discretisePrv } from './prv-discretisation.js';
@@ -95,30 +95,48 @@ function sumWindow(parts: readonly { readonly pmf: StepPmf; readonly count: numb
     return { logMass, up, down, count };
   });
   const logTerm = Math.log(2 / tau);
-  let lo = -Infinity;
-  let hi = Infinity;
-  for (let lambda = 1e-2; lambda <= 1e9; lambda *= 1.4) {
-    for (const sign of [1, -1]) {
-      const l = sign * lambda;
-      let total = 0;
-      for (const b of binned) {
-        const xs = sign > 0 ? b.up : b.down;
-        let max = -Infinity;
-        for (let i = 0; i < xs.length; i++) max = Math.max(max, (b.logMass[i] as number) + l * (xs[i] as number));
-        let sum = 0;
-        for (let i = 0; i < xs.length; i++) {
-          const lm = b.logMass[i] as number;
-          if (lm > -Infinity) sum += Math.exp(lm + l * (xs[i] as number) - max);
-        }
-        total += b.count * (max + Math.log(sum));
+  // the score (K(λ) + log(2/τ))/|λ| (K convex: the slope of a chord from (0, −log(2/τ)), so
+  // unimodal in |λ|) is scanned on every 4th λ of the geometric grid, then on the grid points next
+  // to the best one: the minimum of the whole grid in ~25 instead of 75 evaluations per side
+  const lambdas: number[] = [];
+  for (let lambda = 1e-2; lambda <= 1e9; lambda *= 1.4) lambdas.push(lambda);
+  const score = (k: number, sign: number): number => {
+    const l = sign * (lambdas[k] as number);
+    let total = 0;
+    for (const b of binned) {
+      const xs = sign > 0 ? b.up : b.down;
+      let max = -Infinity;
+      for (let i = 0; i < xs.length; i++) max = Math.max(max, (b.logMass[i] as number) + l * (xs[i] as number));
+      let sum = 0;
+      for (let i = 0; i < xs.length; i++) {
+        const lm = b.logMass[i] as number;
+        if (lm > -Infinity) sum += Math.exp(lm + l * (xs[i] as number) - max);
       }
-      const t = (total + logTerm) / l;
-      if (!Number.isFinite(t)) continue;
-      if (sign > 0) hi = Math.min(hi, t);
-      else lo = Math.max(lo, t);
+      total += b.count * (max + Math.log(sum));
     }
-  }
-  return { lo, hi };
+    const t = (total + logTerm) / l;
+    return Number.isFinite(t) ? sign * t : Infinity;
+  };
+  const best = (sign: number): number => {
+    const seen = new Map<number, number>();
+    const at = (k: number): number => {
+      let v = seen.get(k);
+      if (v === undefined) {
+        v = score(k, sign);
+        seen.set(k, v);
+      }
+      return v;
+    };
+    let kBest = 0;
+    for (let k = 0; k < lambdas.length; k += 4) if (at(k) < at(kBest)) kBest = k;
+    if (at(lambdas.length - 1) < at(kBest)) kBest = lambdas.length - 1;
+    let v = at(kBest);
+    for (let k = Math.max(0, kBest - 3); k <= Math.min(lambdas.length - 1, kBest + 3); k++) v = Math.min(v, at(k));
+    return sign * v;
+  };
+  const hi = best(1);
+  const lo = best(-1);
+  return { lo: Number.isFinite(lo) ? lo : -Infinity, hi };
 }
 
 /** Circular composition of `steps` copies of `pmf` read back on the loss window [lo, hi]. */
@@ -296,7 +314,13 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
     shift2 += c.unit.count * ((meanIn - meanOut) / mass);
     return { pld: { h: h2, offset: lo, probs, infinityMass: 0 }, count: c.unit.count };
   });
-  const total = composePldGroups(inputs, tauTotal, false);
+  // the window of the sum from the pooled Chernoff bound above (4096 bins per input, not 2^18)
+  const offsetSum = inputs.reduce((acc, x) => acc + x.count * x.pld.offset, 0);
+  const maxIndex = inputs.reduce((acc, x) => acc + x.count * (x.pld.probs.length - 1), 0);
+  const w2 = sumWindow(inputs.map((x) => ({ pmf: { probs: x.pld.probs, kMin: x.pld.offset, h: h2, slack: 0 }, count: x.count })), tauTotal);
+  const lower = Math.min(maxIndex, Math.max(0, Number.isFinite(w2.lo) ? Math.floor(w2.lo / h2) - offsetSum : 0));
+  const upper = Math.max(lower, Math.min(maxIndex, Number.isFinite(w2.hi) ? Math.ceil(w2.hi / h2) - offsetSum : maxIndex));
+  const total = composeInWindow(inputs, { lower, upper, width: upper - lower + 1 }, tauTotal, false);
   fftMax = Math.max(fftMax, nextPow2(total.probs.length));
   eta += tauTotal;
   if (!(eta < 1)) throw new DpboundsRangeError({ code: 'ERR_NOT_CONVERGED', parameter: 'deltaError', expected: 'a δ error below 1', found: eta });
