@@ -196,7 +196,9 @@ function fftOfSize(size: number): FFT {
 /**
  * Circular composition on Z_size: the law of Σ_g Σ_{t ≤ count_g} I_{g,t} mod size, where I_g has
  * masses `probs` at indices 0, 1, … (wrapped mod size). One real FFT per input (fft.js), spectra
- * raised to their counts in polar form (|z|^T e^{iTθ}) and multiplied, one inverse FFT.
+ * raised to their counts in polar form (|z|^T e^{iTθ}) and multiplied on the non-negative
+ * frequencies only (the spectrum of a real sequence is Hermitian), one inverse real FFT computed
+ * as a complex FFT of half the size (even samples in the real part, odd in the imaginary part).
  *
  * Domain: size a power of two ≥ 4; counts ≥ 1. Accuracy: ~1e-16 absolute per bin (rounding can
  * make tiny bins negative; callers clamp).
@@ -205,7 +207,9 @@ function fftOfSize(size: number): FFT {
  */
 export function circularCompose(inputs: readonly { readonly probs: Float64Array; readonly count: number }[], size: number): Float64Array {
   const fft = fftOfSize(size);
-  const spectrum = new Float64Array(2 * size);
+  const half = size / 2;
+  // spectrum[2k], spectrum[2k + 1]: the product of the powered spectra at frequency k ≤ size/2
+  const spectrum = new Float64Array(size + 2);
   const work = new Float64Array(2 * size);
   const input = new Float64Array(size);
   let initialised = false;
@@ -217,9 +221,8 @@ export function circularCompose(inputs: readonly { readonly probs: Float64Array;
       input[idx] = (input[idx] as number) + (p[i] as number);
     }
     fft.realTransform(work, input);
-    fft.completeSpectrum(work);
     const t = g.count;
-    for (let k = 0; k < size; k++) {
+    for (let k = 0; k <= half; k++) {
       const re = work[2 * k] as number;
       const im = work[2 * k + 1] as number;
       const r2 = re * re + im * im;
@@ -245,8 +248,45 @@ export function circularCompose(inputs: readonly { readonly probs: Float64Array;
     }
     initialised = true;
   }
-  fft.inverseTransform(work, spectrum);
+  return inverseRealTransform(spectrum, size, fft);
+}
+
+/**
+ * The real sequence x of length `size` whose DFT has the non-negative frequencies `spectrum`
+ * (k = 0 … size/2, interleaved re/im), through one complex inverse FFT of length size/2: with
+ * E, O the DFTs of the even and odd samples, E[k] = (X[k] + conj X[size/2 − k])/2 and
+ * O[k] = (X[k] − conj X[size/2 − k])·e^{2πik/size}/2, and the inverse DFT of E + iO holds the
+ * even samples in its real part and the odd ones in its imaginary part. `fft` is the size-`size`
+ * instance, whose table holds cos(2πk/size) and −sin(2πk/size).
+ */
+function inverseRealTransform(spectrum: Float64Array, size: number, fft: FFT): Float64Array {
+  const half = size / 2;
+  const table = (fft as unknown as { table: readonly number[] }).table;
+  const z = new Float64Array(2 * half);
+  for (let k = 0; k < half; k++) {
+    const ar = spectrum[2 * k] as number;
+    const ai = spectrum[2 * k + 1] as number;
+    const br = spectrum[2 * (half - k)] as number;
+    const bi = -(spectrum[2 * (half - k) + 1] as number);
+    const er = 0.5 * (ar + br);
+    const ei = 0.5 * (ai + bi);
+    const dr = 0.5 * (ar - br);
+    const di = 0.5 * (ai - bi);
+    // O = d·e^{+2πik/size} = d·(c + i s) with c = table[2k], s = −table[2k + 1]
+    const c = table[2 * k] as number;
+    const sn = -(table[2 * k + 1] as number);
+    const or = dr * c - di * sn;
+    const oi = dr * sn + di * c;
+    // E + iO
+    z[2 * k] = er - oi;
+    z[2 * k + 1] = ei + or;
+  }
+  const zt = new Float64Array(2 * half);
+  fftOfSize(half).inverseTransform(zt, z);
   const out = new Float64Array(size);
-  for (let k = 0; k < size; k++) out[k] = work[2 * k] as number;
+  for (let m = 0; m < half; m++) {
+    out[2 * m] = zt[2 * m] as number;
+    out[2 * m + 1] = zt[2 * m + 1] as number;
+  }
   return out;
 }
