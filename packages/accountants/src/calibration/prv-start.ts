@@ -1,7 +1,7 @@
 /**
  * Where a PRV noise calibration starts: the σ at which a cheap PRV *estimate* of ε meets the
  * target shifted by the accountant's expected error margin, so that the accountant itself (whose
- * guaranteed ε costs 5–10× more per σ) is evaluated only next to the answer. docs/math/prv-calibration.md.
+ * guaranteed ε costs 5–10× more per σ) is evaluated only next to the answer. docs/math/prv.md.
  */
 import type { PrivacyAccountant } from '../accountant.js';
 import { pldEpsilonAt } from '../pld/discrete-pld.js';
