@@ -182,24 +182,30 @@ interface Unit {
   readonly count: number;
 }
 
-/**
- * Composes the PRVs of `groups` in `direction` so that the returned PRV's ε error is at most
- * `epsError` (enlarged only if a grid would exceed 2²² points) and its δ error is about
- * `deltaBudget` or less (the exact value used is returned).
- *
- * With `planOnly`, returns after sizing the grids (nothing large is allocated): `epsError` is then
- * the ε error the full call will have, up to the quadrature bias of the mean corrections
- * (≈ T·1e-15), `size` the FFT length it will need, and `pld` is empty. `maxGrid` is the work
- * budget (grid points; default 2^22): past it the ε error is enlarged (valid, looser).
- *
- * Domain: groups with σ > 0 and 0 < q ≤ 1, epsError > 0, 0 < deltaBudget < 1.
- *
- * @example composeRigorousPrv([{ samplingRate: 0.01, noiseMultiplier: 1, count: 1000 }], 'remove', 2e-3, 1e-9).epsError // ≤ 2e-3
- */
-export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: PsgDirection, epsError: number, deltaBudget: number, planOnly = false, maxGrid: number = DEFAULT_MAX_GRID_POINTS): RigorousPrv {
-  if (!(deltaBudget > 0 && deltaBudget < 1) || !(epsError > 0 && Number.isFinite(epsError))) {
-    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'deltaError', expected: 'in (0, 1) with a finite ε error > 0', found: deltaBudget });
-  }
+/** The ε-independent part of a composition's plan: blocks, δ split, one-step ranges, pre-grids, windows. */
+interface Sizing {
+  readonly n: number;
+  readonly blockSize: number;
+  readonly units: readonly Unit[];
+  readonly m: number;
+  readonly twoStage: boolean;
+  readonly etaD: number;
+  readonly logInvD: number;
+  readonly tauUnit: number;
+  readonly tauTotal: number;
+  readonly ranges: readonly { lo: number; hi: number }[];
+  readonly pre: readonly StepPmf[];
+  readonly unitWindows: readonly { lo: number; hi: number }[];
+  readonly totalWindow: { lo: number; hi: number };
+}
+
+/** Recent {@link Sizing}s: one query asks for the same groups, direction and δ budget 3–5 times. */
+const sizingCache = new Map<string, Sizing>();
+
+function sizingOf(groups: readonly LedgerEntry[], direction: PsgDirection, deltaBudget: number): Sizing {
+  const key = `${direction}|${deltaBudget}|${groups.map((g) => `${g.samplingRate},${g.noiseMultiplier},${g.count}`).join(';')}`;
+  const hit = sizingCache.get(key);
+  if (hit !== undefined) return hit;
   const n = groups.reduce((s, g) => s + g.count, 0);
   const blockSize = Math.max(1, Math.ceil(Math.sqrt(n)));
   const units: Unit[] = [];
@@ -227,15 +233,44 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
     const size = Math.ceil(r.hi / h) - kMin + 1;
     return { probs: discretisePrv(direction, g.samplingRate, g.noiseMultiplier, kMin * h, h, size).probs, kMin, h, slack: h };
   });
+  // a step's value lies within ±h_pre/2 of its pre-grid point: slack h_pre (the composition
+  // widens it when its fine mesh h₁ exceeds h_pre/2)
+  const unitWindows = units.map((u) => sumWindow([{ pmf: pre[u.group] as StepPmf, count: u.steps }], tauUnit));
+  // the total's window only sizes the grids (stage 2 takes its own exact Chernoff window)
+  const totalWindow = twoStage ? sumWindow(units.map((u) => ({ pmf: { ...(pre[u.group] as StepPmf), slack: 0 }, count: u.count * u.steps })), tauTotal) : { lo: 0, hi: 0 };
+  const made: Sizing = { n, blockSize, units, m, twoStage, etaD, logInvD, tauUnit, tauTotal, ranges, pre, unitWindows, totalWindow };
+  if (sizingCache.size >= 16) sizingCache.delete(sizingCache.keys().next().value as string);
+  sizingCache.set(key, made);
+  return made;
+}
+
+/**
+ * Composes the PRVs of `groups` in `direction` so that the returned PRV's ε error is at most
+ * `epsError` (enlarged only if a grid would exceed 2²² points) and its δ error is about
+ * `deltaBudget` or less (the exact value used is returned).
+ *
+ * With `planOnly`, returns after sizing the grids (nothing large is allocated): `epsError` is then
+ * the ε error the full call will have, up to the quadrature bias of the mean corrections
+ * (≈ T·1e-15), `size` the FFT length it will need, and `pld` is empty. `maxGrid` is the work
+ * budget (grid points; default 2^22): past it the ε error is enlarged (valid, looser).
+ *
+ * Domain: groups with σ > 0 and 0 < q ≤ 1, epsError > 0, 0 < deltaBudget < 1.
+ *
+ * @example composeRigorousPrv([{ samplingRate: 0.01, noiseMultiplier: 1, count: 1000 }], 'remove', 2e-3, 1e-9).epsError // ≤ 2e-3
+ */
+export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: PsgDirection, epsError: number, deltaBudget: number, planOnly = false, maxGrid: number = DEFAULT_MAX_GRID_POINTS): RigorousPrv {
+  if (!(deltaBudget > 0 && deltaBudget < 1) || !(epsError > 0 && Number.isFinite(epsError))) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'deltaError', expected: 'in (0, 1) with a finite ε error > 0', found: deltaBudget });
+  }
+  const sizing = sizingOf(groups, direction, deltaBudget);
+  const { n, blockSize, units, m, twoStage, etaD, logInvD, tauUnit, tauTotal, ranges, pre, totalWindow } = sizing;
+  let unitWindows = sizing.unitWindows;
   // a step's value lies within ±h_pre/2 of its pre-grid point, its fine discretisation within
   // ±h₁ of it: slack h_pre is valid while h₁ ≤ h_pre/2 (checked below)
-  const preWindow = (u: Unit, extra = 0): { lo: number; hi: number } => {
+  const preWindow = (u: Unit, extra: number): { lo: number; hi: number } => {
     const p = pre[u.group] as StepPmf;
     return sumWindow([{ pmf: { ...p, slack: p.slack + extra }, count: u.steps }], tauUnit);
   };
-  let unitWindows = units.map((u) => preWindow(u));
-  // the total's window only sizes the grids (stage 2 takes its own exact Chernoff window)
-  const totalWindow = twoStage ? sumWindow(units.map((u) => ({ pmf: { ...(pre[u.group] as StepPmf), slack: 0 }, count: u.count * u.steps })), tauTotal) : { lo: 0, hi: 0 };
   const widthB = unitWindows.reduce((w, x) => Math.max(w, x.hi - x.lo), 0);
   const width1 = ranges.reduce((w, r) => Math.max(w, r.hi - r.lo), 0);
   // κ = h₂/(√B h₁) balancing the two stages' grid sizes (stage 1 ∝ (1+κ), stage 2 ∝ (1+κ)/κ)
