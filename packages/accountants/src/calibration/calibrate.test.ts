@@ -114,6 +114,13 @@ describe('PRV calibration starts next to the answer (coarse PRV estimates first)
     expect(r.value).toBeGreaterThan(1.4146277 * (1 - 1e-3));
     expect(r.value).toBeLessThan(1.4146277 * 1.003);
   }, 60_000);
+  it('at the default tolerance (1e-5) the σ is within Brent’s 2.5e-5 of the smallest feasible one, in ≤ 4 evaluations', () => {
+    const r = calibrateNoiseMultiplier({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000, accountant: 'prv' });
+    expect(r.epsilon).toBeLessThanOrEqual(1);
+    expect(prvEps(r.value)).toBe(r.epsilon);
+    expect(prvEps(r.value * (1 - 3e-5))).toBeGreaterThan(1);
+    expect(r.evaluations).toBeLessThanOrEqual(4);
+  }, 60_000);
   it('with an absolute ε_err (Opacus: 0.01) the σ meets that accountant and lies below Opacus’ answer 1.42578', () => {
     const make = (): PrvAccountant => new PrvAccountant({ epsError: 0.01 });
     const r = calibrateNoiseMultiplier({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000, accountant: make, tolerance: 1e-3 });

@@ -123,7 +123,7 @@ export function calibrateNoiseMultiplier(
   }
   // the PRV accountant starts next to the answer, found with cheap PRV estimates (prv-start.ts),
   // and brackets it with small steps growing 4× (others: steps of 25 % growing 1.25×)
-  const start = kind === 'prv' ? prvCalibrationStart(make(), q, steps, options.delta, target, guess) : undefined;
+  const start = kind === 'prv' ? prvCalibrationStart(make(), q, steps, options.delta, target, guess, tol) : undefined;
   if (start !== undefined) guess = start.sigma;
   const grow = (f: number): number => (start === undefined ? Math.min(f * 1.25, 2) : Math.min(1 + (f - 1) * 4, 2));
   let lo = guess;

@@ -21,27 +21,31 @@ export interface CalibrationStart {
 /**
  * The PRV estimate of ε(δ) (the max over add-remove's two directions is not needed: REMOVE's is
  * the larger on DP-SGD's usual range, and the accountant checks the answer anyway) on a coarse
- * mesh (ε error 5 % of the target; the estimate itself is accurate to ~1e-4 relative, Gopi, Lee,
+ * mesh (ε error 2 % of the target; the estimate itself is accurate to ~1e-4 relative, Gopi, Lee,
  * Wutschitz 2021, §5: the mean-corrected discretisation makes its error second order).
  */
 function coarseEstimate(q: number, sigma: number, steps: number, delta: number, target: number): number {
-  const c = composeRigorousPrv([{ samplingRate: q, noiseMultiplier: sigma, count: steps }], 'remove', 0.05 * target, delta * 1e-4);
+  const c = composeRigorousPrv([{ samplingRate: q, noiseMultiplier: sigma, count: steps }], 'remove', 0.02 * target, delta * 1e-4);
   return pldEpsilonAt(c.pld, delta);
 }
 
 /**
  * For a {@link PrvAccountant} (any other accountant: undefined), a secant search in (log σ,
  * log ε̂) for the σ at which the coarse PRV estimate ε̂ equals target/(1 + g), where g is the
- * accountant's relative margin of its guarantee above its estimate (relativeError in `relative`
- * mode, ε_err/target with an absolute budget). The accountant's guarantee is then ≈ target there;
- * `step` (≈ g/2 in σ, at least 1e-4) is the first bracket step. Undefined when the estimate is not
- * finite and positive along the way (extreme σ), so the caller falls back to its generic search.
+ * accountant's relative margin of its guarantee above its estimate (0.86·relativeError in
+ * `relative` mode, ε_err/target with an absolute budget). The accountant's guarantee is then
+ * ≈ target there (to ~3e-5 relative); `step` = max(tolerance, 5e-5/s) in σ, s = −d log ε̂/d log σ,
+ * is the first bracket step. Undefined when the estimate is not finite and positive along the way
+ * (extreme σ), so the caller falls back to its generic search. `tolerance` is the caller's
+ * relative tolerance on σ.
  *
  * @example prvCalibrationStart(new PrvAccountant(), 0.01, 1000, 1e-5, 1, 1.4)?.sigma // ≈ 1.415
  */
-export function prvCalibrationStart(accountant: PrivacyAccountant, q: number, steps: number, delta: number, target: number, guess: number): CalibrationStart | undefined {
+export function prvCalibrationStart(accountant: PrivacyAccountant, q: number, steps: number, delta: number, target: number, guess: number, tolerance = 1e-5): CalibrationStart | undefined {
   if (!(accountant instanceof PrvAccountant) || !(guess > 0.05 && guess < 1e4)) return undefined;
-  const g = accountant.epsError === 'relative' ? accountant.relativeError : accountant.epsError / target;
+  // the relative mode's ε error is 0.85·relativeError·ε̂ (prv-accountant.ts), and its δ error
+  // (1e-4·δ) moves ε by ~1e-5 relative more: 0.86·relativeError in all
+  const g = accountant.epsError === 'relative' ? 0.86 * accountant.relativeError : accountant.epsError / target;
   const aim = Math.log(target / (1 + g));
   let probes = 0;
   const logEst = (s: number): number => {
@@ -73,5 +77,7 @@ export function prvCalibrationStart(accountant: PrivacyAccountant, q: number, st
     f1 = logEst(Math.exp(x1)) - aim;
     if (Math.abs(f1) < 1e-5) break;
   }
-  return { sigma: Math.exp(x1), step: Math.max(1e-4, (0.5 * g) / slope), probes };
+  // the margin g is predicted to ~3e-5 relative in ε (quadrature and δ terms): a first step of
+  // 5e-5 in ε (or the tolerance) brackets the root in most cases, later steps grow 4×
+  return { sigma: Math.exp(x1), step: Math.max(tolerance, 5e-5 / slope), probes };
 }
