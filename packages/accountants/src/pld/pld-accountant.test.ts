@@ -118,6 +118,31 @@ describe('PLD accountant, substitution (fixtures sub and delta0-sub)', () => {
   }
 });
 
+describe('the automatic grid is at least as tight as dp_accounting\'s default grid (h = 1e-4)', () => {
+  // dp_accounting's PLDAccountant defaults to value_discretization_interval = 1e-4 with the same
+  // pessimistic connect-the-dots discretisation; the fixtures eps/pld are its ε at that step.
+  const cases = casesOf('eps', 'pld');
+  for (const c of cases) {
+    it(c.id, () => {
+      const event = eventOf(c);
+      const delta = c.input.delta as number;
+      const anchorH = c.params?.value_discretization_interval as number;
+      const auto = new PldAccountant().compose(event);
+      const equal = new PldAccountant({ valueDiscretizationInterval: anchorH }).compose(event);
+      const eAuto = auto.getEpsilon(delta);
+      const eEqual = equal.getEpsilon(delta);
+      // the property that carries the claim: our automatic ε ≤ our ε on the anchor's grid …
+      expect(auto.discretizationInterval).toBeLessThanOrEqual(anchorH);
+      expect(eAuto, `auto ${eAuto} vs h = ${anchorH}: ${eEqual}`).toBeLessThanOrEqual(eEqual);
+      // … ours on the anchor's grid is the anchor's value (same construction) up to ~1e-8
+      // relative (each rounds its own way), and the automatic grid is 2 % finer, which removes
+      // more than that (the bias shrinks like h²): the automatic ε is at most the anchor's
+      expect(Math.abs(eEqual - (c.expected.eps as number))).toBeLessThanOrEqual(1e-6 * (c.expected.eps as number));
+      expect(eAuto).toBeLessThanOrEqual((c.expected.eps as number) * (1 + 1e-9));
+    });
+  }
+});
+
 describe('PLD accountant against the tuned Fourier accountant (fixtures eps/fourier)', () => {
   const cases = casesOf('eps', 'fourier');
   it('has the 9 fixture cases', () => expect(cases.length).toBe(9));
