@@ -121,7 +121,7 @@ interface PldState {
  *
  * @example
  * const pld = new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.004, noiseMultiplier: 1.1, steps: 10_000 }));
- * pld.getEpsilon(1e-5); // ≈ 1.8412 (tight value 1.84096)
+ * pld.getEpsilon(1e-5); // ≈ 1.84103 (tight value 1.84096)
  */
 export class PldAccountant extends LedgerAccountant {
   readonly kind: AccountantKind = 'pld';
