@@ -20,12 +20,13 @@ export interface PldAccountantOptions {
   /** `add-remove` (default; both directions, max taken) or `substitution`. */
   readonly neighbouring?: NeighbouringRelation;
   /**
-   * Grid step h of the loss values, or `auto` (default): h = min(0.98e-4, c·s) (c = 0.04 for
+   * Grid step h of the loss values, or `auto` (default): h = min(0.98e-4, c·s) (c = 0.06 for
    * add-remove, 0.02 for substitution, whose δ(0) feeds Bayes-security bounds) with s the
    * per-step add-remove loss scale min(q·√(e^{1/σ²} − 1), 1/σ) (the CLT standard deviation of
    * one step's loss) minimised over the ledger, which keeps the
-   * pessimistic bias of connect-the-dots below ~1e-4 relative on every fixture (dp_accounting's
-   * fixed default 1e-4 is 28 % off at q = 1e-4, σ = 2, T = 5e5). The cap 0.98e-4 sits just below
+   * pessimistic bias of connect-the-dots around 1e-4 relative (≤ 1e-3 asserted on every fixture;
+   * dp_accounting's fixed default 1e-4 is 28 % off at q = 1e-4, σ = 2, T = 5e5, ours +1.3e-4; the
+   * FFT length grows like √T/c there, and c = 0.04 costs 2.6× the time for 1e-4 less). The cap 0.98e-4 sits just below
    * dp_accounting's default step: with the same construction on a finer grid the automatic ε is
    * never looser than dp_accounting's default (the bias shrinks like h², docs/math/pld-grid.md).
    * When that step would need more
@@ -83,7 +84,7 @@ export function autoDiscretizationInterval(ledger: readonly LedgerEntry[], neigh
     // the add-remove loss scale; the substitution loss is about twice as wide, so this is finer there
     const sigma = e.noiseMultiplier;
     const scale = Math.min(e.samplingRate * Math.sqrt(Math.expm1(1 / (sigma * sigma))), 1 / sigma);
-    h = Math.min(h, (neighbouring === 'substitution' ? 0.02 : 0.04) * scale);
+    h = Math.min(h, (neighbouring === 'substitution' ? 0.02 : 0.06) * scale);
     // keep one step's grid below MAX_POINTS
     const direction: PsgDirection = neighbouring === 'substitution' ? 'replace' : 'remove';
     const pair = psgPair(direction, e.samplingRate, e.noiseMultiplier);
@@ -110,7 +111,8 @@ interface PldState {
  * float rounding of the FFT (~1e-16 per bin).
  *
  * When to use: the default accountant; tight (≈ 1e-4 relative above the exact value with the
- * `auto` grid on the fixtures) and fast (≈ 35–50 ms for 10⁴ steps). Gotchas: a fixed coarse
+ * `auto` grid on the fixtures, and never looser than dp_accounting's default grid) and fast
+ * (≈ 40–60 ms CPU for 10⁴ steps; docs/benchmarks.md). Gotchas: a fixed coarse
  * `valueDiscretizationInterval` overestimates ε at large T and tiny q (that is the pessimistic
  * side; it is never optimistic). Work is bounded by `maxGridPoints` (default 2^22): a run whose
  * grid would be larger gets a coarser grid (`method: 'pld-coarsened'` in the bounds). When δ is
@@ -299,6 +301,74 @@ export class PldAccountant extends LedgerAccountant {
   }
 
   /**
+   * What the composition of one direction will be, read off its plan without any FFT: its mass
+   * at +∞ (exactly what {@link composeInWindow} puts there) and its number of bins. Undefined
+   * for trivial ledgers.
+   */
+  private compositionSummary(direction: PsgDirection): { infinityMass: number; bins: number } | undefined {
+    if (this.trivialPld(1) !== undefined) return undefined;
+    const state = this.state();
+    const plan = state.plans.get(direction);
+    if (plan === undefined) return undefined;
+    let logKeep = 0;
+    for (const g of plan.groups) logKeep += g.count * Math.log1p(-g.pld.infinityMass);
+    const first = plan.groups[0];
+    if (plan.groups.length === 1 && first !== undefined && first.count === 1) {
+      return { infinityMass: first.pld.infinityMass, bins: first.pld.probs.length };
+    }
+    return { infinityMass: Math.min(1, -Math.expm1(logKeep) + this.tau), bins: plan.window.width };
+  }
+
+  /**
+   * An upper bound on δ(ε) of one direction's composition, without composing it: with S the sum
+   * of the per-step (pessimistic) losses and c(λ) = max_{x ≥ 0} (1 − e^{−x})e^{−λx}
+   * = (λ/(λ+1))^λ/(λ+1), (1 − e^{ε−S})₊ ≤ c(λ)e^{λ(S−ε)}, so
+   * δ(ε) ≤ m∞ + c(λ)·e^{−λε}·Π_g (Σ_i p_{g,i} e^{λ l_{g,i}})^{T_g} for every λ > 0 (the
+   * moment-generating-function form of the RDP-to-DP conversion of Canonne, Kamath, Steinke 2020,
+   * Prop. 12, with α = λ + 1; docs/math/pld-grid.md); m∞ is the composition's mass at +∞ including
+   * the window's τ. λ runs over 0.5·1.5^k (the
+   * bound is convex in λ: the scan stops once it rises). +∞ when no plan exists.
+   */
+  private deltaUpperBound(direction: PsgDirection, epsilon: number): number {
+    const summary = this.compositionSummary(direction);
+    const plan = this.state().plans.get(direction);
+    if (summary === undefined || plan === undefined) return Infinity;
+    let best = Infinity;
+    let rising = 0;
+    for (let lambda = 0.5; lambda <= 1e3 && rising < 2; lambda *= 1.5) {
+      let logBound = Math.log(lambda / (lambda + 1)) * lambda - Math.log1p(lambda) - lambda * epsilon;
+      for (const g of plan.groups) {
+        const { probs, offset, h } = g.pld;
+        // log Σ p_i e^{λ l_i}, shifted by the largest loss so nothing overflows (the top bin is > 0)
+        const top = (offset + probs.length - 1) * h;
+        let sum = 0;
+        for (let i = 0; i < probs.length; i++) sum += (probs[i] as number) * Math.exp(lambda * ((offset + i) * h - top));
+        logBound += g.count * (Math.log(sum) + lambda * top);
+      }
+      const bound = Math.exp(logBound);
+      if (bound < best) {
+        best = bound;
+        rising = 0;
+      } else rising++;
+    }
+    // the FFT composition can exceed the exact one by the aliased mass (≤ τ) and its rounding
+    // (~2.2e-16 per bin): added, so that a skipped direction is one the full computation would
+    // not have raised either
+    return summary.infinityMass + this.tau + FFT_NOISE * summary.bins + best;
+  }
+
+  /**
+   * True when `direction` cannot raise the answer: its (not yet composed) δ at `epsilon` is
+   * provably at most `level` (see deltaUpperBound). Add-remove prices remove and add; when the
+   * remove direction dominates by a margin (σ = 0.5, T = 1e5: ε 13.03 against 8.4) the add
+   * direction's FFT is skipped and the answer is the one the full computation gives.
+   */
+  private cannotExceed(direction: PsgDirection, epsilon: number, level: number): boolean {
+    if (this.state().plds.has(direction) || !(epsilon > -Infinity)) return false;
+    return this.deltaUpperBound(direction, epsilon) <= level;
+  }
+
+  /**
    * δ below which the composed PLDs cannot answer: the mass at +∞ (truncation) or the float
    * noise of the FFT over the grid (2.2e-16 per bin). 0 for trivial ledgers.
    */
@@ -307,8 +377,12 @@ export class PldAccountant extends LedgerAccountant {
     if (this.gridRefusal() !== undefined) return Infinity;
     let floor = 0;
     for (const d of this.directions) {
-      const pld = this.privacyLossDistribution(d);
-      floor = Math.max(floor, pld.infinityMass, FFT_NOISE * pld.probs.length);
+      const s = this.compositionSummary(d);
+      if (s !== undefined) floor = Math.max(floor, s.infinityMass, FFT_NOISE * s.bins);
+      else {
+        const pld = this.privacyLossDistribution(d);
+        floor = Math.max(floor, pld.infinityMass, FFT_NOISE * pld.probs.length);
+      }
     }
     return floor;
   }
@@ -346,7 +420,7 @@ export class PldAccountant extends LedgerAccountant {
     if (delta > floor) return false;
     if (rdpFallbackEpsilon(this.ledger, this.neighbouring, 0.5) !== undefined) return true;
     let infinityMass = 0;
-    for (const d of this.directions) infinityMass = Math.max(infinityMass, this.privacyLossDistribution(d).infinityMass);
+    for (const d of this.directions) infinityMass = Math.max(infinityMass, this.compositionSummary(d)?.infinityMass ?? this.privacyLossDistribution(d).infinityMass);
     if (delta > infinityMass) return false;
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'delta', expected: `above ${infinityMass.toPrecision(3)} (the mass the substitution PLD of this run moves to +∞; RDP has no substitution bound for q < 1)`, found: delta });
   }
@@ -354,14 +428,22 @@ export class PldAccountant extends LedgerAccountant {
   protected epsilonFor(delta: number): number {
     if (this.needsFallback(delta)) return this.fallbackEpsilon(delta, this.unresolvedDelta());
     let eps = -Infinity;
-    for (const d of this.directions) eps = Math.max(eps, pldEpsilonAt(this.privacyLossDistribution(d), delta));
+    for (const d of this.directions) {
+      // a direction with δ(ε) ≤ δ at the ε found so far has its own ε(δ) ≤ ε: it cannot raise
+      // the maximum, so its composition is skipped (the answer is the full computation's)
+      if (this.cannotExceed(d, eps, delta)) continue;
+      eps = Math.max(eps, pldEpsilonAt(this.privacyLossDistribution(d), delta));
+    }
     return eps;
   }
 
   protected deltaFor(epsilon: number): number {
     if (this.gridRefusal() !== undefined) return rdpFallbackDelta(this.ledger, this.neighbouring, epsilon) as number;
     let delta = 0;
-    for (const d of this.directions) delta = Math.max(delta, pldDeltaAt(this.privacyLossDistribution(d), epsilon));
+    for (const d of this.directions) {
+      if (delta > 0 && this.cannotExceed(d, epsilon, delta)) continue;
+      delta = Math.max(delta, pldDeltaAt(this.privacyLossDistribution(d), epsilon));
+    }
     return delta;
   }
 
@@ -431,6 +513,9 @@ export class PldAccountant extends LedgerAccountant {
     if (upper === 0 || delta + this.tau + eta >= 1) return { lower: 0, estimate: upper, upper, ...this.provenance('pld', noisy) };
     let lowerRaw = -Infinity;
     for (const d of this.directions) {
+      // a direction that getEpsilon did not compose (it could not raise the maximum) is skipped:
+      // the lower bound of the others is a lower bound of the maximum
+      if (lowerRaw > -Infinity && !this.state().plds.has(d)) continue;
       const o = this.optimisticComposition(d);
       if (o === undefined) {
         lowerRaw = 0;
