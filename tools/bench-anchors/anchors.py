@@ -14,6 +14,7 @@ import resource
 import sys
 import time
 import types
+import warnings
 
 ANCHORS = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(os.getcwd(), '.anchors')
 _missing = {}
@@ -135,6 +136,8 @@ TASKS = {
 
 
 def main():
+    # Opacus warns on stderr when its largest order is optimal; the rows report values, not warnings
+    warnings.simplefilter('ignore')
     _setup()
     for line in sys.stdin:
         req = json.loads(line)

@@ -165,7 +165,7 @@ for (const row of E2E) {
     out(`| ${row.name} | ${row.anchor} | skipped: ${join(anchors, row.anchorName)} not found ||||||||`);
     continue;
   }
-  const oursArgv = [process.execPath, cli, 'dp', '--sampling-rate', String(C1.q), '--noise-multiplier', String(C1.sigma), '--steps', String(C1.steps), '--delta', String(C1.delta), ...row.cliArgs];
+  const oursArgv = [process.execPath, cli, 'dp', '--json', '--sampling-rate', String(C1.q), '--noise-multiplier', String(C1.sigma), '--steps', String(C1.steps), '--delta', String(C1.delta), ...row.cliArgs];
   const pyArgv = [python, join(here, 'anchors.py'), anchors];
   const pyInput = `${JSON.stringify({ task: row.task, params: C1 })}\n`;
   runProcess(oursArgv);

@@ -512,10 +512,16 @@ export class PldAccountant extends LedgerAccountant {
     const eta = delta / 1000;
     if (upper === 0 || delta + this.tau + eta >= 1) return { lower: 0, estimate: upper, upper, ...this.provenance('pld', noisy) };
     let lowerRaw = -Infinity;
-    for (const d of this.directions) {
-      // a direction that getEpsilon did not compose (it could not raise the maximum) is skipped:
-      // the lower bound of the others is a lower bound of the maximum
-      if (lowerRaw > -Infinity && !this.state().plds.has(d)) continue;
+    // directions by their upper ε, largest first: a direction's lower bound is at most its upper
+    // ε, so one whose upper ε is not above the lower bound found so far cannot raise it, and one
+    // that getEpsilon did not compose could not raise the maximum; both are skipped (a lower bound
+    // of one direction is a lower bound of the maximum), which saves their optimistic compositions
+    const composed = this.state().plds;
+    const ordered = this.directions
+      .map((d) => ({ d, up: composed.has(d) ? pldEpsilonAt(this.privacyLossDistribution(d), delta) : -Infinity }))
+      .sort((a, b) => b.up - a.up);
+    for (const { d, up } of ordered) {
+      if (lowerRaw > -Infinity && !(up > lowerRaw)) continue;
       const o = this.optimisticComposition(d);
       if (o === undefined) {
         lowerRaw = 0;
