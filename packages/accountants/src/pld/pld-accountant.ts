@@ -29,7 +29,8 @@ export interface PldAccountantOptions {
    * FFT length grows like √T/c there, and c = 0.04 costs 2.6× the time for 1e-4 less). The cap 0.98e-4 sits just below
    * dp_accounting's default step: with the same construction on a finer grid the automatic ε is
    * never looser than dp_accounting's default (the bias shrinks like h², docs/math/pld-grid.md).
-   * When that step would need more
+   * When the work budget cannot hold 0.98e-4 (wide one-step losses over long runs), h grows up to
+   * the scale rule capped at 1e-3 without being reported as coarsened. When that step would need more
    * than 3e6 grid points for one step's loss range (tiny q with small σ), h is coarsened to fit:
    * still pessimistic, less tight.
    */
@@ -67,6 +68,9 @@ const FFT_NOISE = 2.220446049250313e-16;
  */
 const DP_ACCOUNTING_DEFAULT_H = 0.98e-4;
 
+/** Cap of the accuracy rule alone: the `auto` step may grow to it under the work budget without being reported as coarsened. */
+const AUTO_ACCURACY_CAP = 1e-3;
+
 /** Largest number of grid points of one step that `auto` will choose. */
 const MAX_POINTS = 3e6;
 
@@ -76,8 +80,18 @@ const MAX_POINTS = 3e6;
  * @example autoDiscretizationInterval([{ samplingRate: 0.004, noiseMultiplier: 1.1, count: 10000 }], 'add-remove') // 9.8e-5 (the scale rule alone gives 1.8e-4)
  */
 export function autoDiscretizationInterval(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation): number {
+  return autoRule(ledger, neighbouring, DP_ACCOUNTING_DEFAULT_H);
+}
+
+/**
+ * The scale rule with a given cap. With cap 1e-3 it is the accuracy target alone (bias ~1e-4
+ * relative); the `auto` step caps it at 0.98e-4 to stay below dp_accounting's default. When the
+ * work budget forbids 0.98e-4 (wide one-step losses and long runs), coarsening up to the 1e-3-capped
+ * rule meets the accuracy target and is not reported as `pld-coarsened`.
+ */
+function autoRule(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation, cap: number): number {
   requireArray('ledger', ledger);
-  let h = DP_ACCOUNTING_DEFAULT_H;
+  let h = cap;
   let floor = MIN_AUTO_H;
   for (const e of ledger) {
     if (e.noiseMultiplier === 0) continue;
@@ -263,7 +277,9 @@ export class PldAccountant extends LedgerAccountant {
         h *= Math.max(1.1, (1.1 * widest) / this.maxGridPoints);
       }
     }
-    const note = h > requested
+    // `auto`: coarsening within the accuracy rule (uncapped by dp_accounting's step) is not reported
+    const reportAbove = this.hOption === 'auto' ? Math.max(requested, autoRule(this.ledger, this.neighbouring, AUTO_ACCURACY_CAP)) : requested;
+    const note = h > reportAbove
       ? `grid step coarsened from ${requested.toPrecision(3)} to ${h.toPrecision(3)} to keep the PLD within maxGridPoints = ${this.maxGridPoints} (still an upper bound, less tight)`
       : undefined;
     this.cache = { revision: this.revision, h, note, plans, plds: new Map(), optimistic: new Map() };
