@@ -343,12 +343,13 @@ export class PldAccountant extends LedgerAccountant {
    * moment-generating-function form of the RDP-to-DP conversion of Canonne, Kamath, Steinke 2020,
    * Prop. 12, with α = λ + 1; docs/math/pld-grid.md); m∞ is the composition's mass at +∞ including
    * the window's τ. λ runs over 0.5·1.5^k (the
-   * bound is convex in λ: the scan stops once it rises). +∞ when no plan exists.
+   * bound is convex in λ: the scan stops once it rises, or once it is ≤ `enough`). +∞ when no plan exists.
    */
-  private deltaUpperBound(direction: PsgDirection, epsilon: number): number {
+  private deltaUpperBound(direction: PsgDirection, epsilon: number, enough = 0): number {
     const summary = this.compositionSummary(direction);
     const plan = this.state().plans.get(direction);
     if (summary === undefined || plan === undefined) return Infinity;
+    const floor = summary.infinityMass + this.tau + FFT_NOISE * summary.bins;
     let best = Infinity;
     let rising = 0;
     for (let lambda = 0.5; lambda <= 1e3 && rising < 2; lambda *= 1.5) {
@@ -368,11 +369,12 @@ export class PldAccountant extends LedgerAccountant {
         best = bound;
         rising = 0;
       } else rising++;
+      if (floor + best <= enough) break; // already small enough for the caller
     }
     // the FFT composition can exceed the exact one by the aliased mass (≤ τ) and its rounding
     // (~2.2e-16 per bin): added, so that a skipped direction is one the full computation would
     // not have raised either
-    return summary.infinityMass + this.tau + FFT_NOISE * summary.bins + best;
+    return floor + best;
   }
 
   /**
@@ -383,7 +385,7 @@ export class PldAccountant extends LedgerAccountant {
    */
   private cannotExceed(direction: PsgDirection, epsilon: number, level: number): boolean {
     if (this.state().plds.has(direction) || !(epsilon > -Infinity)) return false;
-    return this.deltaUpperBound(direction, epsilon) <= level;
+    return this.deltaUpperBound(direction, epsilon, level) <= level;
   }
 
   /**
