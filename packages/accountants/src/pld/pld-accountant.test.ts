@@ -165,6 +165,11 @@ describe('skipping a direction that cannot raise the answer gives the full compu
             const fresh = new PldAccountant({ valueDiscretizationInterval: h }).compose(event);
             expect(fresh.getDelta(e)).toBe(Math.min(1, Math.max(0, pldDeltaAt(remove, e), pldDeltaAt(add, e))));
           }
+          // many queries on one accountant (bounded, then composed once): still the full answer
+          for (let k = 0; k <= 8; k++) {
+            const e = (k / 4) * eps;
+            expect(screened.getDelta(e)).toBe(Math.min(1, Math.max(0, pldDeltaAt(remove, e), pldDeltaAt(add, e))));
+          }
         },
       ),
       { seed: 16, numRuns: 25 },

@@ -71,6 +71,9 @@ const AUTO_H_CAP = 0.98e-4;
 /** Cap of the accuracy rule alone: the `auto` step may grow to it under the work budget without being reported as coarsened. */
 const AUTO_ACCURACY_CAP = 1e-3;
 
+/** Moment-bound evaluations per direction and ledger revision before the direction is simply composed (each costs a few passes over one step's grid; a composition is reused by every later query). */
+const MAX_BOUND_CALLS = 4;
+
 /** Largest number of grid points of one step that `auto` will choose. */
 const MAX_POINTS = 3e6;
 
@@ -117,6 +120,8 @@ interface PldState {
   readonly plans: Map<PsgDirection, { groups: PldGroup[]; window: CompositionWindow }>;
   readonly plds: Map<PsgDirection, DiscretePld>;
   readonly optimistic: Map<PsgDirection, { pld: DiscretePld; meanRemainder: number } | undefined>;
+  /** How many times each direction's moment bound was evaluated (after a few, composing it is cheaper). */
+  readonly boundCalls: Map<PsgDirection, number>;
 }
 
 /**
@@ -282,7 +287,7 @@ export class PldAccountant extends LedgerAccountant {
     const note = h > reportAbove
       ? `grid step coarsened from ${requested.toPrecision(3)} to ${h.toPrecision(3)} to keep the PLD within maxGridPoints = ${this.maxGridPoints} (still an upper bound, less tight)`
       : undefined;
-    this.cache = { revision: this.revision, h, note, plans, plds: new Map(), optimistic: new Map() };
+    this.cache = { revision: this.revision, h, note, plans, plds: new Map(), optimistic: new Map(), boundCalls: new Map() };
     return this.cache;
   }
 
@@ -384,7 +389,12 @@ export class PldAccountant extends LedgerAccountant {
    * direction's FFT is skipped and the answer is the one the full computation gives.
    */
   private cannotExceed(direction: PsgDirection, epsilon: number, level: number): boolean {
-    if (this.state().plds.has(direction) || !(epsilon > -Infinity)) return false;
+    const state = this.state();
+    if (state.plds.has(direction) || !(epsilon > -Infinity)) return false;
+    // many queries on one ledger (curves, δ(ε) sweeps): after a few bounds, compose it once instead
+    const calls = state.boundCalls.get(direction) ?? 0;
+    if (calls >= MAX_BOUND_CALLS) return false;
+    state.boundCalls.set(direction, calls + 1);
     return this.deltaUpperBound(direction, epsilon, level) <= level;
   }
 
