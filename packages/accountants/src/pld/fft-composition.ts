@@ -67,8 +67,15 @@ function chernoffWindow(groups: readonly PldGroup[], tau: number, h: number): { 
   // λ from 0.03 up to max(100, 0.01/h) in loss units: concentrated sums (tiny q, large T) need
   // large λ; capped at 1e12 so that a subnormal h cannot make the loop endless (≤ 42 λ values)
   const lambdaMax = Math.min(1e12, Math.max(100, 0.01 / h));
-  for (let lambdaLoss = 0.03; lambdaLoss <= lambdaMax * 2.1; lambdaLoss *= 2.1) {
+  // (K(λ) + c)/λ with K convex is unimodal in λ > 0 (its derivative's numerator λK′ − K − c has
+  // derivative λK″ ≥ 0), and likewise for λ < 0: once a side's bound rises, no later λ of that
+  // side can improve it, so that side stops (the window is the same as scanning every λ)
+  const previous = [Infinity, Infinity];
+  const stopped = [false, false];
+  for (let lambdaLoss = 0.03; lambdaLoss <= lambdaMax * 2.1 && !(stopped[0] && stopped[1]); lambdaLoss *= 2.1) {
     for (const sign of [1, -1]) {
+      const side = sign > 0 ? 0 : 1;
+      if (stopped[side]) continue;
       const lambda = sign * lambdaLoss * h;
       let total = 0;
       for (const g of prepared) {
@@ -78,6 +85,10 @@ function chernoffWindow(groups: readonly PldGroup[], tau: number, h: number): { 
       }
       const bound = (total + logTerm) / lambda;
       if (!Number.isFinite(bound)) continue;
+      // the index bound: upper side minimises it, lower side maximises it
+      const value = sign > 0 ? bound : -bound;
+      if (value > (previous[side] as number)) stopped[side] = true;
+      previous[side] = value;
       if (sign > 0) upper = Math.min(upper, Math.ceil(bound));
       else lower = Math.max(lower, Math.floor(bound));
     }

@@ -118,6 +118,73 @@ describe('PLD accountant, substitution (fixtures sub and delta0-sub)', () => {
   }
 });
 
+describe('the automatic grid is at least as tight as dp_accounting\'s default grid (h = 1e-4)', () => {
+  // dp_accounting's PLDAccountant defaults to value_discretization_interval = 1e-4 with the same
+  // pessimistic connect-the-dots discretisation; the fixtures eps/pld are its ε at that step.
+  const cases = casesOf('eps', 'pld');
+  for (const c of cases) {
+    it(c.id, () => {
+      const event = eventOf(c);
+      const delta = c.input.delta as number;
+      const anchorH = c.params?.value_discretization_interval as number;
+      const auto = new PldAccountant().compose(event);
+      const equal = new PldAccountant({ valueDiscretizationInterval: anchorH }).compose(event);
+      const eAuto = auto.getEpsilon(delta);
+      const eEqual = equal.getEpsilon(delta);
+      // the property that carries the claim: our automatic ε ≤ our ε on the anchor's grid …
+      expect(auto.discretizationInterval).toBeLessThanOrEqual(anchorH);
+      expect(eAuto, `auto ${eAuto} vs h = ${anchorH}: ${eEqual}`).toBeLessThanOrEqual(eEqual);
+      // … ours on the anchor's grid is the anchor's value (same construction) up to ~1e-8
+      // relative (each rounds its own way), and the automatic grid is 2 % finer, which removes
+      // more than that (the bias shrinks like h²): the automatic ε is at most the anchor's
+      expect(Math.abs(eEqual - (c.expected.eps as number))).toBeLessThanOrEqual(1e-6 * (c.expected.eps as number));
+      expect(eAuto).toBeLessThanOrEqual((c.expected.eps as number) * (1 + 1e-9));
+    });
+  }
+});
+
+describe('skipping a direction that cannot raise the answer gives the full computation\'s answer (property)', () => {
+  it('getEpsilon and getDelta equal the maximum over both composed directions', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e-3, max: 0.1, noNaN: true }),
+        fc.double({ min: 0.4, max: 3, noNaN: true }),
+        fc.integer({ min: 10, max: 2000 }),
+        fc.constantFrom(1e-3, 1e-5, 1e-8),
+        (q, sigma, steps, delta) => {
+          const event = dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps });
+          const h = 1e-3;
+          const screened = new PldAccountant({ valueDiscretizationInterval: h }).compose(event);
+          const full = new PldAccountant({ valueDiscretizationInterval: h }).compose(event);
+          const remove = full.privacyLossDistribution('remove');
+          const add = full.privacyLossDistribution('add');
+          const eps = screened.getEpsilon(delta);
+          if (delta <= 1e-9) return; // the RDP fallback: not this property
+          expect(eps).toBe(Math.max(0, pldEpsilonAt(remove, delta), pldEpsilonAt(add, delta)));
+          for (const e of [0, 0.5 * eps, eps, 2 * eps]) {
+            const fresh = new PldAccountant({ valueDiscretizationInterval: h }).compose(event);
+            expect(fresh.getDelta(e)).toBe(Math.min(1, Math.max(0, pldDeltaAt(remove, e), pldDeltaAt(add, e))));
+          }
+          // many queries on one accountant (bounded, then composed once): still the full answer
+          for (let k = 0; k <= 8; k++) {
+            const e = (k / 4) * eps;
+            expect(screened.getDelta(e)).toBe(Math.min(1, Math.max(0, pldDeltaAt(remove, e), pldDeltaAt(add, e))));
+          }
+        },
+      ),
+      { seed: 16, numRuns: 25 },
+    );
+  });
+
+  it('at σ = 0.5, T = 1e5 the remove direction decides, and the add composition is not needed', () => {
+    // the add direction's ε there is 8.4 against 13.03: its δ bound at 13.03 is ~3e-13
+    const acc = new PldAccountant().compose(dpSgdEvent({ samplingRate: 1e-3, noiseMultiplier: 0.5, steps: 1e5 }));
+    const eps = acc.getEpsilon(1e-5);
+    expect(eps).toBe(pldEpsilonAt(acc.privacyLossDistribution('remove'), 1e-5));
+    expect(pldEpsilonAt(acc.privacyLossDistribution('add'), 1e-5)).toBeLessThan(eps - 4);
+  });
+});
+
 describe('PLD accountant against the tuned Fourier accountant (fixtures eps/fourier)', () => {
   const cases = casesOf('eps', 'fourier');
   it('has the 9 fixture cases', () => expect(cases.length).toBe(9));

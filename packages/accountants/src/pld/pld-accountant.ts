@@ -20,12 +20,17 @@ export interface PldAccountantOptions {
   /** `add-remove` (default; both directions, max taken) or `substitution`. */
   readonly neighbouring?: NeighbouringRelation;
   /**
-   * Grid step h of the loss values, or `auto` (default): h = min(1e-3, c·s) (c = 0.04 for
+   * Grid step h of the loss values, or `auto` (default): h = min(0.98e-4, c·s) (c = 0.06 for
    * add-remove, 0.02 for substitution, whose δ(0) feeds Bayes-security bounds) with s the
    * per-step add-remove loss scale min(q·√(e^{1/σ²} − 1), 1/σ) (the CLT standard deviation of
    * one step's loss) minimised over the ledger, which keeps the
-   * pessimistic bias of connect-the-dots below ~1e-4 relative on every fixture (dp_accounting's
-   * fixed default 1e-4 is 28 % off at q = 1e-4, σ = 2, T = 5e5). When that step would need more
+   * pessimistic bias of connect-the-dots around 1e-4 relative (≤ 1e-3 asserted on every fixture;
+   * dp_accounting's fixed default 1e-4 is 28 % off at q = 1e-4, σ = 2, T = 5e5, ours +1.3e-4; the
+   * FFT length grows like √T/c there, and c = 0.04 costs 2.6× the time for 1e-4 less). The cap 0.98e-4 sits just below
+   * dp_accounting's default step: with the same construction on a finer grid the automatic ε is
+   * never looser than dp_accounting's default (the bias shrinks like h², docs/math/pld-grid.md).
+   * When the work budget cannot hold 0.98e-4 (wide one-step losses over long runs), h grows up to
+   * the scale rule capped at 1e-3 without being reported as coarsened. When that step would need more
    * than 3e6 grid points for one step's loss range (tiny q with small σ), h is coarsened to fit:
    * still pessimistic, less tight.
    */
@@ -53,24 +58,50 @@ const MAX_H = 10;
 /** Float noise of an FFT composition per bin (relative to the total mass 1): δ below ~ this × bins is not resolved. */
 const FFT_NOISE = 2.220446049250313e-16;
 
+/**
+ * Cap of the `auto` step: 2 % below dp_accounting's default `value_discretization_interval`
+ * (1e-4). On the same grid the two implementations of the same construction agree to ~1e-8
+ * relative (each rounds its own way, and dp_accounting's second differences can drop ~1e-9 of
+ * mass); the connect-the-dots bias shrinks like h², so a 2 % finer grid removes ~4 % of the bias
+ * (3e-6 in ε at q = 0.004, σ = 1.1, T = 1e4) and the `auto` ε stays below dp_accounting's default.
+ * The FFT length (a power of two) is the same as at 1e-4 on the benchmark configurations.
+ */
+const AUTO_H_CAP = 0.98e-4;
+
+/** Cap of the accuracy rule alone: the `auto` step may grow to it under the work budget without being reported as coarsened. */
+const AUTO_ACCURACY_CAP = 1e-3;
+
+/** Moment-bound evaluations per direction and ledger revision before the direction is simply composed (each costs a few passes over one step's grid; a composition is reused by every later query). */
+const MAX_BOUND_CALLS = 4;
+
 /** Largest number of grid points of one step that `auto` will choose. */
 const MAX_POINTS = 3e6;
 
 /**
  * The `auto` grid step for a ledger (see {@link PldAccountantOptions.valueDiscretizationInterval}).
  *
- * @example autoDiscretizationInterval([{ samplingRate: 0.004, noiseMultiplier: 1.1, count: 10000 }], 'add-remove') // ≈ 1.8e-4
+ * @example autoDiscretizationInterval([{ samplingRate: 0.004, noiseMultiplier: 1.1, count: 10000 }], 'add-remove') // 9.8e-5 (the scale rule alone gives 1.8e-4)
  */
 export function autoDiscretizationInterval(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation): number {
+  return autoRule(ledger, neighbouring, AUTO_H_CAP);
+}
+
+/**
+ * The scale rule with a given cap. With cap 1e-3 it is the accuracy target alone (bias ~1e-4
+ * relative); the `auto` step caps it at 0.98e-4 to stay below dp_accounting's default. When the
+ * work budget forbids 0.98e-4 (wide one-step losses and long runs), coarsening up to the 1e-3-capped
+ * rule meets the accuracy target and is not reported as `pld-coarsened`.
+ */
+function autoRule(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation, cap: number): number {
   requireArray('ledger', ledger);
-  let h = 1e-3;
+  let h = cap;
   let floor = MIN_AUTO_H;
   for (const e of ledger) {
     if (e.noiseMultiplier === 0) continue;
     // the add-remove loss scale; the substitution loss is about twice as wide, so this is finer there
     const sigma = e.noiseMultiplier;
     const scale = Math.min(e.samplingRate * Math.sqrt(Math.expm1(1 / (sigma * sigma))), 1 / sigma);
-    h = Math.min(h, (neighbouring === 'substitution' ? 0.02 : 0.04) * scale);
+    h = Math.min(h, (neighbouring === 'substitution' ? 0.02 : 0.06) * scale);
     // keep one step's grid below MAX_POINTS
     const direction: PsgDirection = neighbouring === 'substitution' ? 'replace' : 'remove';
     const pair = psgPair(direction, e.samplingRate, e.noiseMultiplier);
@@ -89,6 +120,8 @@ interface PldState {
   readonly plans: Map<PsgDirection, { groups: PldGroup[]; window: CompositionWindow }>;
   readonly plds: Map<PsgDirection, DiscretePld>;
   readonly optimistic: Map<PsgDirection, { pld: DiscretePld; meanRemainder: number } | undefined>;
+  /** How many times each direction's moment bound was evaluated (after a few, composing it is cheaper). */
+  readonly boundCalls: Map<PsgDirection, number>;
 }
 
 /**
@@ -97,7 +130,8 @@ interface PldState {
  * float rounding of the FFT (~1e-16 per bin).
  *
  * When to use: the default accountant; tight (≈ 1e-4 relative above the exact value with the
- * `auto` grid on the fixtures) and fast (≈ 35–50 ms for 10⁴ steps). Gotchas: a fixed coarse
+ * `auto` grid on the fixtures, and never looser than dp_accounting's default grid) and fast
+ * (≈ 40–60 ms CPU for 10⁴ steps; docs/benchmarks.md). Gotchas: a fixed coarse
  * `valueDiscretizationInterval` overestimates ε at large T and tiny q (that is the pessimistic
  * side; it is never optimistic). Work is bounded by `maxGridPoints` (default 2^22): a run whose
  * grid would be larger gets a coarser grid (`method: 'pld-coarsened'` in the bounds). When δ is
@@ -108,7 +142,7 @@ interface PldState {
  *
  * @example
  * const pld = new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.004, noiseMultiplier: 1.1, steps: 10_000 }));
- * pld.getEpsilon(1e-5); // ≈ 1.8412 (tight value 1.84096)
+ * pld.getEpsilon(1e-5); // ≈ 1.84103 (tight value 1.84096)
  */
 export class PldAccountant extends LedgerAccountant {
   readonly kind: AccountantKind = 'pld';
@@ -248,10 +282,12 @@ export class PldAccountant extends LedgerAccountant {
         h *= Math.max(1.1, (1.1 * widest) / this.maxGridPoints);
       }
     }
-    const note = h > requested
+    // `auto`: coarsening within the accuracy rule (uncapped by dp_accounting's step) is not reported
+    const reportAbove = this.hOption === 'auto' ? Math.max(requested, autoRule(this.ledger, this.neighbouring, AUTO_ACCURACY_CAP)) : requested;
+    const note = h > reportAbove
       ? `grid step coarsened from ${requested.toPrecision(3)} to ${h.toPrecision(3)} to keep the PLD within maxGridPoints = ${this.maxGridPoints} (still an upper bound, less tight)`
       : undefined;
-    this.cache = { revision: this.revision, h, note, plans, plds: new Map(), optimistic: new Map() };
+    this.cache = { revision: this.revision, h, note, plans, plds: new Map(), optimistic: new Map(), boundCalls: new Map() };
     return this.cache;
   }
 
@@ -286,6 +322,83 @@ export class PldAccountant extends LedgerAccountant {
   }
 
   /**
+   * What the composition of one direction will be, read off its plan without any FFT: its mass
+   * at +∞ (exactly what {@link composeInWindow} puts there) and its number of bins. Undefined
+   * for trivial ledgers.
+   */
+  private compositionSummary(direction: PsgDirection): { infinityMass: number; bins: number } | undefined {
+    if (this.trivialPld(1) !== undefined) return undefined;
+    const state = this.state();
+    const plan = state.plans.get(direction);
+    if (plan === undefined) return undefined;
+    let logKeep = 0;
+    for (const g of plan.groups) logKeep += g.count * Math.log1p(-g.pld.infinityMass);
+    const first = plan.groups[0];
+    if (plan.groups.length === 1 && first !== undefined && first.count === 1) {
+      return { infinityMass: first.pld.infinityMass, bins: first.pld.probs.length };
+    }
+    return { infinityMass: Math.min(1, -Math.expm1(logKeep) + this.tau), bins: plan.window.width };
+  }
+
+  /**
+   * An upper bound on δ(ε) of one direction's composition, without composing it: with S the sum
+   * of the per-step (pessimistic) losses and c(λ) = max_{x ≥ 0} (1 − e^{−x})e^{−λx}
+   * = (λ/(λ+1))^λ/(λ+1), (1 − e^{ε−S})₊ ≤ c(λ)e^{λ(S−ε)}, so
+   * δ(ε) ≤ m∞ + c(λ)·e^{−λε}·Π_g (Σ_i p_{g,i} e^{λ l_{g,i}})^{T_g} for every λ > 0 (the
+   * moment-generating-function form of the RDP-to-DP conversion of Canonne, Kamath, Steinke 2020,
+   * Prop. 12, with α = λ + 1; docs/math/pld-grid.md); m∞ is the composition's mass at +∞ including
+   * the window's τ. λ runs over 0.5·1.5^k (the
+   * bound is convex in λ: the scan stops once it rises, or once it is ≤ `enough`). +∞ when no plan exists.
+   */
+  private deltaUpperBound(direction: PsgDirection, epsilon: number, enough = 0): number {
+    const summary = this.compositionSummary(direction);
+    const plan = this.state().plans.get(direction);
+    if (summary === undefined || plan === undefined) return Infinity;
+    const floor = summary.infinityMass + this.tau + FFT_NOISE * summary.bins;
+    let best = Infinity;
+    let rising = 0;
+    for (let lambda = 0.5; lambda <= 1e3 && rising < 2; lambda *= 1.5) {
+      let logBound = Math.log(lambda / (lambda + 1)) * lambda - Math.log1p(lambda) - lambda * epsilon;
+      for (const g of plan.groups) {
+        const { probs, offset, h } = g.pld;
+        // log Σ p_i e^{λ l_i}, shifted by the largest loss so nothing overflows (the top bin is > 0)
+        const top = (offset + probs.length - 1) * h;
+        let sum = 0;
+        for (let i = 0; i < probs.length; i++) sum += (probs[i] as number) * Math.exp(lambda * ((offset + i) * h - top));
+        // a zero top bin (not trimmed) could underflow the whole sum: then no bound, never a skip
+        if (!(sum > 0)) return Infinity;
+        logBound += g.count * (Math.log(sum) + lambda * top);
+      }
+      const bound = Math.exp(logBound);
+      if (bound < best) {
+        best = bound;
+        rising = 0;
+      } else rising++;
+      if (floor + best <= enough) break; // already small enough for the caller
+    }
+    // the FFT composition can exceed the exact one by the aliased mass (≤ τ) and its rounding
+    // (~2.2e-16 per bin): added, so that a skipped direction is one the full computation would
+    // not have raised either
+    return floor + best;
+  }
+
+  /**
+   * True when `direction` cannot raise the answer: its (not yet composed) δ at `epsilon` is
+   * provably at most `level` (see deltaUpperBound). Add-remove prices remove and add; when the
+   * remove direction dominates by a margin (σ = 0.5, T = 1e5: ε 13.03 against 8.4) the add
+   * direction's FFT is skipped and the answer is the one the full computation gives.
+   */
+  private cannotExceed(direction: PsgDirection, epsilon: number, level: number): boolean {
+    const state = this.state();
+    if (state.plds.has(direction) || !(epsilon > -Infinity)) return false;
+    // many queries on one ledger (curves, δ(ε) sweeps): after a few bounds, compose it once instead
+    const calls = state.boundCalls.get(direction) ?? 0;
+    if (calls >= MAX_BOUND_CALLS) return false;
+    state.boundCalls.set(direction, calls + 1);
+    return this.deltaUpperBound(direction, epsilon, level) <= level;
+  }
+
+  /**
    * δ below which the composed PLDs cannot answer: the mass at +∞ (truncation) or the float
    * noise of the FFT over the grid (2.2e-16 per bin). 0 for trivial ledgers.
    */
@@ -294,8 +407,12 @@ export class PldAccountant extends LedgerAccountant {
     if (this.gridRefusal() !== undefined) return Infinity;
     let floor = 0;
     for (const d of this.directions) {
-      const pld = this.privacyLossDistribution(d);
-      floor = Math.max(floor, pld.infinityMass, FFT_NOISE * pld.probs.length);
+      const s = this.compositionSummary(d);
+      if (s !== undefined) floor = Math.max(floor, s.infinityMass, FFT_NOISE * s.bins);
+      else {
+        const pld = this.privacyLossDistribution(d);
+        floor = Math.max(floor, pld.infinityMass, FFT_NOISE * pld.probs.length);
+      }
     }
     return floor;
   }
@@ -333,7 +450,7 @@ export class PldAccountant extends LedgerAccountant {
     if (delta > floor) return false;
     if (rdpFallbackEpsilon(this.ledger, this.neighbouring, 0.5) !== undefined) return true;
     let infinityMass = 0;
-    for (const d of this.directions) infinityMass = Math.max(infinityMass, this.privacyLossDistribution(d).infinityMass);
+    for (const d of this.directions) infinityMass = Math.max(infinityMass, this.compositionSummary(d)?.infinityMass ?? this.privacyLossDistribution(d).infinityMass);
     if (delta > infinityMass) return false;
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'delta', expected: `above ${infinityMass.toPrecision(3)} (the mass the substitution PLD of this run moves to +∞; RDP has no substitution bound for q < 1)`, found: delta });
   }
@@ -341,14 +458,22 @@ export class PldAccountant extends LedgerAccountant {
   protected epsilonFor(delta: number): number {
     if (this.needsFallback(delta)) return this.fallbackEpsilon(delta, this.unresolvedDelta());
     let eps = -Infinity;
-    for (const d of this.directions) eps = Math.max(eps, pldEpsilonAt(this.privacyLossDistribution(d), delta));
+    for (const d of this.directions) {
+      // a direction with δ(ε) ≤ δ at the ε found so far has its own ε(δ) ≤ ε: it cannot raise
+      // the maximum, so its composition is skipped (the answer is the full computation's)
+      if (this.cannotExceed(d, eps, delta)) continue;
+      eps = Math.max(eps, pldEpsilonAt(this.privacyLossDistribution(d), delta));
+    }
     return eps;
   }
 
   protected deltaFor(epsilon: number): number {
     if (this.gridRefusal() !== undefined) return rdpFallbackDelta(this.ledger, this.neighbouring, epsilon) as number;
     let delta = 0;
-    for (const d of this.directions) delta = Math.max(delta, pldDeltaAt(this.privacyLossDistribution(d), epsilon));
+    for (const d of this.directions) {
+      if (delta > 0 && this.cannotExceed(d, epsilon, delta)) continue;
+      delta = Math.max(delta, pldDeltaAt(this.privacyLossDistribution(d), epsilon));
+    }
     return delta;
   }
 
@@ -417,7 +542,16 @@ export class PldAccountant extends LedgerAccountant {
     const eta = delta / 1000;
     if (upper === 0 || delta + this.tau + eta >= 1) return { lower: 0, estimate: upper, upper, ...this.provenance('pld', noisy) };
     let lowerRaw = -Infinity;
-    for (const d of this.directions) {
+    // directions by their upper ε, largest first: a direction's lower bound is at most its upper
+    // ε, so one whose upper ε is not above the lower bound found so far cannot raise it, and one
+    // that getEpsilon did not compose could not raise the maximum; both are skipped (a lower bound
+    // of one direction is a lower bound of the maximum), which saves their optimistic compositions
+    const composed = this.state().plds;
+    const ordered = this.directions
+      .map((d) => ({ d, up: composed.has(d) ? pldEpsilonAt(this.privacyLossDistribution(d), delta) : -Infinity }))
+      .sort((a, b) => b.up - a.up);
+    for (const { d, up } of ordered) {
+      if (lowerRaw > -Infinity && !(up > lowerRaw)) continue;
       const o = this.optimisticComposition(d);
       if (o === undefined) {
         lowerRaw = 0;
