@@ -22,8 +22,11 @@ export function checkSamplerMonotoneInSigma(run: SamplerRun & { readonly delta: 
     // discretised values may differ by one grid step's worth between σ's: 1e-3 relative
     requireSound(y <= x * (1 + 1e-3) + slack(x), () => `${key} increases with σ: ${y} at σ × ${factor} > ${x} (${describe(r, delta)})`);
   }
-  if (a.lower !== undefined && b.upper !== undefined) {
-    requireSound(a.lower.value >= 0 && (b.lower?.value ?? 0) <= a.upper!.value + slack(a.upper!.value), () => `lower bound at σ × ${factor} above the upper bound at σ (${describe(r, delta)})`);
+  // the more private run's lower bound never exceeds the less private run's guarantee
+  const lowerMore = b.lower?.value;
+  const upperLess = a.upper?.value;
+  if (lowerMore !== undefined && upperLess !== undefined) {
+    requireSound(lowerMore <= upperLess + slack(upperLess), () => `lower bound ${lowerMore} at σ × ${factor} above the upper bound ${upperLess} at σ (${describe(r, delta)})`);
   }
 }
 
