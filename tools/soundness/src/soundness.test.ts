@@ -15,7 +15,7 @@ import { checkBayesSecurity } from './checks/bayes-security.js';
 import { checkPooledBelowIndependent, checkRtmGaussianAboveDp } from './checks/rtm-gaussian.js';
 import { checkBayesCombined, checkGmipCombined, checkRtmRunCombined } from './checks/combined-views.js';
 import { allowedOverclaimRate, auditOverclaims } from './checks/audit-rejections.js';
-import { checkBallsInBins, checkFixedSizeLowerBelowExact, checkSamplerGuaranteeAboveExact } from './checks/batch-samplers.js';
+import { checkBallsInBins, checkFixedSizeLowerBelowExact, checkSamplerGuaranteeAboveExact, checkTruncatedPoissonDirect } from './checks/batch-samplers.js';
 import { checkSamplerCalibration, checkSamplerMonotoneInSigma } from './checks/sampler-monotone-calibration.js';
 import { samplerRun, tinyBallsInBinsCase, tinySamplerCase } from './sampler-configurations.js';
 import { casesFor, runCheck, seed, type CheckOutcome } from './run-check.js';
@@ -88,6 +88,10 @@ describe('soundness of the batch samplers (brute force on tiny data sets)', () =
   }, 600_000);
   it('truncated-Poisson guarantee ≥ the exact δ of enumerated capped Poisson batches', () => {
     expectSound(runCheck('truncated Poisson guarantee ≥ exact', tinySamplerCase(), (c) => void checkSamplerGuaranteeAboveExact('truncated-poisson', c), casesFor(8, 0.01)));
+  }, 600_000);
+  it('truncatedPoissonEpsilon at any rate q ∈ [0.05, 0.95] and cap ≥ exact', () => {
+    const arb = fc.tuple(tinySamplerCase(), logUniform(0.05, 0.95)).map(([c, q]) => ({ ...c, samplingRate: q }));
+    expectSound(runCheck('truncated Poisson (any rate) ≥ exact', arb, (c) => void checkTruncatedPoissonDirect(c), casesFor(6, 0.01)));
   }, 600_000);
   it('balls-in-bins (k = 2): upper ≥ exact, lower ≤ exact, on the 2-D mixture binned exactly', () => {
     expectSound(runCheck('balls-in-bins upper ≥ exact ≥ lower', tinyBallsInBinsCase(), (c) => void checkBallsInBins(c), casesFor(4, 0.005)));
