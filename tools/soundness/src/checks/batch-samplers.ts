@@ -112,6 +112,8 @@ export function checkSamplerGuaranteeAboveExact(sampler: 'fixed-size' | 'truncat
 
 /** The reported lower bound ≤ the true ε, on the data set that attains the priced pair (all steps remove-like, A has N records). */
 export function checkFixedSizeLowerBelowExact(c: Omit<TinySamplerCase, 'steps' | 'largerIsN'> & { readonly steps: number }): { lower: number | undefined; exact: number } {
+  // add-remove with b = N: the removal neighbour cannot fill a batch, so no data set attains the priced pair
+  if (c.neighbouring === 'add-remove' && c.batchSize > c.datasetSize - 1) return { lower: undefined, exact: Number.NaN };
   const full: TinySamplerCase = { ...c, largerIsN: true, steps: Array.from({ length: c.steps }, () => worstCaseStep(commonRecords({ ...c, largerIsN: true }), 'remove')) };
   const answer = accountantFor('fixed-size', full);
   const lower = answer.lower?.value;
