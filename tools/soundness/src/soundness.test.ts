@@ -15,6 +15,9 @@ import { checkBayesSecurity } from './checks/bayes-security.js';
 import { checkPooledBelowIndependent, checkRtmGaussianAboveDp } from './checks/rtm-gaussian.js';
 import { checkBayesCombined, checkGmipCombined, checkRtmRunCombined } from './checks/combined-views.js';
 import { allowedOverclaimRate, auditOverclaims } from './checks/audit-rejections.js';
+import { checkBallsInBins, checkFixedSizeLowerBelowExact, checkSamplerGuaranteeAboveExact, checkTruncatedPoissonDirect } from './checks/batch-samplers.js';
+import { checkSamplerCalibration, checkSamplerMonotoneInSigma } from './checks/sampler-monotone-calibration.js';
+import { samplerRun, tinyBallsInBinsCase, tinySamplerCase } from './sampler-configurations.js';
 import { casesFor, runCheck, seed, type CheckOutcome } from './run-check.js';
 
 const outcomes: CheckOutcome[] = [];
@@ -74,6 +77,36 @@ describe('soundness of the combined views (threat model max DP, one relation)', 
     const arb = fc.record({ dims: logUniformInteger(1, 100), mus: fc.array(logUniform(0.05, 2), { minLength: 1, maxLength: 8 }) });
     expectSound(runCheck('RTM pooled ≤ independent directions', arb, checkPooledBelowIndependent, casesFor(10, 0.002)));
   });
+});
+
+describe('soundness of the batch samplers (brute force on tiny data sets)', () => {
+  it('fixed-size guarantee ≥ the exact δ of enumerated batches (both relations, mixed step patterns)', () => {
+    expectSound(runCheck('fixed-size guarantee ≥ exact', tinySamplerCase(), (c) => void checkSamplerGuaranteeAboveExact('fixed-size', c), casesFor(8, 0.01)));
+  }, 600_000);
+  it('fixed-size reported lower bound ≤ the exact ε of the data set attaining the priced pair', () => {
+    expectSound(runCheck('fixed-size lower ≤ exact', tinySamplerCase(), (c) => void checkFixedSizeLowerBelowExact({ ...c, steps: c.steps.length }), casesFor(6, 0.01)));
+  }, 600_000);
+  it('truncated-Poisson guarantee ≥ the exact δ of enumerated capped Poisson batches', () => {
+    expectSound(runCheck('truncated Poisson guarantee ≥ exact', tinySamplerCase(), (c) => void checkSamplerGuaranteeAboveExact('truncated-poisson', c), casesFor(8, 0.01)));
+  }, 600_000);
+  it('truncatedPoissonEpsilon at any rate q ∈ [0.05, 0.95] and cap ≥ exact', () => {
+    const arb = fc.tuple(tinySamplerCase(), logUniform(0.05, 0.95)).map(([c, q]) => ({ ...c, samplingRate: q }));
+    expectSound(runCheck('truncated Poisson (any rate) ≥ exact', arb, (c) => void checkTruncatedPoissonDirect(c), casesFor(6, 0.01)));
+  }, 600_000);
+  it('balls-in-bins (k = 2): upper ≥ exact, lower ≤ exact, on the 2-D mixture binned exactly', () => {
+    expectSound(runCheck('balls-in-bins upper ≥ exact ≥ lower', tinyBallsInBinsCase(), (c) => void checkBallsInBins(c), casesFor(4, 0.005)));
+  }, 600_000);
+});
+
+describe('batch samplers: monotone in σ, calibration meets its target', () => {
+  it('every sampler ε (and its bounds) decreases in σ', () => {
+    const arb = fc.tuple(samplerRun(), fc.double({ min: 1.05, max: 3, noNaN: true }));
+    expectSound(runCheck('sampler ε monotone in σ', arb, ([r, k]) => checkSamplerMonotoneInSigma(r, k), casesFor(6, 0.005)));
+  }, 600_000);
+  it('calibrated σ meets the target ε and is not needlessly large', () => {
+    const arb = fc.tuple(samplerRun(), logUniform(0.3, 10));
+    expectSound(runCheck('sampler calibration meets target', arb, ([r, e]) => checkSamplerCalibration(r, e), casesFor(4, 0.003)));
+  }, 600_000);
 });
 
 describe('soundness of the audits', () => {

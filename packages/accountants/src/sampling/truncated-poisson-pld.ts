@@ -59,8 +59,9 @@ export interface TruncatedPoissonOptions {
 }
 
 /**
- * The composed pessimistic PLDs (one per direction: remove and add, or replace) of a truncated
- * Poisson run. The grid step is `valueDiscretizationInterval` or the PLD accountant's automatic
+ * The composed pessimistic PLDs of a truncated Poisson run: under substitution one (replace);
+ * under add-remove four (remove and add, for a larger data set of N and of N + 1 records: the
+ * addition neighbour truncates more often). The grid step is `valueDiscretizationInterval` or the PLD accountant's automatic
  * one for the two parts, coarsened (×1.5 at a time, still pessimistic) until the composition fits 2²² bins.
  *
  * @example truncatedPoissonPlds({ samplingRate: 0.01, maxBatchSize: 12, datasetSize: 1000, noiseMultiplier: 1, steps: 100 }, 'add-remove')
@@ -71,15 +72,18 @@ export function truncatedPoissonPlds(run: TruncatedPoissonRun, neighbouring: Nei
   const q = requireInRange('samplingRate', run.samplingRate, { min: 0, minExclusive: true, max: 1 });
   const sigma = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });
   const steps = requireInteger('steps', run.steps, { min: 1 });
-  const { truncationProbability: pT, conditionalRate: qT } = truncationParameters(q, run.maxBatchSize, run.datasetSize);
+  // Under add-remove the data set holding the record has N records (removal from the user's data)
+  // or N + 1 (addition to it); the larger one truncates more often, so both are priced.
+  const sizes = neighbouring === 'substitution' ? [run.datasetSize] : [run.datasetSize, run.datasetSize + 1];
+  const mixtures = sizes.map((size) => truncationParameters(q, run.maxBatchSize, size));
   const parts = [{ samplingRate: q, noiseMultiplier: sigma, count: steps }];
-  if (pT > 0 && qT > 0) parts.push({ samplingRate: qT, noiseMultiplier: sigma / 2, count: steps });
+  for (const { truncationProbability: pT, conditionalRate: qT } of mixtures) if (pT > 0 && qT > 0) parts.push({ samplingRate: qT, noiseMultiplier: sigma / 2, count: steps });
   const h = o.valueDiscretizationInterval === undefined ? autoDiscretizationInterval(parts, 'substitution') : requireInRange('valueDiscretizationInterval', o.valueDiscretizationInterval, { min: 0, minExclusive: true, max: 1 });
-  return composeWithinBudget((step) => directionsFor(neighbouring).map((d) => {
+  return composeWithinBudget((step) => mixtures.flatMap(({ truncationProbability: pT, conditionalRate: qT }) => directionsFor(neighbouring).map((d) => {
     const poisson = connectTheDotsPld(d, q, sigma, { h: step });
     if (!(pT > 0 && qT > 0)) return poisson;
     return mixPlds(connectTheDotsPld('replace', qT, sigma / 2, { h: step }), poisson, pT);
-  }), h, steps);
+  })), h, steps);
 }
 
 /**
