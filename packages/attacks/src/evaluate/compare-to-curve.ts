@@ -6,7 +6,8 @@
  * of exact Clopper–Pearson intervals; the curve's ROC is TPR(α) = 1 − f(α), non-decreasing.
  */
 import { requireFunction, requireInteger, requireObject } from '@dpbounds/special-functions';
-import { requireTradeOffCurve, type EmpiricalTradeOff, type TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { type EmpiricalTradeOff, type TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { requireTradeOffCurve } from '@dpbounds/tradeoff-core/advanced';
 
 /** One ROC point whose box lies entirely above or below the curve. */
 export interface CurveDeviation {
