@@ -20,7 +20,8 @@ export { EVENT_KINDS, validateEvent } from './events/validate-event.js';
 // Accountants: one interface, four methods, a factory and saved states.
 export { LedgerAccountant } from './accountant.js';
 export type {
-  AccountantKind, AccountantState, DeltaBounds, EpsilonBounds, NeighbouringRelation, PrivacyAccountant, ResultProvenance
+  AccountantKind, AccountantState, DeltaBounds, EpsilonBounds, NeighbouringRelation, PrivacyAccountant, ResultProvenance,
+  TrainingHistoryEntry, TrainingStep
 } from './accountant.js';
 export type { AccountantOptions } from './calibration/accountant-factory.js';
 export { RdpAccountant } from './rdp/rdp-accountant.js';
