@@ -15,6 +15,8 @@ export { flattenEvent, groupLedger } from './events/ledger.js';
 export type { EntryCheck, LedgerEntry } from './events/ledger.js';
 export { validateLedgerEntry } from './events/validate-event.js';
 export { parseAccountantState, requireNeighbouring } from './accountant.js';
+// RDP building blocks (positional, for hot paths).
+export { rdpCurveToDelta, rdpCurveToEpsilon } from './rdp/rdp-to-epsilon.js';
 // Privacy loss distributions.
 export { autoDiscretizationInterval } from './pld/pld-accountant.js';
 export { connectTheDotsPld, optimisticPld } from './pld/connect-the-dots.js';

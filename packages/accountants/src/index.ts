@@ -27,8 +27,9 @@ export type { AccountantOptions } from './calibration/accountant-factory.js';
 export { RdpAccountant } from './rdp/rdp-accountant.js';
 export type { RdpAccountantOptions } from './rdp/rdp-accountant.js';
 export { subsampledGaussianRdp } from './rdp/subsampled-gaussian-rdp.js';
+export type { SubsampledGaussianRdpOptions } from './rdp/subsampled-gaussian-rdp.js';
 export { rdpToDelta, rdpToEpsilon } from './rdp/rdp-to-epsilon.js';
-export type { RdpConversion, RdpEpsilon } from './rdp/rdp-to-epsilon.js';
+export type { RdpConversion, RdpCurveOptions, RdpDelta, RdpEpsilon, RdpToDeltaOptions, RdpToEpsilonOptions } from './rdp/rdp-to-epsilon.js';
 export { DEFAULT_RDP_ORDERS, DP_ACCOUNTING_RDP_ORDERS, OPACUS_RDP_ORDERS } from './rdp/rdp-orders.js';
 export { PldAccountant } from './pld/pld-accountant.js';
 export type { PldAccountantOptions } from './pld/pld-accountant.js';
@@ -54,7 +55,8 @@ export {
 } from './threat/index.js';
 export type {
   BayesAiBound, BayesAiInput, BayesAnalysisOptions, BayesMiaBound, BayesMiaInput, BayesRelation,
-  BayesSecurityAnalysis, BayesSecurityPldBracket, BayesTprAtFpr
+  BayesSecurityAnalysis, BayesSecurityPldBracket, BayesTprAtFpr, NoiseForBayesSecurityOptions,
+  SamplingRateForBayesSecurityOptions, StepsForBayesSecurityOptions
 } from './threat/index.js';
 // Threat-specific guarantees: μ-GMIP.
 export {

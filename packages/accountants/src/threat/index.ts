@@ -12,6 +12,7 @@ export type { BayesMiaBound, BayesMiaInput } from './bayes/bayes-security-mia.js
 export { ATTRIBUTE_INFERENCE_LEAKAGE_WARNING, bayesSecurityAttributeInference } from './bayes/bayes-security-ai.js';
 export type { BayesAiBound, BayesAiInput } from './bayes/bayes-security-ai.js';
 export { noiseMultiplierForBayesSecurity, samplingRateForBayesSecurity, stepsForBayesSecurity } from './bayes/bayes-parameter-selection.js';
+export type { NoiseForBayesSecurityOptions, SamplingRateForBayesSecurityOptions, StepsForBayesSecurityOptions } from './bayes/bayes-parameter-selection.js';
 export { bayesAttackSuccess, bayesSecurityFromEpsilonDelta, epsilonFromBayesSecurity } from './bayes/bayes-derived-metrics.js';
 export { bayesSecurityFromPld } from './bayes/bayes-security-pld.js';
 export type { BayesSecurityPldBracket } from './bayes/bayes-security-pld.js';
