@@ -14,6 +14,7 @@
 export { flattenEvent, groupLedger } from './events/ledger.js';
 export type { EntryCheck, LedgerEntry } from './events/ledger.js';
 export { validateLedgerEntry } from './events/validate-event.js';
+export type { ValidLedgerEntry } from './events/validate-event.js';
 export { parseAccountantState, requireNeighbouring } from './accountant.js';
 // RDP building blocks (positional, for hot paths).
 export { rdpCurveToDelta, rdpCurveToEpsilon } from './rdp/rdp-to-epsilon.js';
@@ -39,14 +40,14 @@ export type { GaussianTangentPoint, LaplaceTangentPoint, RtmGaussianAsymptotic }
 export {
   authorsComposeSum, authorsGpiAlpha, batchSensitivities, batchUpdateStepRdp, chooseHolderLambda, composeFromRatios,
   composePerInstanceRdp, cor31StepEpsilon, gaussianEpsClassic, hoeffdingRuns, holderEpsDelta, holderOrderSchedule,
-  sgmRdpInteger, thm36Estimate
+  perInstanceStepRdp, sgmRdpInteger, thm36Estimate
 } from './per-instance/index.js';
 export type {
   AuthorsComposeSum, AuthorsComposeSumInput, AuthorsGpiAlpha, AuthorsGpiAlphaInput, BatchSensitivitiesInput,
   BatchUpdateRule, BatchUpdateStepRdp, BatchUpdateStepRdpInput, ChooseHolderLambdaInput, ComposedFromRatios,
   ComposedPerInstanceRdp, ComposeFromRatiosInput, ComposePerInstanceRdpInput, Cor31StepEpsilon, Cor31StepEpsilonInput,
   GaussianEpsClassicInput, HoeffdingRuns, HoeffdingRunsInput, HolderEpsDelta, HolderEpsDeltaInput, HolderOrderSchedule,
-  HolderOrderScheduleInput, SgmRdpIntegerInput, Thm36EstimateInput, Thm36Group
+  HolderOrderScheduleInput, PerInstanceStepRdpInput, SgmRdpIntegerInput, Thm36EstimateInput, Thm36Group
 } from './per-instance/index.js';
 // Batch-sampler building blocks (mixture and truncated-Poisson PLDs, fixed-size substitution pair, bounds).
 export { mixtureGaussianPld, mixtureGaussianPrivacyLoss } from './sampling/mixture-gaussian-privacy-loss.js';

@@ -55,7 +55,7 @@ export {
 } from './threat/index.js';
 export type {
   BayesAiBound, BayesAiInput, BayesAnalysisOptions, BayesMiaBound, BayesMiaInput, BayesRelation,
-  BayesSecurityAnalysis, BayesSecurityPldBracket, BayesTprAtFpr, NoiseForBayesSecurityOptions,
+  BayesSecurityAnalysis, BayesSecurityPldBracket, BayesSecurityTarget, BayesTprAtFpr, NoiseForBayesSecurityOptions,
   SamplingRateForBayesSecurityOptions, StepsForBayesSecurityOptions
 } from './threat/index.js';
 // Threat-specific guarantees: μ-GMIP.
@@ -63,7 +63,7 @@ export {
   analyzeGmip, calibrateGmipNoise, gdpToGmip, gmipAttackSummary, gmipDpMu, gmipMu, gmipOneStepTradeOff, gmipToGdp
 } from './threat/index.js';
 export type {
-  GaussianAttackSummary, GmipAnalysis, GmipAnalysisOptions, GmipConfig, GmipConversion, GmipMu, GmipNoiseCalibration,
+  GaussianAttackSummary, GmipAnalysis, GmipAnalysisOptions, GmipCalibrationOptions, GmipCalibrationRule, GmipConfig, GmipConversion, GmipMu, GmipNoiseCalibration,
   GmipOneStepTradeOff
 } from './threat/index.js';
 // Threat-specific guarantees: relaxed threat model.
@@ -78,12 +78,12 @@ export type {
 } from './threat/index.js';
 // A threat analysis beside the DP guarantee of the same run.
 export { combineThreatWithDp, dpSgdGuaranteeCurve } from './threat/index.js';
-export type { CombinedSide, CombinedTprAtFpr, DpSgdRun, DpSide, ResultKinds, ThreatDpCombination } from './threat/index.js';
+export type { CombinedSide, CombinedTprAtFpr, CombineThreatWithDpOptions, DpSgdRun, DpSide, ResultKinds, ThreatDpCombination } from './threat/index.js';
 // Per-instance RDP (Thudi et al. 2024, "Gradients Look Alike").
-export { PER_INSTANCE_MAX_STEPS, perInstanceBatchPrivacy, perInstancePrivacy, perInstanceStepRdp, perInstanceWorkEstimate } from './per-instance/index.js';
+export { PER_INSTANCE_MAX_STEPS, perInstanceBatchPrivacy, perInstancePrivacy, perInstanceWorkEstimate } from './per-instance/index.js';
 export type {
   PerInstanceBatchCheckpoint, PerInstanceBatchPrivacyInput, PerInstanceBatchRun, PerInstanceCoverage, PerInstanceDirection,
-  PerInstancePrivacy, PerInstancePrivacyInput, PerInstanceRecordPrivacy, PerInstanceStepRdpInput, PerInstanceWork,
+  PerInstancePrivacy, PerInstancePrivacyInput, PerInstanceRecordPrivacy, PerInstanceWork,
   PerInstanceWorkInput
 } from './per-instance/index.js';
 // Batch samplers other than Poisson (fixed-size, truncated Poisson, balls-in-bins, shuffle).

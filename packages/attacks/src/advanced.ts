@@ -7,7 +7,7 @@
  * re-shape or remove them; pin an exact version if you depend on them.
  */
 export { requireMatrix } from './matrix/matrix.js';
-export { requireLabelledScores } from './validate/membership-labels.js';
+export { membershipLabels, requireLabelledScores } from './validate/membership-labels.js';
 export { requireShadowScores } from './score/shadow-scores.js';
 export type { ShadowGaussianFit } from './score/shadow-gaussian-fit.js';
 export { fitShadowGaussians } from './score/shadow-gaussian-fit.js';

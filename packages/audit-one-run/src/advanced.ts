@@ -14,3 +14,4 @@ export type { BlowUpInverse } from './fdp/blow-up-inverse.js';
 export { fdpTest } from './fdp/fdp-test.js';
 export type { FdpTestInput, FdpTestResult } from './fdp/fdp-test.js';
 export { requireSteinkeWorkBounded } from './steinke/steinke-work-bound.js';
+export { auditLabels } from './audit/audit-view.js';

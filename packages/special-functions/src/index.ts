@@ -5,7 +5,7 @@
 export { DpboundsRangeError, DpboundsTypeError, isDpboundsError } from './errors/dpbounds-error.js';
 export type { DpboundsErrorCode, DpboundsErrorDetails } from './errors/dpbounds-error.js';
 export { requireFiniteArray, requireFinite, requireInRange, requireInteger, requireProbability } from './errors/validate.js';
-export { requireArray, requireFunction, requireObject, requireString } from './errors/validate.js';
+export { requireArray, requireFunction, requireObject, requireOptions, requireString } from './errors/validate.js';
 export { log1mExp, logAddExp, logMeanExp, logSubExp, logSumExp } from './log-space.js';
 export { erf, erfc, erfcx } from './erf.js';
 export { erfcinv, erfinv } from './erfinv.js';

@@ -48,7 +48,7 @@ export { tradeOffFromEpsilonDeltaPairs, tradeOffFromPrivacyProfile } from './con
 export type { TradeOffFromProfileOptions } from './conversions/trade-off-from-profile.js';
 export { tradeOffFromJSON } from './serialization/trade-off-from-json.js';
 export { clopperPearson } from './empirical/clopper-pearson.js';
-export type { ProportionInterval } from './empirical/clopper-pearson.js';
+export type { ClopperPearsonOptions, ProportionInterval } from './empirical/clopper-pearson.js';
 export { empiricalTradeOff } from './empirical/empirical-trade-off.js';
 export type { EmpiricalBand, EmpiricalRoc, EmpiricalTprAtFpr, EmpiricalTradeOff } from './empirical/empirical-trade-off.js';
 export { composeNumeric } from './operations/compose-numeric.js';

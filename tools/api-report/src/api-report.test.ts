@@ -89,7 +89,7 @@ describe('the generator, on a fixture package', () => {
     expect(text).not.toContain('Makes a widget');
   });
 
-  it('marks a renamed export and lists referenced types that no entry point exports', () => {
+  it('marks a renamed export and lists referenced types that no entry point exports (private and #private members excluded)', () => {
     expect(text).toContain('// exported as defaultSize\nexport declare const DEFAULT_SIZE: Size;');
     expect(widgets?.unexported).toEqual([{ name: 'Size', usedBy: ['DEFAULT_SIZE', 'WidgetOptions'] }]);
     expect(text).toContain('- `Size` (in `DEFAULT_SIZE`, `WidgetOptions`)');

@@ -179,6 +179,7 @@ function unexportedReferences(checker, packageDir, exported, resolveAlias) {
       if (ts.isClassDeclaration(declaration)) {
         for (const member of declaration.members) {
           if (member.modifiers?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword)) continue;
+          if (member.name !== undefined && ts.isPrivateIdentifier(member.name)) continue;
           visitDeclaration(target.name, member);
         }
         for (const clause of declaration.heritageClauses ?? []) visitDeclaration(target.name, clause);

@@ -8,8 +8,8 @@ import { requireOptions } from '../../events/validate-event.js';
 import { relationSensitivityFactor, requireBayesRelation } from './neighbouring-relation.js';
 import type { BayesRelation } from './neighbouring-relation.js';
 
-/** The target and the fixed parameters of a Bayes-security parameter selection (Eq. 4). */
-interface BayesSelectionBase {
+/** The target of a Bayes-security parameter selection (Eq. 4) and the neighbouring relation. */
+export interface BayesSecurityTarget {
   /** Target Bayes security β* ∈ (0, 1] against membership inference. */
   readonly targetBayesSecurity: number;
   /** `substitution` (default) or `addRemove`. */
@@ -17,24 +17,24 @@ interface BayesSelectionBase {
 }
 
 /** Options of {@link noiseMultiplierForBayesSecurity}: the target, the sampling rate and the number of steps. */
-export interface NoiseForBayesSecurityOptions extends BayesSelectionBase {
+export interface NoiseForBayesSecurityOptions extends BayesSecurityTarget {
   readonly samplingRate: number;
   readonly steps: number;
 }
 
 /** Options of {@link samplingRateForBayesSecurity}: the target, the noise multiplier and the number of steps. */
-export interface SamplingRateForBayesSecurityOptions extends BayesSelectionBase {
+export interface SamplingRateForBayesSecurityOptions extends BayesSecurityTarget {
   readonly noiseMultiplier: number;
   readonly steps: number;
 }
 
 /** Options of {@link stepsForBayesSecurity}: the target, the noise multiplier and the sampling rate. */
-export interface StepsForBayesSecurityOptions extends BayesSelectionBase {
+export interface StepsForBayesSecurityOptions extends BayesSecurityTarget {
   readonly noiseMultiplier: number;
   readonly samplingRate: number;
 }
 
-function selection<T extends BayesSelectionBase>(options: unknown, fixed: readonly string[]): { options: T; beta: number; relation: BayesRelation } {
+function selection<T extends BayesSecurityTarget>(options: unknown, fixed: readonly string[]): { options: T; beta: number; relation: BayesRelation } {
   const o = requireOptions<T>('options', options, ['targetBayesSecurity', ...fixed, 'relation'], false);
   return { options: o, beta: targetBeta(o.targetBayesSecurity), relation: requireBayesRelation(o.relation ?? 'substitution') };
 }
