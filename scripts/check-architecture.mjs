@@ -41,7 +41,8 @@ for (const [pkg, deps] of Object.entries(allowed)) {
       if (ours) {
         if (ours[1] === 'cli' || ours[1] === 'playground') problems.push(`${rel} imports the app ${spec}`);
         else if (ours[1] !== pkg && !deps.includes(ours[1]) && !isTest) problems.push(`${rel} imports ${spec}, which points up or sideways`);
-        if (spec.split('/').length > 2 && !spec.endsWith('/node')) problems.push(`${rel} deep-imports ${spec}`);
+        // Only the documented subpaths: `/node` (Node-only I/O) and `/advanced` (building blocks).
+        if (spec.split('/').length > 2 && !/\/(node|advanced)$/.test(spec)) problems.push(`${rel} deep-imports ${spec}`);
       }
       if ((spec.startsWith('node:') || /^(fs|path|os|child_process|url|util|zlib|crypto)$/.test(spec)) && !isTest && !rel.includes('/src/node/')) {
         problems.push(`${rel} imports ${spec}: library code must run in browsers (use a src/node/ entry point)`);

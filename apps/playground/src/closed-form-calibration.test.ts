@@ -14,7 +14,7 @@ describe('noise for a target β*', () => {
     const sub = calibrateClosedForm(configOf('?q=0.01&T=1000&rel=substitution'), 0.9);
     const add = calibrateClosedForm(configOf('?q=0.01&T=1000&rel=add-remove'), 0.9);
     const sigma = (text: string): number => Number(/σ = ([\d.]+)/.exec(text)?.[1]);
-    expect(sigma(sub)).toBeCloseTo(noiseMultiplierForBayesSecurity(0.9, 0.01, 1000, 'substitution'), 4);
+    expect(sigma(sub)).toBeCloseTo(noiseMultiplierForBayesSecurity({ targetBayesSecurity: 0.9, samplingRate: 0.01, steps: 1000, relation: 'substitution' }), 4);
     expect(sigma(add)).toBeCloseTo(sigma(sub) / 2, 3);
     expect(sub).toMatch(/reaches β\* = 0\.9 \(estimate; target 0\.9; substitution\)\.$/);
     expect(add).toMatch(/; add\/remove\)\.$/);

@@ -15,7 +15,7 @@ import type { ResolvedConfig } from './params.js';
  */
 export function calibrateClosedForm(config: ResolvedConfig, targetBayesSecurity: number): string {
   const relation = config.relation === 'substitution' ? 'substitution' : 'addRemove';
-  const sigma = noiseMultiplierForBayesSecurity(targetBayesSecurity, config.samplingRate, config.steps, relation);
+  const sigma = noiseMultiplierForBayesSecurity({ targetBayesSecurity, samplingRate: config.samplingRate, steps: config.steps, relation });
   if (!Number.isFinite(sigma)) return `No finite noise reaches β* = ${formatValue(targetBayesSecurity)} with q > 0.`;
   const achieved = bayesSecurityMia({ samplingRate: config.samplingRate, noiseMultiplier: sigma, steps: config.steps, relation }).bayesSecurity;
   return `Noise multiplier σ = ${formatValue(sigma, 5)} reaches β* = ${formatValue(achieved)} (estimate; target ${formatValue(targetBayesSecurity)}; ${relationLabel(config.relation)}).`;

@@ -62,7 +62,7 @@ export function analyzeDpStage(config: ResolvedConfig, grid: Float64Array): { re
     { threat: 'mia', samplingRate: config.samplingRate, noiseMultiplier: config.noiseMultiplier, steps: config.steps, relation: relation === 'substitution' ? 'substitution' : 'addRemove' },
     { fprs: [] },
   );
-  const bayesCombined = combineThreatWithDp(bayes.certifiedCurve, bayes.kinds['certifiedCurve'] ?? 'estimate', dp.curve, bayes.neighbouring, []).combined;
+  const bayesCombined = combineThreatWithDp({ threat: bayes.certifiedCurve, threatKind: bayes.kinds['certifiedCurve'] ?? 'estimate', dp: dp.curve, neighbouring: bayes.neighbouring }).combined;
   views.push({ id: 'bayes', name: 'Bayes security (certified β*) ∨ DP', kind: bayesCombined.kind, relation, fnr: sampleCurve(bayesCombined.curve, grid), binding: bayesCombined.binding });
   // μ-GMIP may refuse a configuration the others accept (the page derives N = 10⁴/q when only q
   // is given); the closed-form numbers report why, and the other curves still stand
@@ -73,7 +73,7 @@ export function analyzeDpStage(config: ResolvedConfig, grid: Float64Array): { re
     gmip = undefined;
   }
   if (gmip !== undefined && gmip.neighbouring === relation) {
-    const gmipCombined = combineThreatWithDp(gmip.curve, gmip.kinds['curve'] ?? 'estimate', dp.curve, relation, []).combined;
+    const gmipCombined = combineThreatWithDp({ threat: gmip.curve, threatKind: gmip.kinds['curve'] ?? 'estimate', dp: dp.curve, neighbouring: relation }).combined;
     views.push({ id: 'gmip', name: `μ-GMIP (μ = ${gmip.mu.toPrecision(3)}) ∨ DP`, kind: gmipCombined.kind, relation, fnr: sampleCurve(gmipCombined.curve, grid), binding: gmipCombined.binding });
   }
   const power = lowFprPower(dp.curve);
@@ -100,7 +100,7 @@ export function analyzeDpStage(config: ResolvedConfig, grid: Float64Array): { re
 export function analyzeRtmStage(config: ResolvedConfig, dpCurve: TradeOffCurve, grid: Float64Array): RtmStage {
   const relation = config.relation;
   const rtm = analyzeRtmDpSgd({ samplingRate: config.samplingRate, noiseMultiplier: config.noiseMultiplier, steps: config.steps, dims: 1, neighbouring: relation });
-  const combined = combineThreatWithDp(rtm.threatCurve, rtm.kind, dpCurve, relation, []).combined;
+  const combined = combineThreatWithDp({ threat: rtm.threatCurve, threatKind: rtm.kind, dp: dpCurve, neighbouring: relation }).combined;
   const notes = rtm.notes.length > 0 ? ` ${rtm.notes.join(' ')}` : '';
   return {
     view: { id: 'rtm', name: 'relaxed threat model (pooled attacker, d = 1) ∨ DP', kind: combined.kind, relation, fnr: sampleCurve(combined.curve, grid), binding: combined.binding },

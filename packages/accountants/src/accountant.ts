@@ -8,7 +8,7 @@
  */
 import { DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import { flattenEvent, UnsupportedEventError, type LedgerEntry } from './events/ledger.js';
-import type { MechanismEvent } from './events/mechanism-event.js';
+import { dpSgdEvent, type MechanismEvent } from './events/mechanism-event.js';
 import { requireOptions, validateLedgerEntry } from './events/validate-event.js';
 
 import type { NeighbouringRelation, ResultKind } from '@dpbounds/tradeoff-core';
@@ -65,6 +65,28 @@ export interface AccountantState {
   readonly ledger: readonly LedgerEntry[];
 }
 
+/**
+ * One DP-SGD training step for {@link PrivacyAccountant.step}: the Poisson-subsampled Gaussian
+ * mechanism with noise multiplier σ ≥ 0 (finite) and sampling rate q ∈ [0, 1], repeated `steps`
+ * times (an integer ≥ 0, default 1). The names are those of `dpSgdEvent` and of Opacus'
+ * `accountant.step(noise_multiplier=…, sample_rate=…)`.
+ */
+export interface TrainingStep {
+  readonly noiseMultiplier: number;
+  readonly samplingRate: number;
+  readonly steps?: number;
+}
+
+/**
+ * One run of identical steps in an accountant's {@link PrivacyAccountant.history}, in the order
+ * of Opacus' history tuples (noise multiplier, sample rate, number of steps).
+ */
+export interface TrainingHistoryEntry {
+  readonly noiseMultiplier: number;
+  readonly samplingRate: number;
+  readonly count: number;
+}
+
 /** What every accountant offers. */
 export interface PrivacyAccountant {
   /** Which accountant this is. */
@@ -81,6 +103,17 @@ export interface PrivacyAccountant {
   supports(event: MechanismEvent): boolean;
   /** Adds `event` repeated `count` times (default 1); returns the accountant. Throws {@link UnsupportedEventError}. */
   compose(event: MechanismEvent, count?: number): this;
+  /**
+   * The training-loop form of `compose`: adds one DP-SGD step (or `steps` identical ones) with
+   * the given noise multiplier and sampling rate, and returns the accountant for chaining. It is
+   * exactly `compose(dpSgdEvent({ samplingRate, noiseMultiplier, steps }))`, so a loop calling
+   * it once per batch gets bit-for-bit the ε of one event with the total count.
+   *
+   * @example for (const batch of batches) { train(batch); accountant.step({ noiseMultiplier: 1.1, samplingRate: 256 / 60000 }); }
+   */
+  step(options: TrainingStep): this;
+  /** The steps composed so far as (noiseMultiplier, samplingRate, count) runs, consecutive equal steps merged (frozen). */
+  readonly history: readonly TrainingHistoryEntry[];
   /** Smallest ε such that the run is (ε, δ)-DP (≥ 0, may be +∞; δ ≥ 1 gives 0). */
   getEpsilon(delta: number): number;
   /** Smallest δ such that the run is (ε, δ)-DP for ε ∈ [0, ∞]. */
@@ -91,7 +124,7 @@ export interface PrivacyAccountant {
 
 /**
  * Base class holding the ledger, event flattening, argument validation and the cases every
- * accountant answers the same way (empty ledger: ε = 0, δ = 0; δ ≥ 1: ε = 0; a non-private
+ * accountant answers the same way, and the training-loop form `step()` with its `history` (empty ledger: ε = 0, δ = 0; δ ≥ 1: ε = 0; a non-private
  * step: ε = ∞ and δ(ε) = 1, the pessimistic value; δ = 0 with any private step: ε = ∞).
  * Subclasses implement `checkEntry`, `options`, `epsilonFor` and `deltaFor`.
  *
@@ -106,6 +139,8 @@ export abstract class LedgerAccountant implements PrivacyAccountant {
   private entries: readonly LedgerEntry[] = Object.freeze([]);
   /** Increases on every change of the ledger, for caches in subclasses. */
   protected revision = 0;
+  /** `history` of one ledger array (the ledger array is replaced, never mutated, on every change). */
+  private historyCache: { readonly ledger: readonly LedgerEntry[]; readonly entries: readonly TrainingHistoryEntry[] } | undefined;
 
   protected constructor(neighbouring: NeighbouringRelation) {
     requireNeighbouring(neighbouring);
@@ -131,6 +166,21 @@ export abstract class LedgerAccountant implements PrivacyAccountant {
     return this.isGuarantee ? 'guarantee' : 'estimate';
   }
 
+  /**
+   * The ledger as a training history: (noiseMultiplier, samplingRate, count) runs in order,
+   * consecutive equal steps merged; a frozen array of frozen entries, rebuilt only when the
+   * ledger changes.
+   *
+   * @example new RdpAccountant().step({ noiseMultiplier: 1, samplingRate: 0.01, steps: 3 }).history // [{ noiseMultiplier: 1, samplingRate: 0.01, count: 3 }]
+   */
+  get history(): readonly TrainingHistoryEntry[] {
+    if (this.historyCache?.ledger !== this.entries) {
+      const entries = this.entries.map((e) => Object.freeze({ noiseMultiplier: e.noiseMultiplier, samplingRate: e.samplingRate, count: e.count }));
+      this.historyCache = { ledger: this.entries, entries: Object.freeze(entries) };
+    }
+    return this.historyCache.entries;
+  }
+
   /** Total number of steps in the ledger. */
   get totalSteps(): number {
     return this.entries.reduce((sum, e) => sum + e.count, 0);
@@ -151,6 +201,22 @@ export abstract class LedgerAccountant implements PrivacyAccountant {
     const added = flattenEvent(event, count, this.kind, (entry) => this.checkEntry(entry), this.neighbouring);
     this.appendEntries(added);
     return this;
+  }
+
+  /**
+   * Adds one DP-SGD step (or `steps` identical ones) and returns the accountant: the same ledger
+   * entry as `compose(dpSgdEvent({ samplingRate, noiseMultiplier, steps }))`. Options are checked
+   * like an event's fields (σ ≥ 0 finite, q ∈ [0, 1], steps an integer ≥ 0; unknown keys are
+   * refused), and the error names `step.<field>`.
+   *
+   * @example accountant.step({ noiseMultiplier: 1.1, samplingRate: 0.01 }).step({ noiseMultiplier: 1.1, samplingRate: 0.01 })
+   */
+  step(options: TrainingStep): this {
+    const o = requireOptions<TrainingStep>('step', options, ['noiseMultiplier', 'samplingRate', 'steps'], false);
+    const noiseMultiplier = requireInRange('step.noiseMultiplier', o.noiseMultiplier, { min: 0 });
+    const samplingRate = requireInRange('step.samplingRate', o.samplingRate, { min: 0, max: 1 });
+    const steps = o.steps === undefined ? 1 : requireInteger('step.steps', o.steps, { min: 0 });
+    return this.compose(dpSgdEvent({ samplingRate, noiseMultiplier, steps }));
   }
 
   /** Appends validated entries, merging with the last one when (q, σ) repeat. */

@@ -45,3 +45,14 @@ describe('package entry and README example', () => {
     for (const line of example.split('\n')) expect(readme).toContain(line);
   });
 });
+
+describe('the curated root and the /advanced building blocks', () => {
+  it('keeps internals out of the root entry point and in @dpbounds/accountants/advanced', async () => {
+    const advanced = await import('./advanced.js');
+    for (const name of ['flattenEvent', 'groupLedger', 'authorsComposeSum', 'thm36Estimate', 'psgPair', 'parseAccountantState', 'resolveGmipConfig']) {
+      expect(Object.keys(entry), name).not.toContain(name);
+      expect(typeof (advanced as Record<string, unknown>)[name], name).toBe('function');
+    }
+    for (const name of Object.keys(advanced)) expect(Object.keys(entry), name).not.toContain(name);
+  });
+});

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import * as advancedEntry from './advanced.js';
 import * as entry from './index.js';
 
 // The public surface: every runtime export is a function documented in README.md; adding or
@@ -13,24 +14,23 @@ it('exports exactly the documented functions', () => {
       'glirAttack',
       'dotProductScores',
       'fitGradientDistribution',
-      'fitShadowGaussians',
       'gradientDistribution',
       'liraOffline',
       'liraOnline',
       'lossThresholdScores',
       'matrixFromRows',
-      'membershipLabels',
-      'requireLabelledScores',
-      'requireMatrix',
-      'requireShadowScores',
-      'selectCoordinates',
       'shadowScoresFromMatrix',
       'shadowScoresFromRows',
       'simulateGaussianMechanism',
       'simulateGradientGame',
       'simulateShadowScores',
-      'sumStepLogPValues',
     ].sort(),
   );
   for (const value of Object.values(entry)) expect(typeof value).toBe('function');
+});
+
+// The building blocks live behind `@dpbounds/attacks/advanced`, never in both places.
+it('exports the building blocks from /advanced only', () => {
+  expect(Object.keys(advancedEntry).sort()).toEqual(['fitShadowGaussians', 'membershipLabels', 'requireLabelledScores', 'requireMatrix', 'requireShadowScores', 'selectCoordinates', 'sumStepLogPValues']);
+  for (const name of Object.keys(advancedEntry)) expect(Object.keys(entry)).not.toContain(name);
 });

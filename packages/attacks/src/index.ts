@@ -5,14 +5,12 @@
  * scores; evaluation into empirical trade-off curves; seeded simulations with known answers.
  */
 export type { Matrix } from './matrix/matrix.js';
-export { matrixFromRows, requireMatrix } from './matrix/matrix.js';
-export { membershipLabels, requireLabelledScores } from './validate/membership-labels.js';
+export { matrixFromRows } from './matrix/matrix.js';
 export type { AttackScores } from './score/attack-scores.js';
 export { lossThresholdScores } from './score/loss-threshold.js';
-export type { ShadowScores } from './score/shadow-scores.js';
-export { requireShadowScores, shadowScoresFromMatrix, shadowScoresFromRows } from './score/shadow-scores.js';
-export type { ShadowGaussianFit, VarianceMode } from './score/shadow-gaussian-fit.js';
-export { fitShadowGaussians } from './score/shadow-gaussian-fit.js';
+export type { ShadowScoreRows, ShadowScores } from './score/shadow-scores.js';
+export { shadowScoresFromMatrix, shadowScoresFromRows } from './score/shadow-scores.js';
+export type { VarianceMode } from './score/shadow-gaussian-fit.js';
 export type { LiraOfflineOptions, LiraOptions } from './score/lira.js';
 export { liraOffline, liraOnline } from './score/lira.js';
 export type { ExclusionReference, ExclusionTestResult } from './score/exclusion-test.js';
@@ -21,13 +19,11 @@ export type { FitGradientOptions, GradientDistribution } from './gradient/gradie
 export { fitGradientDistribution, gradientDistribution } from './gradient/gradient-distribution.js';
 export type { GlirInput, GlirResult } from './gradient/glir.js';
 export { glirAttack } from './gradient/glir.js';
-export { sumStepLogPValues } from './gradient/aggregate-steps.js';
-export { selectCoordinates } from './gradient/select-coordinates.js';
-export type { CanaryScoreOptions, CanaryScores } from './gradient/canary-scores.js';
+export type { CanaryScoreOptions, CanaryScores, DiracCanaryScoreOptions } from './gradient/canary-scores.js';
 export { diracCanaryScores, dotProductScores } from './gradient/canary-scores.js';
 export type { AttackEvaluation, EvaluateAttackOptions } from './evaluate/evaluate-attack.js';
 export { evaluateAttack } from './evaluate/evaluate-attack.js';
-export type { CurveComparison, CurveDeviation } from './evaluate/compare-to-curve.js';
+export type { CompareAttackToCurveOptions, CurveComparison, CurveDeviation } from './evaluate/compare-to-curve.js';
 export { compareAttackToCurve } from './evaluate/compare-to-curve.js';
 export type { GaussianMechanismGame, GaussianMechanismGameOptions } from './simulate/simulate-gaussian-mechanism.js';
 export { simulateGaussianMechanism } from './simulate/simulate-gaussian-mechanism.js';

@@ -35,7 +35,7 @@ function playGame(rng: Rng, sigma: number, canaries: number, guesses: number): O
     scores[i] = member + sigma * rng.normal();
   }
   const ranked = rankCanaries({ scores, members });
-  return observationFromRanking(ranked, Math.ceil(guesses / 2), Math.floor(guesses / 2));
+  return observationFromRanking(ranked, { inGuesses: Math.ceil(guesses / 2), outGuesses: Math.floor(guesses / 2) });
 }
 
 function simulate(seed: number, sigma: number, canaries: number, guesses: number): OneRunObservation[] {
@@ -134,7 +134,7 @@ describe('soundness on truly private Gaussian mechanisms', () => {
         members[i] = member;
         scores[i] = (member === 1 && rng.bernoulli(q) ? 1 : 0) + sigma * rng.normal();
       }
-      const observation = observationFromRanking(rankCanaries({ scores, members }), 30, 30);
+      const observation = observationFromRanking(rankCanaries({ scores, members }), { inGuesses: 30, outGuesses: 30 });
       if (fdpTest(oracle, { ...observation, significance: TAU }).rejected) rejections++;
       if (fdpTest(overclaim, { ...observation, significance: TAU }).rejected) caught++;
     }

@@ -7,7 +7,7 @@
 // Data
 export { parseCsv, parseCsvRecords } from './data/csv.js';
 export type { CsvRecord, CsvRecordOptions, CsvTable } from './data/csv.js';
-export { createCsvRecordReader, csvFormatError } from './data/csv-reader.js';
+export { createCsvRecordReader } from './data/csv-reader.js';
 export type { CsvReaderOptions, CsvRecordCallback, CsvRecordReader } from './data/csv-reader.js';
 export { recordFeatures, subsetDataset } from './data/dataset.js';
 export type { ColumnEncoding, Dataset, TabularEncoding } from './data/dataset.js';
@@ -15,13 +15,10 @@ export { encodeTable, fitTabularEncoding } from './data/encoding.js';
 export type { EncodingOptions } from './data/encoding.js';
 export { loadTabularCsv, loadTabularRecords, loadTabularRecordsAsync, splitIndices } from './data/tabular-csv.js';
 export type { AsyncRecordReplay, RecordReplay, TabularCsvOptions, TrainTestData } from './data/tabular-csv.js';
-export { EncodePass, FitPass, ScanPass, requireFeatureBudget, rowEncoder } from './data/tabular-passes.js';
-export type { RecordConsumer, RowEncoder, TabularScan } from './data/tabular-passes.js';
 export { ADULT_CATEGORICAL_COLUMNS, ADULT_LABEL, ADULT_NUMERIC_COLUMNS, loadAdult } from './data/adult.js';
 export type { AdultOptions } from './data/adult.js';
-export { gunzipText } from './data/gunzip.js';
 // Models
-export { explicitSubstitutedGradients, logisticLoss, sigmoid } from './models/model.js';
+export { logisticLoss, sigmoid } from './models/model.js';
 export type { Model, Rng, SubstitutedGradients } from './models/model.js';
 export { logisticRegression } from './models/logistic-regression.js';
 export { mlp } from './models/mlp.js';
@@ -39,7 +36,7 @@ export { composeInstruments, createStepContext } from './instruments/instrument.
 export type { DenseStepInput, Instrument, RunInfo, StepContext } from './instruments/instrument.js';
 export { attributeSubstitution } from './instruments/attribute-substitution.js';
 export type { AttributeSubstitution, AttributeSubstitutionOptions } from './instruments/attribute-substitution.js';
-export { attributeSensitivityInstrument, centroidBound, clippedDiameter } from './instruments/attribute-sensitivity.js';
+export { attributeSensitivityInstrument } from './instruments/attribute-sensitivity.js';
 export type { AttributeSensitivityMethod, AttributeSensitivityOptions, AttributeSensitivityRecord } from './instruments/attribute-sensitivity.js';
 export { collectPerInstanceNorms, perInstanceNormInstrument } from './instruments/per-instance-norms.js';
 export type { PerInstanceNormOptions, PerInstanceNormRun, PerInstanceNorms } from './instruments/per-instance-norms.js';
@@ -64,14 +61,10 @@ export { createPerInstanceTrace, perInstanceTraceRatios, validatePerInstanceTrac
 export { perInstanceTraceExclusions, validatePerInstanceTraceHeader } from './traces/per-instance-trace.js';
 export { createPerInstanceTraceParser } from './traces/per-instance-trace-stream.js';
 export type { PerInstanceTraceParser, PerInstanceTraceParserOptions, PerInstanceTraceTable } from './traces/per-instance-trace-stream.js';
-export { JsonEventReader } from './traces/json-event-reader.js';
-export type { JsonEventHandler, JsonEventReaderOptions } from './traces/json-event-reader.js';
 export type { PerInstanceTrace, PerInstanceTraceInput, PerInstanceTraceRecord, PerInstanceTraceRun } from './traces/per-instance-trace.js';
 export type { PerInstanceTraceHeader } from './traces/per-instance-trace.js';
 export { PER_INSTANCE_BATCH_TRACE_FORMAT, PER_INSTANCE_BATCH_TRACE_VERSION, perInstanceBatchTraceExclusions, perInstanceBatchTraceSchema, validatePerInstanceBatchTrace } from './traces/per-instance-batch-trace.js';
 export type { PerInstanceBatchTrace, PerInstanceBatchTraceCheckpoint, PerInstanceBatchTraceRun } from './traces/per-instance-batch-trace.js';
-export { createJsonValueParser } from './traces/json-value-parser.js';
-export type { JsonValueParser } from './traces/json-value-parser.js';
 export { collectPerInstanceBatchTrace, perInstanceBatchInstrument } from './instruments/per-instance-batches.js';
 export type { PerInstanceBatchOptions, PerInstanceBatchRunTrace } from './instruments/per-instance-batches.js';
 // Trace formats: this package's own instruments

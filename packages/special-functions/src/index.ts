@@ -2,11 +2,10 @@
  * @dpbounds/special-functions: numerical kernels for privacy accounting, and the typed errors
  * shared by every dpbounds package.
  */
-export { DpboundsRangeError, DpboundsTypeError, formatFound, isDpboundsError } from './errors/dpbounds-error.js';
+export { DpboundsRangeError, DpboundsTypeError, isDpboundsError } from './errors/dpbounds-error.js';
 export type { DpboundsErrorCode, DpboundsErrorDetails } from './errors/dpbounds-error.js';
-export { describeInterval, requireFiniteArray, requireFinite, requireInRange, requireInteger, requireProbability } from './errors/validate.js';
-export { requireArray, requireFunction, requireObject, requireString } from './errors/validate.js';
-export type { Interval } from './errors/validate.js';
+export { requireFiniteArray, requireFinite, requireInRange, requireInteger, requireProbability } from './errors/validate.js';
+export { requireArray, requireFunction, requireObject, requireOptions, requireString } from './errors/validate.js';
 export { log1mExp, logAddExp, logMeanExp, logSubExp, logSumExp } from './log-space.js';
 export { erf, erfc, erfcx } from './erf.js';
 export { erfcinv, erfinv } from './erfinv.js';
@@ -28,5 +27,3 @@ export {
   noncentralChiSquaredSf,
 } from './noncentral-chi-squared.js';
 export { binomialCdf, binomialSf, logBinomialCdf, logBinomialCoefficient, logBinomialSf } from './binomial.js';
-export { choleskyLower } from './linear-algebra/cholesky.js';
-export { backSubstitute, forwardSubstitute, forwardSubstituteRows } from './linear-algebra/triangular-solve.js';

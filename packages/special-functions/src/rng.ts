@@ -27,10 +27,10 @@ export interface Rng {
   permutation(n: number): Uint32Array;
   /**
    * Poisson subsampling of a dataset of size n: the sorted indices i ∈ {0, …, n − 1}, each
-   * included independently with probability q (geometric skips, O(nq) expected time). Empty
-   * for invalid n or q outside [0, 1].
+   * included independently with probability q = `samplingRate` (geometric skips, O(nq)
+   * expected time). Empty for invalid n or q outside [0, 1].
    */
-  poissonSample(n: number, q: number): Uint32Array;
+  poissonSample(n: number, samplingRate: number): Uint32Array;
   /** An independent stream named `label`, a pure function of this stream's seed and the label. */
   fork(label: string | number): Rng;
 }
@@ -154,7 +154,8 @@ class Xoshiro128 implements Rng {
     return out;
   }
 
-  poissonSample(n: number, q: number): Uint32Array {
+  poissonSample(n: number, samplingRate: number): Uint32Array {
+    const q = samplingRate;
     if (!(Number.isInteger(n) && n >= 0 && n <= TWO_POW_32 && q >= 0 && q <= 1) || n === 0 || q === 0) return new Uint32Array(0);
     if (q === 1) {
       const all = new Uint32Array(n);
@@ -195,7 +196,7 @@ class Xoshiro128 implements Rng {
  * Draws: `uniform()` (53-bit, [0, 1)); `normal()` by the Marsaglia polar method (Marsaglia &
  * Bray 1964; uses Math.log and Math.sqrt, so normal draws match across engines whose Math.log
  * is correctly rounded, as in V8); `bernoulli(p)`; `integer(n)` by rejection (unbiased);
- * `permutation(n)` by Fisher–Yates (Durstenfeld 1964); `poissonSample(n, q)`: indices of a
+ * `permutation(n)` by Fisher–Yates (Durstenfeld 1964); `poissonSample(n, samplingRate)`: indices of a
  * Poisson-subsampled batch by geometric skips ⌊ln U / ln(1 − q)⌋; `fork(label)`: an
  * independent stream determined by (seed, label) only, not by how many draws were taken.
  *

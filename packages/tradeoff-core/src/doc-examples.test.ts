@@ -2,7 +2,10 @@
  * The numbers quoted in `@example` doc comments, checked (a doc example that lies is a bug).
  */
 import { expect, it } from 'vitest';
-import * as api from './index.js';
+import * as advanced from './advanced.js';
+import * as root from './index.js';
+
+const api = { ...root, ...advanced };
 
 it('doc comment examples print what they say', () => {
   expect(api.gaussianTradeOff(1).evaluate(0.01)).toBeCloseTo(0.9076, 4);

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import * as advancedEntry from './advanced.js';
 import * as entry from './index.js';
 
 // The public surface is explicit: a name appearing or disappearing here is an API change.
@@ -14,8 +15,6 @@ it('exports exactly the documented runtime API', () => {
       'auc',
       'bayesSecurity',
       'bestAttackAccuracy',
-      'cltH',
-      'cltHInverse',
       'cltMu',
       'epsilonDeltaTradeOff',
       'gaussianTradeOff',
@@ -24,12 +23,8 @@ it('exports exactly the documented runtime API', () => {
       'gdpMuFromEpsilonDelta',
       'identityTradeOff',
       'laplaceTradeOff',
-      'lowerConvexHull',
       'piecewiseLinearTradeOff',
       'privacyProfile',
-      'requireTradeOffCurve',
-      'requireNeighbouringRelation',
-      'requireResultKind',
       'totalVariation',
       'tprAtFpr',
       'tprBoundFromBayesSecurity',
@@ -53,4 +48,10 @@ it('exports exactly the documented runtime API', () => {
       'symmetrize',
     ].sort(),
   );
+});
+
+// The building blocks live behind `@dpbounds/tradeoff-core/advanced`, never in both places.
+it('exports the building blocks from /advanced only', () => {
+  expect(Object.keys(advancedEntry).sort()).toEqual(['cltH', 'cltHInverse', 'lowerConvexHull', 'requireNeighbouringRelation', 'requireResultKind', 'requireTradeOffCurve']);
+  for (const name of Object.keys(advancedEntry)) expect(Object.keys(entry)).not.toContain(name);
 });

@@ -5,7 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DpboundsRangeError } from '@dpbounds/special-functions';
-import * as api from '../src/index.js';
+import * as advanced from '../src/advanced.js';
+import * as root from '../src/index.js';
+
+const api = { ...root, ...advanced };
 import type { TradeOffCurve } from '../src/index.js';
 
 interface FixtureCase {

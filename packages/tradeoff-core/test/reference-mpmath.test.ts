@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cltH, gaussianTradeOff, gdpDelta } from '../src/index.js';
+import { cltH } from '../src/advanced.js';
+import { gaussianTradeOff, gdpDelta } from '../src/index.js';
 
 const ref = JSON.parse(readFileSync(new URL('./fixtures/reference-mpmath.json', import.meta.url), 'utf8')) as {
   cases: { gdpDelta: { mu: number; eps: number; expected: number }[]; gaussianTradeOff: { mu: number; alpha: number; expected: number }[]; cltH: { m: number; expected: number }[] };

@@ -147,7 +147,7 @@ describe('packed tarballs', () => {
     expect(required).toEqual(imported);
   });
 
-  it.each(published)('$name ships only its declared files (no sources) and imports in Node with its named exports', async (pkg) => {
+  it.each(published)('$name ships only its declared files (no sources) and imports in Node with the named exports of every entry point', async (pkg) => {
     const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules', pkg.name, 'package.json'), 'utf8')) as {
       exports: Record<string, unknown>;
       dependencies?: Record<string, string>;
@@ -159,10 +159,19 @@ describe('packed tarballs', () => {
     const declared = manifest.files.filter((f) => !f.startsWith('!')).map((f) => f.split('/')[0] as string);
     expect(shipped.filter((f) => ![...declared, 'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(f))).toEqual([]);
     expect(shipped).not.toContain('src');
-    const script = `const m = await import(${JSON.stringify(pkg.name)}); console.log(JSON.stringify(Object.keys(m).sort()));`;
-    const packedExports = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' })) as string[];
-    const built = (await import(join(pkg.dir, 'dist', 'index.js'))) as Record<string, unknown>;
-    expect(packedExports).toEqual(Object.keys(built).sort());
+    // Every public entry point (the root and its subpaths, e.g. `/advanced`, `/node`) imports from
+    // the tarball with exactly the named exports of the built file it maps to.
+    const entryPoints = Object.entries(manifest.exports).filter(([subpath]) => subpath !== './package.json');
+    expect(entryPoints.map(([subpath]) => subpath)).toContain('./advanced');
+    for (const [subpath, target] of entryPoints) {
+      const specifier = `${pkg.name}${subpath.slice(1)}`;
+      const script = `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m).sort()));`;
+      const packedExports = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' })) as string[];
+      const file = (target as { default: string }).default;
+      const built = (await import(join(pkg.dir, file))) as Record<string, unknown>;
+      expect(packedExports, specifier).toEqual(Object.keys(built).sort());
+      expect(packedExports.length, specifier).toBeGreaterThan(0);
+    }
   });
 
   it('@dpbounds/sgd-instrumentation/node loads the bundled Adult data from the tarball', () => {

@@ -1,8 +1,9 @@
 /**
  * Entry-point fuzz: every function (and class) exported by the analysis packages and the
- * instrumentation package is called with hostile arguments, and must either refuse with a typed
- * dpbounds error (`isDpboundsError`; the accountants' `UnsupportedEventError` is one) or answer
- * with a result that has no NaN at its top level, within a time limit. A plain `TypeError`
+ * instrumentation package, from the root and the `/advanced` entry points, is called with
+ * hostile arguments, and must either refuse with a typed dpbounds error (`isDpboundsError`; the
+ * accountants' `UnsupportedEventError` is one) or answer with a result that has no NaN at its
+ * top level, within a time limit. A plain `TypeError`
  * ("Cannot read properties of undefined") or a NaN leaking out is a failure.
  *
  * Hostile arguments: `undefined`, `null`, `NaN`, `{}`, `'x'`, `-1`, first; and, for every function
@@ -14,11 +15,16 @@
  * `options`.)
  */
 import * as accountants from '@dpbounds/accountants';
+import * as accountantsAdvanced from '@dpbounds/accountants/advanced';
 import * as attacks from '@dpbounds/attacks';
+import * as attacksAdvanced from '@dpbounds/attacks/advanced';
 import * as auditOneRun from '@dpbounds/audit-one-run';
+import * as auditOneRunAdvanced from '@dpbounds/audit-one-run/advanced';
 import * as sgdInstrumentation from '@dpbounds/sgd-instrumentation';
+import * as sgdInstrumentationAdvanced from '@dpbounds/sgd-instrumentation/advanced';
 import { isDpboundsError, requireObject } from '@dpbounds/special-functions';
 import * as tradeoffCore from '@dpbounds/tradeoff-core';
+import * as tradeoffCoreAdvanced from '@dpbounds/tradeoff-core/advanced';
 import { describe, expect, it } from 'vitest';
 
 /** One call may take at most this long (a refusal is immediate; a valid answer is quick). */
@@ -61,12 +67,22 @@ const NOT_USER_DATA: ReadonlyMap<string, string> = new Map<string, string>([
   ['logisticLoss', 'scalar model kernel: NaN in, NaN out; divergence is refused by trainDpSgd'],
 ]);
 
+/**
+ * Every entry point of the analysis and instrumentation packages: the curated root and the
+ * `/advanced` building blocks, which are public too. (special-functions is the kernel layer:
+ * its functions follow the IEEE policy, NaN in, NaN out, and are not probed here.)
+ */
 const PACKAGES: ReadonlyArray<readonly [string, Record<string, unknown>]> = [
   ['@dpbounds/tradeoff-core', tradeoffCore],
+  ['@dpbounds/tradeoff-core/advanced', tradeoffCoreAdvanced],
   ['@dpbounds/accountants', accountants],
+  ['@dpbounds/accountants/advanced', accountantsAdvanced],
   ['@dpbounds/audit-one-run', auditOneRun],
+  ['@dpbounds/audit-one-run/advanced', auditOneRunAdvanced],
   ['@dpbounds/attacks', attacks],
+  ['@dpbounds/attacks/advanced', attacksAdvanced],
   ['@dpbounds/sgd-instrumentation', sgdInstrumentation],
+  ['@dpbounds/sgd-instrumentation/advanced', sgdInstrumentationAdvanced],
 ];
 
 function isClass(fn: (...args: unknown[]) => unknown): boolean {

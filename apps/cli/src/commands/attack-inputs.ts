@@ -82,7 +82,7 @@ export async function readShadow(path: string, context: ReadContext, targetIds: 
     if (t === undefined) throw new UsageError(`${path}: column "id", row ${k + 1}: unknown target ${JSON.stringify(id)} (not in --targets)`);
     targetIndex[k] = t;
   }
-  return shadowScoresFromRows(targetIds.length, targetIndex, scores, table.numbers('in'));
+  return shadowScoresFromRows({ targets: targetIds.length, targetIndex, scores, isIn: table.numbers('in') });
 }
 
 /**

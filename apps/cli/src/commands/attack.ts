@@ -5,7 +5,8 @@
  */
 import type { AttackScores } from '@dpbounds/attacks';
 import type { GlirResult, GradientDistribution } from '@dpbounds/attacks';
-import { evaluateAttack, fitGradientDistribution, glirAttack, liraOffline, liraOnline, selectCoordinates, sumStepLogPValues } from '@dpbounds/attacks';
+import { evaluateAttack, fitGradientDistribution, glirAttack, liraOffline, liraOnline } from '@dpbounds/attacks';
+import { selectCoordinates, sumStepLogPValues } from '@dpbounds/attacks/advanced';
 import type { Matrix } from '@dpbounds/attacks';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import type { ParsedFlags } from '../flags.js';

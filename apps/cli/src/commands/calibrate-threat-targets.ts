@@ -33,7 +33,7 @@ export function calibrateTargetBayesSecurity(flags: ParsedFlags): CommandResult 
   const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
   const neighbouring = choice(flags, 'neighbouring', ['substitution', 'add-remove'] as const, 'substitution');
   const relation = neighbouring === 'substitution' ? 'substitution' : 'addRemove';
-  let sigma = noiseMultiplierForBayesSecurity(target, samplingRate, steps, relation);
+  let sigma = noiseMultiplierForBayesSecurity({ targetBayesSecurity: target, samplingRate, steps, relation });
   if (sigma === Infinity) throw new UsageError(`--target-bayes-security 1 needs --sampling-rate 0 (no finite noise gives β* = 1 when p > 0); found p = ${samplingRate}`);
   const at = (s: number) => bayesSecurityMia({ samplingRate, noiseMultiplier: s > 0 ? s : Number.MIN_VALUE, steps, relation });
   let bound = at(sigma);

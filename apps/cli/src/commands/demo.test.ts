@@ -24,7 +24,7 @@ describe('dpbounds demo', () => {
     // The default noise is the closed-form choice for β*_MIA = 0.9 after 20 epochs.
     const q0 = 256 / 26049; // the training split before the input canaries are added
     expect(report.config.noiseSelection.chosenFor.samplingRate).toBe(q0);
-    expect(sigma).toBe(noiseMultiplierForBayesSecurity(0.9, q0, Math.round(20 / q0)));
+    expect(sigma).toBe(noiseMultiplierForBayesSecurity({ targetBayesSecurity: 0.9, samplingRate: q0, steps: Math.round(20 / q0) }));
     expect(steps).toBe(Math.round(0.4 / q));
     const pld = new PldAccountant({ neighbouring: 'add-remove' }).compose(dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps })).getEpsilonBounds(1e-5);
     const pldRow = (relation: string): { epsilon: number; epsilonLower: number } => report.accounting.find((r: { accountant: string; neighbouring: string }) => r.accountant === 'pld' && r.neighbouring === relation);

@@ -65,7 +65,7 @@ async function runDemo(flags: ParsedFlags, io: CommandIo, out: string, outputs: 
     const { data } = await loadDataset(flags, io.cwd, seed);
     const batch = optionalNumber(flags, 'batch-size', { min: 1, integer: true }) ?? defaults.batchSize;
     selectionRate = Math.min(1, batch / data.train.size);
-    noiseMultiplier = noiseMultiplierForBayesSecurity(targetBeta, selectionRate, Math.max(1, Math.round(targetEpochs / selectionRate)));
+    noiseMultiplier = noiseMultiplierForBayesSecurity({ targetBayesSecurity: targetBeta, samplingRate: selectionRate, steps: Math.max(1, Math.round(targetEpochs / selectionRate)) });
   }
   const setup = { ...(await parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, defaults)), lenient: true };
   const progress = createProgress(io, 'demo', 1000);

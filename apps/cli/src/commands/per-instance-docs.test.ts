@@ -3,7 +3,7 @@
  * committed Adult trace: re-run both and check the page still says what the CLI prints.
  */
 import { readFileSync } from 'node:fs';
-import { perInstanceStepRdp } from '@dpbounds/accountants';
+import { perInstanceStepRdp } from '@dpbounds/accountants/advanced';
 import { describe, expect, it } from 'vitest';
 import { runCaptured } from '../test-helpers/capture-io.js';
 

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PER_INSTANCE_MAX_STEPS, cor31StepEpsilon, perInstancePrivacy } from '@dpbounds/accountants';
+import { PER_INSTANCE_MAX_STEPS, perInstancePrivacy } from '@dpbounds/accountants';
+import { cor31StepEpsilon } from '@dpbounds/accountants/advanced';
 import { PER_INSTANCE_TRACE_MAX_STEPS } from '@dpbounds/sgd-instrumentation';
 import { createRng } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';

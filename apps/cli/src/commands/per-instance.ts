@@ -7,7 +7,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PER_INSTANCE_MAX_STEPS, batchSensitivities, cor31StepEpsilon, perInstanceBatchPrivacy, perInstancePrivacy, perInstanceWorkEstimate } from '@dpbounds/accountants';
+import { PER_INSTANCE_MAX_STEPS, perInstanceBatchPrivacy, perInstancePrivacy, perInstanceWorkEstimate } from '@dpbounds/accountants';
+import { batchSensitivities, cor31StepEpsilon } from '@dpbounds/accountants/advanced';
 import type { PerInstanceCoverage, PerInstancePrivacy } from '@dpbounds/accountants';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { perInstanceBatchTraceExclusions } from '@dpbounds/sgd-instrumentation';

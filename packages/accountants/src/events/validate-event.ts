@@ -5,7 +5,7 @@
  * checked for kind, type and range, unknown keys are refused, and cyclic or absurdly deep event
  * trees are refused instead of overflowing the stack.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireOptions as requireKnownOptions } from '@dpbounds/special-functions';
 import type { MechanismEvent } from './mechanism-event.js';
 
 /** The event kinds, in the order error messages list them. */
@@ -56,15 +56,7 @@ export function requireNoiseMultiplier(parameter: string, value: unknown): numbe
  */
 export function requireOptions<T extends object>(parameter: string, value: unknown, allowed: readonly string[], optional = true): T {
   if (value === undefined && optional) return {} as T;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: `an object with keys among ${allowed.join(', ') || '(none)'}`, found: value });
-  }
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) {
-      throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `${parameter}.${key}`, expected: `not present (known keys: ${allowed.join(', ') || 'none'})`, found: (value as Record<string, unknown>)[key] });
-    }
-  }
-  return value as T;
+  return requireKnownOptions<T>(parameter, value, allowed);
 }
 
 /**

@@ -6,7 +6,7 @@
  * docs/math/per-instance-rdp.md §5–§6). This is what `dpbounds per-instance --batch-trace` computes.
  */
 import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInteger, requireObject } from '@dpbounds/special-functions';
-import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
+import { rdpCurveToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { stepRdpEvaluatorCache } from '../rdp/sampled-gaussian-integer-rdp.js';
 import { batchUpdateStepRdp } from './batch-update-step-rdp.js';
 import type { BatchUpdateRule } from './batch-update-step-rdp.js';
@@ -151,14 +151,14 @@ export function perInstanceBatchPrivacy(input: PerInstanceBatchPrivacyInput): Pe
   if (!diRdp.every(Number.isFinite)) {
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'noiseStd', expected: 'large enough relative to the clip norm that the data-independent RDP is finite in float64', found: noiseStd });
   }
-  const di = rdpToEpsilon(orders, diRdp, delta, 'improved');
+  const di = rdpCurveToEpsilon(orders, diRdp, delta, 'improved');
   const records: PerInstanceRecordPrivacy[] = [];
   for (let i = 0; i < nRecords; i++) {
     const count = excluded.reduce((n, set) => n + (set.has(i) ? 1 : 0), 0);
     const direction = (d: 0 | 1, runsOf: number): PerInstanceDirection | null => {
       if (runsOf === 0) return null;
       const rdpByOrder = Float64Array.from(orders, (_, o) => totals[(o * nRecords + i) * 2 + d] as number);
-      return { runs: runsOf, rdpByOrder, epsilon: rdpToEpsilon(orders, rdpByOrder, delta, 'improved').epsilon };
+      return { runs: runsOf, rdpByOrder, epsilon: rdpCurveToEpsilon(orders, rdpByOrder, delta, 'improved').epsilon };
     };
     const withRecord = direction(0, nRuns - count);
     const withoutRecord = direction(1, count);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DpboundsRangeError, DpboundsTypeError, createRng } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
-import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
+import { rdpCurveToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { composeFromRatios } from './compose-per-instance-rdp.js';
 import { perInstancePrivacy } from './per-instance-privacy.js';
 import { PER_INSTANCE_MAX_STEPS, perInstanceWorkEstimate } from './per-instance-work.js';
@@ -46,7 +46,7 @@ describe('perInstancePrivacy', () => {
     const out = perInstancePrivacy({ ...base, orders, checkpointSteps: [0, 15], recordCount: 50, ratios: sampleRatios(3, 5, 2, 50) });
     const di = orders.map((alpha) => 30 * sgmRdpInteger({ alpha, q: 0.01, sigma: 1 }));
     expect([...out.dataIndependent.rdpByOrder]).toEqual(di);
-    expect(out.dataIndependent.epsilon).toBe(rdpToEpsilon(orders, di, 1e-5, 'improved').epsilon);
+    expect(out.dataIndependent.epsilon).toBe(rdpCurveToEpsilon(orders, di, 1e-5, 'improved').epsilon);
     for (const record of out.records) expect(record.epsilon).toBeLessThanOrEqual(out.dataIndependent.epsilon);
     // The outlier (ratio 1 everywhere) gets the data-independent value; typical records far less.
     expect(out.records[0]?.epsilon).toBe(out.dataIndependent.epsilon);

@@ -7,7 +7,7 @@
  */
 import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
-import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
+import { rdpCurveToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { chooseHolderLambda } from './holder-order-schedule.js';
 import { checkpointOfStep, composeGroup, stepGroups } from './checkpointed-composition.js';
 import type { StepGroup } from './checkpointed-composition.js';
@@ -172,7 +172,7 @@ export function perInstancePrivacy(input: PerInstancePrivacyInput): PerInstanceP
   if (!diRdp.every(Number.isFinite)) {
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'noiseMultiplier', expected: 'large enough that the data-independent RDP is finite in float64', found: sigma });
   }
-  const di = rdpToEpsilon(orders, diRdp, delta, 'improved');
+  const di = rdpCurveToEpsilon(orders, diRdp, delta, 'improved');
 
   // Checkpoint-major sweep (contiguous reads of each run's row), accumulating per record and
   // direction: totals[(o·nRecords + i)·2 + d], d = 0 with the record, 1 without.
@@ -214,7 +214,7 @@ export function perInstancePrivacy(input: PerInstancePrivacyInput): PerInstanceP
       if (count === 0) return null;
       const rdpByOrder = new Float64Array(nOrders);
       for (let o = 0; o < nOrders; o++) rdpByOrder[o] = finiteTotal(totals[(o * nRecords + i) * 2 + d] as number, i);
-      return { runs: count, rdpByOrder, epsilon: rdpToEpsilon(orders, rdpByOrder, delta, 'improved').epsilon };
+      return { runs: count, rdpByOrder, epsilon: rdpCurveToEpsilon(orders, rdpByOrder, delta, 'improved').epsilon };
     };
     const withRecord = direction(0, runsWith);
     const withoutRecord = direction(1, runsWithout);

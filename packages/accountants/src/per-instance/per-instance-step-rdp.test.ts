@@ -35,7 +35,7 @@ describe('perInstanceStepRdp (Thm 3.2)', () => {
       for (const q of [1e-3, 0.01, 0.1]) {
         for (const sigma of [0.7, 1, 2, 5]) {
           const ours = perInstanceStepRdp({ alpha, q, sigma, ratio: 1 });
-          const rdp = subsampledGaussianRdp(q, sigma, alpha);
+          const rdp = subsampledGaussianRdp({ samplingRate: q, noiseMultiplier: sigma, order: alpha });
           // One kernel (rdp/sampled-gaussian-integer-rdp.ts) serves both; only c = 1/(2σ²) is
           // rounded differently (0.5/σ² there, (1/σ)²/2 here), a few ulp.
           expect(Math.abs(ours - rdp), `alpha ${alpha} q ${q} sigma ${sigma}`).toBeLessThanOrEqual(1e-12 * rdp);

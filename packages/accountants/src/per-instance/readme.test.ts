@@ -1,7 +1,8 @@
 /** The per-instance example of the package README prints what the code returns. */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { composeFromRatios, perInstancePrivacy, perInstanceStepRdp, sgmRdpInteger } from '../index.js';
+import { composeFromRatios, perInstanceStepRdp, sgmRdpInteger } from '../advanced.js';
+import { perInstancePrivacy } from '../index.js';
 
 it('README per-instance example values are current', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

@@ -4,7 +4,7 @@
  * covered directions, capped by the data-independent RDP (which holds for every record), and ε is
  * minimised over the orders (docs/math/per-instance-rdp.md).
  */
-import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
+import { rdpCurveToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import type { PerInstanceDirection, PerInstanceRecordPrivacy } from './per-instance-privacy.js';
 
 /**
@@ -22,14 +22,14 @@ export function recordFromDirections(
 ): PerInstanceRecordPrivacy {
   const perInstanceRdpByOrder = Float64Array.from(orders, (_, o) => Math.max(withRecord?.rdpByOrder[o] ?? 0, withoutRecord?.rdpByOrder[o] ?? 0));
   const rdpByOrder = Float64Array.from(orders, (_, o) => Math.min(perInstanceRdpByOrder[o] as number, dataIndependentRdp[o] as number));
-  const best = rdpToEpsilon(orders, rdpByOrder, delta, 'improved');
+  const best = rdpCurveToEpsilon(orders, rdpByOrder, delta, 'improved');
   return {
     rdpByOrder,
     perInstanceRdpByOrder,
     epsilon: best.epsilon,
     order: best.order,
     rdp: rdpByOrder[orders.indexOf(best.order)] as number,
-    perInstanceEpsilon: rdpToEpsilon(orders, perInstanceRdpByOrder, delta, 'improved').epsilon,
+    perInstanceEpsilon: rdpCurveToEpsilon(orders, perInstanceRdpByOrder, delta, 'improved').epsilon,
     withRecord,
     withoutRecord,
     coverage: withRecord !== null && withoutRecord !== null ? 'both' : withRecord !== null ? 'with-record' : 'without-record',

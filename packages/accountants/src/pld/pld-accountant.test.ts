@@ -4,7 +4,7 @@ import { casesOf, withinTolerance, type FixtureCase } from '../contract/test-hel
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import { connectTheDotsPld } from './connect-the-dots.js';
 import { pldDeltaAt, pldEpsilonAt, pldTotalMass } from './discrete-pld.js';
-import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
+import { rdpCurveToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { PldAccountant } from './pld-accountant.js';
 import { singleStepHockeyStick, type PsgDirection } from './psg-privacy-loss.js';
 
@@ -236,8 +236,8 @@ describe('argument validation of the exported building blocks', () => {
     const pld = connectTheDotsPld('remove', 0.1, 1, { h: 0.01 });
     expect(() => pldEpsilonAt(pld, -1)).toThrow(/delta/);
     expect(() => pldDeltaAt(pld, Number.NaN)).toThrow(/epsilon/);
-    expect(() => rdpToEpsilon([2, 3], [0.1], 1e-5, 'improved')).toThrow(/rdp/);
-    expect(() => rdpToEpsilon([1, 3], [0.1, 0.2], 1e-5, 'improved')).toThrow(/orders\[0\]/);
+    expect(() => rdpCurveToEpsilon([2, 3], [0.1], 1e-5, 'improved')).toThrow(/rdp/);
+    expect(() => rdpCurveToEpsilon([1, 3], [0.1, 0.2], 1e-5, 'improved')).toThrow(/orders\[0\]/);
     expect(() => new PldAccountant({ valueDiscretizationInterval: -1 })).toThrow(/valueDiscretizationInterval/);
   });
 });

@@ -10,7 +10,7 @@ import { groupLedger, type LedgerEntry } from '../events/ledger.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from '../pld/discrete-pld.js';
 import type { PsgDirection } from '../pld/psg-privacy-loss.js';
 import { DEFAULT_RDP_ORDERS } from '../rdp/rdp-orders.js';
-import { rdpToEpsilon } from '../rdp/rdp-to-epsilon.js';
+import { rdpCurveToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { rdpUnchecked } from '../rdp/subsampled-gaussian-rdp.js';
 import { requireOptions } from '../events/validate-event.js';
 import { rdpFallbackDelta, rdpFallbackEpsilon } from '../rdp/rdp-fallback.js';
@@ -61,7 +61,7 @@ function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: numbe
   for (const e of entries) {
     for (let i = 0; i < orders.length; i++) rdp[i] = (rdp[i] as number) + scale * e.count * rdpUnchecked(e.samplingRate, e.noiseMultiplier, orders[i] as number);
   }
-  return rdpToEpsilon(orders, rdp, delta, 'improved').epsilon;
+  return rdpCurveToEpsilon(orders, rdp, delta, 'improved').epsilon;
 }
 
 /**

@@ -10,7 +10,7 @@ describe('RDP of one subsampled Gaussian step (fixtures rdp_order)', () => {
   it('has the fixture cases', () => expect(cases.length).toBe(9));
   for (const c of cases) {
     it(c.id, () => {
-      const got = subsampledGaussianRdp(c.input.q as number, c.input.sigma as number, c.input.alpha as number);
+      const got = subsampledGaussianRdp({ samplingRate: c.input.q as number, noiseMultiplier: c.input.sigma as number, order: c.input.alpha as number });
       expect(withinTolerance(got, c.expected.rdp as number, c.tolerance), `${got} vs ${c.expected.rdp}`).toBe(true);
     });
   }

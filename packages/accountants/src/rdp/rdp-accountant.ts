@@ -7,7 +7,7 @@ import { LedgerAccountant, parseAccountantState, type AccountantKind, type Neigh
 import type { LedgerEntry } from '../events/ledger.js';
 import { requireOptions } from '../events/validate-event.js';
 import { DEFAULT_RDP_ORDERS, DP_ACCOUNTING_RDP_ORDERS, OPACUS_RDP_ORDERS } from './rdp-orders.js';
-import { rdpToDelta, rdpToEpsilon, type RdpConversion, type RdpEpsilon } from './rdp-to-epsilon.js';
+import { rdpCurveToDelta, rdpCurveToEpsilon, type RdpConversion, type RdpEpsilon } from './rdp-to-epsilon.js';
 import { rdpUnchecked } from './subsampled-gaussian-rdp.js';
 
 /** Options of {@link RdpAccountant}. */
@@ -136,14 +136,14 @@ export class RdpAccountant extends LedgerAccountant {
    * extended by doubling orders (up to 2^20) while ε keeps decreasing (docs/accounting.md). Every order gives a valid bound, so extending never hurts.
    */
   private optimum(delta: number): RdpEpsilon {
-    let best = rdpToEpsilon(this.orders, this.rdp(), delta, this.conversion);
+    let best = rdpCurveToEpsilon(this.orders, this.rdp(), delta, this.conversion);
     const last = this.orders[this.orders.length - 1] as number;
     if (this.ordersName !== 'default' || best.order !== last) return best;
     const scale = this.neighbouring === 'substitution' ? 2 : 1;
     for (let alpha = 2 * last; alpha <= 2 ** 20; alpha *= 2) {
       let r = 0;
       for (const e of this.ledger) r += e.count * rdpUnchecked(e.samplingRate, e.noiseMultiplier / scale, alpha);
-      const next = rdpToEpsilon([alpha], [r], delta, this.conversion);
+      const next = rdpCurveToEpsilon([alpha], [r], delta, this.conversion);
       if (!(next.epsilon < best.epsilon)) break;
       best = next;
     }
@@ -155,6 +155,6 @@ export class RdpAccountant extends LedgerAccountant {
   }
 
   protected deltaFor(epsilon: number): number {
-    return rdpToDelta(this.orders, this.rdp(), epsilon, this.conversion).delta;
+    return rdpCurveToDelta(this.orders, this.rdp(), epsilon, this.conversion).delta;
   }
 }

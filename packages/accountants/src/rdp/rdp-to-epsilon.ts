@@ -4,6 +4,7 @@
  */
 
 import { DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
+import { requireOptions } from '../events/validate-event.js';
 
 /** Orders > 1 (finite) and RDP values ≥ 0 (may be +∞ or NaN, which are skipped), equal lengths. */
 function validateCurve(orders: ArrayLike<number>, rdp: ArrayLike<number>): void {
@@ -20,6 +21,29 @@ function validateCurve(orders: ArrayLike<number>, rdp: ArrayLike<number>): void 
 
 /** The RDP → (ε, δ) conversion. */
 export type RdpConversion = 'improved' | 'classical';
+
+/** δ with the order at which the minimum is attained. */
+export interface RdpDelta {
+  readonly delta: number;
+  readonly order: number;
+}
+
+/** An RDP curve (orders αᵢ > 1 and values Rᵢ ≥ 0 of equal length) and the conversion (default `improved`). */
+export interface RdpCurveOptions {
+  readonly orders: ArrayLike<number>;
+  readonly rdp: ArrayLike<number>;
+  readonly conversion?: RdpConversion;
+}
+
+/** Options of {@link rdpToEpsilon}: the RDP curve and the target δ ∈ (0, 1). */
+export interface RdpToEpsilonOptions extends RdpCurveOptions {
+  readonly delta: number;
+}
+
+/** Options of {@link rdpToDelta}: the RDP curve and the target ε ∈ [0, ∞]. */
+export interface RdpToDeltaOptions extends RdpCurveOptions {
+  readonly epsilon: number;
+}
 
 /** ε with the order at which the minimum is attained. */
 export interface RdpEpsilon {
@@ -39,9 +63,11 @@ export interface RdpEpsilon {
  *
  * Domain: 0 < δ < 1, αᵢ > 1, Rᵢ ≥ 0 (may be +∞). Exact arithmetic (no numerical error beyond ulp).
  *
- * @example rdpToEpsilon([2, 3], [0.1, 0.2], 1e-5, 'improved') // { epsilon, order }
+ * Positional building block of {@link rdpToEpsilon} (no options object, for hot paths).
+ *
+ * @example rdpCurveToEpsilon([2, 3], [0.1, 0.2], 1e-5, 'improved') // { epsilon, order }
  */
-export function rdpToEpsilon(orders: ArrayLike<number>, rdp: ArrayLike<number>, delta: number, conversion: RdpConversion): RdpEpsilon {
+export function rdpCurveToEpsilon(orders: ArrayLike<number>, rdp: ArrayLike<number>, delta: number, conversion: RdpConversion): RdpEpsilon {
   validateCurve(orders, rdp);
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   let best = Infinity;
@@ -71,9 +97,11 @@ export function rdpToEpsilon(orders: ArrayLike<number>, rdp: ArrayLike<number>, 
  *
  * Domain: ε ∈ [0, ∞] (ε = ∞ gives 0 unless every Rᵢ is +∞).
  *
- * @example rdpToDelta([2, 3], [0.1, 0.2], 1, 'improved')
+ * Positional building block of {@link rdpToDelta} (no options object, for hot paths).
+ *
+ * @example rdpCurveToDelta([2, 3], [0.1, 0.2], 1, 'improved')
  */
-export function rdpToDelta(orders: ArrayLike<number>, rdp: ArrayLike<number>, epsilon: number, conversion: RdpConversion): { readonly delta: number; readonly order: number } {
+export function rdpCurveToDelta(orders: ArrayLike<number>, rdp: ArrayLike<number>, epsilon: number, conversion: RdpConversion): RdpDelta {
   validateCurve(orders, rdp);
   requireInRange('epsilon', epsilon, { min: 0, max: Infinity });
   let best = Infinity;
@@ -96,4 +124,39 @@ export function rdpToDelta(orders: ArrayLike<number>, rdp: ArrayLike<number>, ep
     }
   }
   return { delta: Math.min(1, Math.exp(best)), order: bestOrder };
+}
+
+function conversionOf(value: unknown): RdpConversion {
+  if (value === undefined || value === 'improved') return 'improved';
+  if (value === 'classical') return 'classical';
+  throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'conversion', expected: '"improved" or "classical"', found: value });
+}
+
+/**
+ * ε(δ) of an RDP curve, minimised over its orders, with the order attaining it: the `improved`
+ * conversion by default (Balle et al. 2020, Thm 21; what Opacus and dp_accounting use) or the
+ * `classical` one (Mironov 2017, Prop. 3); see docs/accounting.md. A guarantee: the conversions
+ * are valid bounds and are evaluated exactly (no numerical error beyond ulp).
+ *
+ * Domain: 0 < δ < 1, orders αᵢ > 1, values Rᵢ ≥ 0 (may be +∞), equal lengths. Unknown option
+ * keys are refused.
+ *
+ * @example rdpToEpsilon({ orders: [2, 3], rdp: [0.1, 0.2], delta: 1e-5 }) // { epsilon, order }
+ */
+export function rdpToEpsilon(options: RdpToEpsilonOptions): RdpEpsilon {
+  const o = requireOptions<RdpToEpsilonOptions>('options', options, ['orders', 'rdp', 'delta', 'conversion'], false);
+  return rdpCurveToEpsilon(o.orders, o.rdp, o.delta, conversionOf(o.conversion));
+}
+
+/**
+ * δ(ε) of an RDP curve, minimised over its orders, with the order attaining it (dp_accounting's
+ * `compute_delta` with the `improved` conversion by default, or the `classical` one).
+ *
+ * Domain: ε ∈ [0, ∞], orders αᵢ > 1, values Rᵢ ≥ 0 (may be +∞). Unknown option keys are refused.
+ *
+ * @example rdpToDelta({ orders: [2, 3], rdp: [0.1, 0.2], epsilon: 1 }) // { delta, order }
+ */
+export function rdpToDelta(options: RdpToDeltaOptions): RdpDelta {
+  const o = requireOptions<RdpToDeltaOptions>('options', options, ['orders', 'rdp', 'epsilon', 'conversion'], false);
+  return rdpCurveToDelta(o.orders, o.rdp, o.epsilon, conversionOf(o.conversion));
 }

@@ -18,7 +18,7 @@ describe('RDP terms against independent 50-digit quadrature (scripts/generate-rd
   it('agrees to 1e-9 relative (or 1e-12/(α − 1) absolute) on every case', () => {
     for (const c of reference.cases) {
       const expected = Number(c.rdp);
-      const got = subsampledGaussianRdp(c.q, c.sigma, c.alpha);
+      const got = subsampledGaussianRdp({ samplingRate: c.q, noiseMultiplier: c.sigma, order: c.alpha });
       const err = Math.abs(got - expected);
       const ok = err <= 1e-9 * Math.abs(expected) || err <= 1e-12 / (c.alpha - 1);
       expect(ok, `q=${c.q} σ=${c.sigma} α=${c.alpha}: ${got} vs ${expected}`).toBe(true);
@@ -33,17 +33,17 @@ describe('RDP terms against independent 50-digit quadrature (scripts/generate-rd
     expect(Math.min(...tiny.map((c) => Number(c.rdp)))).toBeLessThan(1e-17);
     for (const c of tiny) {
       const expected = Number(c.rdp);
-      const got = subsampledGaussianRdp(c.q, c.sigma, c.alpha);
+      const got = subsampledGaussianRdp({ samplingRate: c.q, noiseMultiplier: c.sigma, order: c.alpha });
       expect(Math.abs(got - expected), `q=${c.q} σ=${c.sigma} α=${c.alpha}: ${got} vs ${expected}`).toBeLessThanOrEqual(1e-12 * expected);
     }
   });
 
   it('handles the special cases of docs/accounting.md and rejects invalid orders', () => {
-    expect(subsampledGaussianRdp(0, 1, 2)).toBe(0);
-    expect(subsampledGaussianRdp(0.1, 0, 2)).toBe(Infinity);
-    expect(subsampledGaussianRdp(1, 2, 3)).toBe(3 / 8);
-    expect(subsampledGaussianRdp(0.1, 1, Infinity)).toBe(Infinity);
-    expect(() => subsampledGaussianRdp(0.1, 1, 1)).toThrow(/order/);
-    expect(() => subsampledGaussianRdp(1.5, 1, 2)).toThrow(/samplingRate/);
+    expect(subsampledGaussianRdp({ samplingRate: 0, noiseMultiplier: 1, order: 2 })).toBe(0);
+    expect(subsampledGaussianRdp({ samplingRate: 0.1, noiseMultiplier: 0, order: 2 })).toBe(Infinity);
+    expect(subsampledGaussianRdp({ samplingRate: 1, noiseMultiplier: 2, order: 3 })).toBe(3 / 8);
+    expect(subsampledGaussianRdp({ samplingRate: 0.1, noiseMultiplier: 1, order: Infinity })).toBe(Infinity);
+    expect(() => subsampledGaussianRdp({ samplingRate: 0.1, noiseMultiplier: 1, order: 1 })).toThrow(/order/);
+    expect(() => subsampledGaussianRdp({ samplingRate: 1.5, noiseMultiplier: 1, order: 2 })).toThrow(/samplingRate/);
   });
 });

@@ -4,6 +4,7 @@
  * docs/math/accounting.md §2).
  */
 import { logAddExp, logNormalCdf, logSubExp, requireInRange } from '@dpbounds/special-functions';
+import { requireOptions } from '../events/validate-event.js';
 import { sampledGaussianIntegerRdp } from './sampled-gaussian-integer-rdp.js';
 
 /**
@@ -97,13 +98,23 @@ function fractionalOrderLogA(q: number, sigma: number, alpha: number): number {
  * Accuracy, checked against mpmath quadrature: 1e-9 relative (or 1e-12/(α − 1) absolute) at
  * every order; 1e-12 relative for integer orders, down to ε ≈ 1e-18.
  *
- * @example subsampledGaussianRdp(0.01, 1, 32) // ≈ 11.246275937
+ * Unknown option keys are refused.
+ *
+ * @example subsampledGaussianRdp({ samplingRate: 0.01, noiseMultiplier: 1, order: 32 }) // ≈ 11.246275937
  */
-export function subsampledGaussianRdp(q: number, sigma: number, alpha: number): number {
-  requireInRange('samplingRate', q, { min: 0, max: 1 });
-  requireInRange('noiseMultiplier', sigma, { min: 0 });
-  requireInRange('order', alpha, { min: 1, minExclusive: true, max: Infinity });
+export function subsampledGaussianRdp(options: SubsampledGaussianRdpOptions): number {
+  const o = requireOptions<SubsampledGaussianRdpOptions>('options', options, ['samplingRate', 'noiseMultiplier', 'order'], false);
+  const q = requireInRange('samplingRate', o.samplingRate, { min: 0, max: 1 });
+  const sigma = requireInRange('noiseMultiplier', o.noiseMultiplier, { min: 0 });
+  const alpha = requireInRange('order', o.order, { min: 1, minExclusive: true, max: Infinity });
   return rdpUnchecked(q, sigma, alpha);
+}
+
+/** Options of {@link subsampledGaussianRdp}: q ∈ [0, 1], σ ≥ 0 and the Rényi order α > 1 (+∞ allowed). */
+export interface SubsampledGaussianRdpOptions {
+  readonly samplingRate: number;
+  readonly noiseMultiplier: number;
+  readonly order: number;
 }
 
 /** {@link subsampledGaussianRdp} without validation (internal hot path). */

@@ -12,6 +12,7 @@ export type { BayesMiaBound, BayesMiaInput } from './bayes/bayes-security-mia.js
 export { ATTRIBUTE_INFERENCE_LEAKAGE_WARNING, bayesSecurityAttributeInference } from './bayes/bayes-security-ai.js';
 export type { BayesAiBound, BayesAiInput } from './bayes/bayes-security-ai.js';
 export { noiseMultiplierForBayesSecurity, samplingRateForBayesSecurity, stepsForBayesSecurity } from './bayes/bayes-parameter-selection.js';
+export type { BayesSecurityTarget, NoiseForBayesSecurityOptions, SamplingRateForBayesSecurityOptions, StepsForBayesSecurityOptions } from './bayes/bayes-parameter-selection.js';
 export { bayesAttackSuccess, bayesSecurityFromEpsilonDelta, epsilonFromBayesSecurity } from './bayes/bayes-derived-metrics.js';
 export { bayesSecurityFromPld } from './bayes/bayes-security-pld.js';
 export type { BayesSecurityPldBracket } from './bayes/bayes-security-pld.js';
@@ -19,7 +20,7 @@ export { analyzeBayesSecurity, BAYES_SECURITY_KINDS } from './bayes/bayes-securi
 export { dpSgdGuaranteeCurve } from './common/dp-sgd-guarantee-curve.js';
 export type { DpSgdRun } from './common/dp-sgd-guarantee-curve.js';
 export { combineThreatWithDp } from './common/threat-dp-combination.js';
-export type { CombinedSide, CombinedTprAtFpr, DpSide, ThreatDpCombination } from './common/threat-dp-combination.js';
+export type { CombinedSide, CombinedTprAtFpr, CombineThreatWithDpOptions, DpSide, ThreatDpCombination } from './common/threat-dp-combination.js';
 export { weakerKind } from './common/result-kinds.js';
 export type { ResultKinds } from './common/result-kinds.js';
 export type { BayesAnalysisOptions, BayesSecurityAnalysis, BayesTprAtFpr } from './bayes/bayes-security-analysis.js';
@@ -32,7 +33,7 @@ export type { GmipMu } from './gmip/gmip-composition.js';
 export { gmipOneStepTradeOff } from './gmip/gmip-one-step-trade-off.js';
 export type { GmipOneStepTradeOff } from './gmip/gmip-one-step-trade-off.js';
 export { calibrateGmipNoise } from './gmip/gmip-calibration.js';
-export type { GmipNoiseCalibration } from './gmip/gmip-calibration.js';
+export type { GmipCalibrationOptions, GmipCalibrationRule, GmipNoiseCalibration } from './gmip/gmip-calibration.js';
 export { gdpToGmip, gmipToGdp } from './gmip/gmip-conversions.js';
 export type { GmipConversion } from './gmip/gmip-conversions.js';
 export { analyzeGmip, gmipAttackSummary } from './gmip/gmip-analysis.js';

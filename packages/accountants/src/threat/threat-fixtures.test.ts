@@ -179,9 +179,9 @@ function run(c: FixtureCase): unknown {
     case 'bayes.betaFromSensitivity':
       return bayesSecurityFromSensitivity({ samplingRate: num(i, 'p'), noiseMultiplier: num(i, 'sigma'), clip: num(i, 'C'), sensitivityNorm: num(i, 'deltaF'), steps: 1 }).bayesSecurity;
     case 'bayes.sampleRateForBeta':
-      return samplingRateForBayesSecurity(num(i, 'beta'), num(i, 'sigma'), num(i, 'T'), i.relation as 'substitution');
+      return samplingRateForBayesSecurity({ targetBayesSecurity: num(i, 'beta'), noiseMultiplier: num(i, 'sigma'), steps: num(i, 'T'), relation: i.relation as 'substitution' });
     case 'bayes.sigmaForBeta':
-      return noiseMultiplierForBayesSecurity(num(i, 'beta'), num(i, 'p'), num(i, 'T'), i.relation as 'substitution');
+      return noiseMultiplierForBayesSecurity({ targetBayesSecurity: num(i, 'beta'), samplingRate: num(i, 'p'), steps: num(i, 'T'), relation: i.relation as 'substitution' });
     case 'bayes.tprBound':
       // Prop. 9 lives in tradeoff-core; checked here because the fixture is in the bayes family.
       return (tprBoundFromBayesSecurity(num(i, 'beta'), [num(i, 'fpr')])[0] as { tpr: number }).tpr;

@@ -11,17 +11,17 @@ describe('compareAttackToCurve', () => {
   const empirical = evaluateAttack(z, game.members, { confidence: 0.999 }).empirical;
 
   it('finds nothing above or below the true curve', () => {
-    const c = compareAttackToCurve(empirical, gaussianTradeOff(1), 50);
+    const c = compareAttackToCurve(empirical, gaussianTradeOff(1), { maxPoints: 50 });
     expect(c.points).toBe(50);
     expect(c.above).toEqual([]);
     expect(c.below).toEqual([]);
   });
 
   it('flags a curve the attack beats (too optimistic a bound) and one it cannot reach', () => {
-    const beaten = compareAttackToCurve(empirical, identityTradeOff(), 50);
+    const beaten = compareAttackToCurve(empirical, identityTradeOff(), { maxPoints: 50 });
     expect(beaten.above.length).toBeGreaterThan(10);
     for (const p of beaten.above) expect(p.tprLower).toBeGreaterThan(p.curveTpr);
-    const unreachable = compareAttackToCurve(empirical, gaussianTradeOff(2), 50);
+    const unreachable = compareAttackToCurve(empirical, gaussianTradeOff(2), { maxPoints: 50 });
     expect(unreachable.above).toEqual([]);
     expect(unreachable.below.length).toBeGreaterThan(10);
   });

@@ -5,8 +5,9 @@
  * not tight for this attack)? Each ROC point is a box [fprLower, fprUpper] × [tprLower, tprUpper]
  * of exact Clopper–Pearson intervals; the curve's ROC is TPR(α) = 1 − f(α), non-decreasing.
  */
-import { requireFunction, requireInteger, requireObject } from '@dpbounds/special-functions';
-import { requireTradeOffCurve, type EmpiricalTradeOff, type TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { requireFunction, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
+import type { EmpiricalTradeOff, TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { requireTradeOffCurve } from '@dpbounds/tradeoff-core/advanced';
 
 /** One ROC point whose box lies entirely above or below the curve. */
 export interface CurveDeviation {
@@ -20,6 +21,11 @@ export interface CurveDeviation {
   readonly tprUpper: number;
   /** The curve's TPR at the box edge compared: 1 − f(fprUpper) (above) or 1 − f(fprLower) (below). */
   readonly curveTpr: number;
+}
+
+/** Options of {@link compareAttackToCurve}: how many ROC points of the band to compare (integer ≥ 2, default 256). */
+export interface CompareAttackToCurveOptions {
+  readonly maxPoints?: number;
 }
 
 /** Result of {@link compareAttackToCurve}. */
@@ -41,10 +47,11 @@ export interface CurveComparison {
  * const { above } = compareAttackToCurve(evaluateAttack(scores, members).empirical, gaussianTradeOff(mu));
  * above.length === 0; // the attack never beats the μ-GDP bound beyond its band
  */
-export function compareAttackToCurve(empirical: EmpiricalTradeOff, curve: TradeOffCurve, maxPoints = 256): CurveComparison {
+export function compareAttackToCurve(empirical: EmpiricalTradeOff, curve: TradeOffCurve, options: CompareAttackToCurveOptions = {}): CurveComparison {
   requireFunction('empirical.band', requireObject('empirical', empirical).band);
   requireTradeOffCurve('curve', curve);
-  const band = empirical.band(requireInteger('maxPoints', maxPoints, { min: 2 }));
+  requireOptions('options', options, ['maxPoints']);
+  const band = empirical.band(requireInteger('maxPoints', options.maxPoints ?? 256, { min: 2 }));
   const above: CurveDeviation[] = [];
   const below: CurveDeviation[] = [];
   for (let k = 0; k < band.fpr.length; k++) {

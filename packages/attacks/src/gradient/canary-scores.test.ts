@@ -21,20 +21,20 @@ describe('dotProductScores', () => {
 
 describe('diracCanaryScores', () => {
   it('reads the update at each canary coordinate, scaled by the canary magnitude', () => {
-    const { scores, logPValues } = diracCanaryScores([0.5, -1, 3], [2, 0], 2, { noiseStd: 1 });
+    const { scores, logPValues } = diracCanaryScores([0.5, -1, 3], [2, 0], { magnitude: 2, noiseStd: 1 });
     expect([...scores]).toEqual([6, 1]);
     expect(logPValues?.[0]).toBeCloseTo(Math.log(normalSf(3)), 13);
   });
 
   it('agrees with dotProductScores on one-hot canaries', () => {
     const u = [0.3, -2, 1.5, 4];
-    const dirac = diracCanaryScores(u, [3, 1], 0.7).scores;
+    const dirac = diracCanaryScores(u, [3, 1], { magnitude: 0.7 }).scores;
     const dot = dotProductScores(u, matrixFromRows([[0, 0, 0, 0.7], [0, 0.7, 0, 0]])).scores;
     expect([...dirac]).toEqual([...dot]);
   });
 
   it('rejects coordinates outside the update', () => {
     expect(() => diracCanaryScores([1, 2], [2])).toThrow('coordinates[0] must be an integer in [0, 1]; found 2');
-    expect(() => diracCanaryScores([1, 2], [0], -1)).toThrow(DpboundsRangeError);
+    expect(() => diracCanaryScores([1, 2], [0], { magnitude: -1 })).toThrow(DpboundsRangeError);
   });
 });

@@ -8,7 +8,7 @@
  * the canary, the audits' white-box assumption), the score is N(0, τ²‖g‖²), which gives the
  * one-sided p-value Q(score/(τ‖g‖)).
  */
-import { logNormalCdf, requireFiniteArray, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { logNormalCdf, requireFiniteArray, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
 
@@ -26,6 +26,11 @@ export interface CanaryScores {
 export interface CanaryScoreOptions {
   /** τ > 0: the noise standard deviation per coordinate of the update, for p-values. */
   readonly noiseStd?: number;
+}
+
+/** Options of {@link diracCanaryScores}: the canaries' gradient magnitude c > 0 (default 1) and the noise level for p-values. */
+export interface DiracCanaryScoreOptions extends CanaryScoreOptions {
+  readonly magnitude?: number;
 }
 
 function pValues(scores: Float64Array, norms: Float64Array, noiseStd: number | undefined): CanaryScores {
@@ -74,13 +79,13 @@ export function dotProductScores(update: ArrayLike<number>, canaryGradients: Mat
  * (Nasr et al. 2023 §4; the canary is invisible to every other parameter).
  *
  * @throws DpboundsRangeError when a coordinate is not an integer in [0, d) or magnitude ≤ 0.
- * @example diracCanaryScores([0.5, -1, 3], [2, 0], 1).scores // Float64Array [3, 0.5]
+ * @example diracCanaryScores([0.5, -1, 3], [2, 0], { magnitude: 1 }).scores // Float64Array [3, 0.5]
  */
-export function diracCanaryScores(update: ArrayLike<number>, coordinates: ArrayLike<number>, magnitude = 1, options: CanaryScoreOptions = {}): CanaryScores {
+export function diracCanaryScores(update: ArrayLike<number>, coordinates: ArrayLike<number>, options: DiracCanaryScoreOptions = {}): CanaryScores {
   requireFiniteArray('coordinates', coordinates);
-  requireObject('options', options);
+  requireOptions('options', options, ['magnitude', 'noiseStd']);
   requireFiniteArray('update', update, { minLength: 1 });
-  const c = requireInRange('magnitude', magnitude, { min: 0, minExclusive: true });
+  const c = requireInRange('magnitude', options.magnitude ?? 1, { min: 0, minExclusive: true });
   const scores = new Float64Array(coordinates.length);
   for (let i = 0; i < coordinates.length; i++) {
     const j = requireInteger(`coordinates[${i}]`, coordinates[i], { min: 0, max: update.length - 1 });

@@ -3,7 +3,8 @@
  * Kasneci 2023, "Gaussian Membership Inference Privacy", §5 and the GLiR attack; docs/attacks.md):
  * a mean μ and the lower Cholesky factor L of a covariance Σ = LLᵀ, on the coordinates kept.
  */
-import { choleskyLower, DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
+import { choleskyLower } from '@dpbounds/special-functions/advanced';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forwardSubstitute } from '@dpbounds/special-functions';
+import { forwardSubstitute } from '@dpbounds/special-functions/advanced';
 import { whitenRows } from './whiten-rows.js';
 
 describe('whitenRows', () => {

@@ -6,7 +6,7 @@
  * of wide gradient rows and centring them; the blocked triangular solve is
  * `forwardSubstituteRows` from special-functions.
  */
-import { forwardSubstituteRows } from '@dpbounds/special-functions';
+import { forwardSubstituteRows } from '@dpbounds/special-functions/advanced';
 
 /**
  * Whitens many vectors at once: for each of the `count` rows r of `rows` (row-major, width

@@ -6,7 +6,7 @@ import { liraOffline, liraOnline } from './lira.js';
 import { shadowScoresFromMatrix, shadowScoresFromRows } from './shadow-scores.js';
 
 // Target 0: in {3, 5} (mean 4, sd √2), out {0, 2} (mean 1, sd √2). Target 1: in {1, 1.5}, out {-1, 0, 1}.
-const shadow = shadowScoresFromRows(2, [0, 0, 0, 0, 1, 1, 1, 1, 1], [3, 5, 0, 2, 1, 1.5, -1, 0, 1], [1, 1, 0, 0, 1, 1, 0, 0, 0]);
+const shadow = shadowScoresFromRows({ targets: 2, targetIndex: [0, 0, 0, 0, 1, 1, 1, 1, 1], scores: [3, 5, 0, 2, 1, 1.5, -1, 0, 1], isIn: [1, 1, 0, 0, 1, 1, 0, 0, 0] });
 
 describe('liraOnline', () => {
   it('is the Gaussian log-likelihood ratio with per-example deviations', () => {
@@ -39,7 +39,7 @@ describe('liraOnline', () => {
   });
 
   it('names the target that lacks in or out scores', () => {
-    const noIn = shadowScoresFromRows(2, [0, 0, 0, 0, 1, 1], [1, 2, 3, 4, 5, 6], [1, 1, 0, 0, 0, 0]);
+    const noIn = shadowScoresFromRows({ targets: 2, targetIndex: [0, 0, 0, 0, 1, 1], scores: [1, 2, 3, 4, 5, 6], isIn: [1, 1, 0, 0, 0, 0] });
     expect(() => liraOnline([0, 0], noIn)).toThrow('shadow (target 1) must be at least one "in" shadow score per target; found 0');
   });
 });
@@ -67,11 +67,11 @@ describe('liraOffline', () => {
   });
 
   it('ignores in-scores and validates its inputs', () => {
-    const onlyOut = shadowScoresFromRows(2, [0, 0, 1, 1, 1], [0, 2, -1, 0, 1], [0, 0, 0, 0, 0]);
+    const onlyOut = shadowScoresFromRows({ targets: 2, targetIndex: [0, 0, 1, 1, 1], scores: [0, 2, -1, 0, 1], isIn: [0, 0, 0, 0, 0] });
     expect([...(liraOffline([4, 0], onlyOut).logPValues ?? [])]).toEqual([...(liraOffline([4, 0], shadow).logPValues ?? [])]);
     expect(() => liraOffline([4], shadow)).toThrow(DpboundsTypeError);
     expect(() => liraOffline([Number.POSITIVE_INFINITY, 0], shadow)).toThrow('targetScores[0] must be a finite number; found Infinity');
-    const constant = shadowScoresFromRows(1, [0, 0], [2, 2], [0, 0]);
+    const constant = shadowScoresFromRows({ targets: 1, targetIndex: [0, 0], scores: [2, 2], isIn: [0, 0] });
     expect(() => liraOffline([1], constant)).toThrow(DpboundsRangeError);
   });
 });

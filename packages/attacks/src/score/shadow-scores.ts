@@ -4,7 +4,7 @@
  * the scores of shadow models trained with it ("in") and without it ("out"). Stored ragged
  * (CSR), since with random half-splits the numbers of in and out models vary per target.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
 import { membershipLabels } from '../validate/membership-labels.js';
@@ -35,21 +35,31 @@ export function shadowScoresFromMatrix(scores: Matrix, inMask: ArrayLike<boolean
   return { offsets, scores: scores.data, isIn };
 }
 
+/** Long-format shadow scores for {@link shadowScoresFromRows}: one entry per (target, shadow model) row. */
+export interface ShadowScoreRows {
+  /** Number of targets; `targetIndex` values lie in [0, targets). */
+  readonly targets: number;
+  /** Which target each row belongs to. */
+  readonly targetIndex: ArrayLike<number>;
+  /** The shadow model's score of that target (finite). */
+  readonly scores: ArrayLike<number>;
+  /** Whether the target was in that shadow model's training set (boolean or 0/1). */
+  readonly isIn: ArrayLike<boolean | number>;
+}
+
 /**
  * Shadow scores from long-format rows (one row per target × shadow model, as a CSV or JSON Lines
  * file holds them): `targetIndex[k]` says which target row k belongs to (0 … targets − 1).
  *
  * @throws DpboundsTypeError / DpboundsRangeError for mismatched lengths, non-finite scores or an
  * index outside [0, targets).
- * @example shadowScoresFromRows(2, [0, 1, 0], [0.5, 0.1, 0.7], [1, 0, 0])
+ * @example shadowScoresFromRows({ targets: 2, targetIndex: [0, 1, 0], scores: [0.5, 0.1, 0.7], isIn: [1, 0, 0] })
  */
-export function shadowScoresFromRows(
-  targets: number,
-  targetIndex: ArrayLike<number>,
-  scores: ArrayLike<number>,
-  isIn: ArrayLike<boolean | number>,
-): ShadowScores {
+export function shadowScoresFromRows(rows: ShadowScoreRows): ShadowScores {
+  const { targets, targetIndex, scores, isIn } = requireOptions<ShadowScoreRows>('rows', rows, ['targets', 'targetIndex', 'scores', 'isIn']);
+  requireInteger('targets', targets, { min: 0 });
   requireFiniteArray('scores', scores);
+  requireFiniteArray('targetIndex', targetIndex);
   if (targetIndex.length !== scores.length) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'targetIndex', expected: `${scores.length} entries (one per score)`, found: targetIndex });
   }

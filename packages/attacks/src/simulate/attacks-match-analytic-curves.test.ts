@@ -61,7 +61,7 @@ describe('GLiR on simulated Gaussian gradients matches the GMIP trade-off (Figur
   it('with the true μ and Σ: the analytic curve runs through every box of the ROC', () => {
     const r = glirAttack({ updates: game.updates, targetGradients: game.targetGradients, batchSize: n, distribution: gradientDistribution(game.mean, game.covariance) });
     const evaluation = evaluateAttack(r.scores, game.members, { confidence: CONFIDENCE, fprs: [0.1] });
-    const comparison = compareAttackToCurve(evaluation.empirical, exact(), POINTS);
+    const comparison = compareAttackToCurve(evaluation.empirical, exact(), { maxPoints: POINTS });
     expect(comparison.points).toBe(POINTS);
     expect(comparison.above).toEqual([]);
     expect(comparison.below).toEqual([]);
@@ -76,7 +76,7 @@ describe('GLiR on simulated Gaussian gradients matches the GMIP trade-off (Figur
     const distribution = fitGradientDistribution(reference.targetGradients);
     const r = glirAttack({ updates: game.updates, targetGradients: game.targetGradients, batchSize: n, distribution });
     const evaluation = evaluateAttack(r.scores, game.members, { confidence: CONFIDENCE });
-    expect(compareAttackToCurve(evaluation.empirical, exact(), POINTS).above).toEqual([]);
+    expect(compareAttackToCurve(evaluation.empirical, exact(), { maxPoints: POINTS }).above).toEqual([]);
   });
 });
 
@@ -86,13 +86,13 @@ describe('the test by exclusion on a 1-D Gaussian mechanism matches j(α) (relax
   const evaluation = evaluateAttack(exclusionTest(game.observations, game.reference).scores, game.members, { confidence: CONFIDENCE });
 
   it('the analytic curve runs through every box of the ROC', () => {
-    const comparison = compareAttackToCurve(evaluation.empirical, rtmCurve(mu), POINTS);
+    const comparison = compareAttackToCurve(evaluation.empirical, rtmCurve(mu), { maxPoints: POINTS });
     expect(comparison.above).toEqual([]);
     expect(comparison.below).toEqual([]);
   });
 
   it('never beats the DP (Neyman–Pearson) curve G_μ, and is significantly weaker somewhere', () => {
-    const comparison = compareAttackToCurve(evaluation.empirical, gaussianTradeOff(mu), POINTS);
+    const comparison = compareAttackToCurve(evaluation.empirical, gaussianTradeOff(mu), { maxPoints: POINTS });
     expect(comparison.above).toEqual([]);
     expect(comparison.below.length).toBeGreaterThan(0);
   });
@@ -113,7 +113,7 @@ describe('LiRA on simulated per-target Gaussian scores approaches G_μ and never
   for (const [name, scores, shortfall] of cases) {
     it(name, () => {
       const evaluation = evaluateAttack(scores, game.members, { confidence: CONFIDENCE, fprs: [0.01, 0.1] });
-      expect(compareAttackToCurve(evaluation.empirical, bound, POINTS).above).toEqual([]);
+      expect(compareAttackToCurve(evaluation.empirical, bound, { maxPoints: POINTS }).above).toEqual([]);
       expect(evaluation.auc).toBeLessThan(normalCdf(mu / Math.SQRT2) + 0.01);
       expect(evaluation.auc).toBeGreaterThan(normalCdf(mu / Math.SQRT2) - shortfall);
       expect(evaluation.tprAtFpr[1]?.tprUpper).toBeGreaterThan(1 - bound.evaluate(0.1) - 2.5 * shortfall);

@@ -8,7 +8,8 @@
  * everywhere.
  */
 import { requireObject } from '@dpbounds/special-functions';
-import { dominates, gaussianTradeOff, type NeighbouringRelation, requireResultKind, type ResultKind, type TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { dominates, gaussianTradeOff, type NeighbouringRelation, type ResultKind, type TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { requireResultKind } from '@dpbounds/tradeoff-core/advanced';
 
 /** How to draw an audit result. */
 export type AuditDrawing =

@@ -4,7 +4,8 @@
  * arXiv 2410.22235) sees a privacy hypothesis f.
  */
 import { normalCdf, normalQuantile, requireInRange } from '@dpbounds/special-functions';
-import { requireTradeOffCurve, type TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { type TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { requireTradeOffCurve } from '@dpbounds/tradeoff-core/advanced';
 
 /**
  * The generalised inverse `f̄⁻¹(y) = inf{x : 1 − f(x) ≥ y}` of the blow-up function of a

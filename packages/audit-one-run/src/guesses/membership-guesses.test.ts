@@ -8,11 +8,11 @@ describe('guess selection with abstention', () => {
   it('counts correct guesses on the top ("in") and bottom ("out") scores', () => {
     const ranked = rankCanaries({ scores: [0.9, 0.1, 0.5, 0.7, 0.2], members: [1, 0, 0, 1, 1] });
     // order by score: 0.9(1) 0.7(1) 0.5(0) 0.2(1) 0.1(0)
-    expect(observationFromRanking(ranked, 2, 0)).toEqual({ canaries: 5, guesses: 2, correct: 2 });
-    expect(observationFromRanking(ranked, 1, 1)).toEqual({ canaries: 5, guesses: 2, correct: 2 });
-    expect(observationFromRanking(ranked, 1, 2)).toEqual({ canaries: 5, guesses: 3, correct: 2 });
-    expect(observationFromRanking(ranked, 3, 2)).toEqual({ canaries: 5, guesses: 5, correct: 3 });
-    expect(observationFromRanking(ranked, 0, 0)).toEqual({ canaries: 5, guesses: 0, correct: 0 });
+    expect(observationFromRanking(ranked, { inGuesses: 2, outGuesses: 0 })).toEqual({ canaries: 5, guesses: 2, correct: 2 });
+    expect(observationFromRanking(ranked, { inGuesses: 1, outGuesses: 1 })).toEqual({ canaries: 5, guesses: 2, correct: 2 });
+    expect(observationFromRanking(ranked, { inGuesses: 1, outGuesses: 2 })).toEqual({ canaries: 5, guesses: 3, correct: 2 });
+    expect(observationFromRanking(ranked, { inGuesses: 3, outGuesses: 2 })).toEqual({ canaries: 5, guesses: 5, correct: 3 });
+    expect(observationFromRanking(ranked, { inGuesses: 0, outGuesses: 0 })).toEqual({ canaries: 5, guesses: 0, correct: 0 });
   });
 
   it('agrees with a direct count for random inputs (property)', () => {
@@ -30,7 +30,7 @@ describe('guess selection with abstention', () => {
           let correct = 0;
           for (let j = 0; j < inGuesses; j++) if ((order[j] as { member: boolean }).member) correct++;
           for (let j = m - outGuesses; j < m; j++) if (!(order[j] as { member: boolean }).member) correct++;
-          expect(observationFromRanking(ranked, inGuesses, outGuesses)).toEqual({ canaries: m, guesses: inGuesses + outGuesses, correct });
+          expect(observationFromRanking(ranked, { inGuesses, outGuesses })).toEqual({ canaries: m, guesses: inGuesses + outGuesses, correct });
         },
       ),
       { seed: 13, numRuns: 200 },
@@ -58,7 +58,7 @@ describe('guess selection with abstention', () => {
     expect(() => rankCanaries({ scores: [1, 2], members: [1, 2] })).toThrow(/members\[1\]/);
     expect(() => rankCanaries({ scores: [], members: [] })).toThrow(DpboundsTypeError);
     const ranked = rankCanaries({ scores: [1, 2], members: [1, 0] });
-    expect(() => observationFromRanking(ranked, 2, 1)).toThrow(DpboundsTypeError);
+    expect(() => observationFromRanking(ranked, { inGuesses: 2, outGuesses: 1 })).toThrow(DpboundsTypeError);
     expect(() => selectMembershipGuesses(ranked, () => 0, { guessCounts: [3] })).toThrow(DpboundsTypeError);
     expect(() => selectMembershipGuesses(ranked, () => 0, { guessCounts: [] })).toThrow(DpboundsTypeError);
   });

@@ -2,7 +2,7 @@
  * Turning per-canary attack scores into a one-run observation, with abstention ([SNJ] §7 "we
  * abstain on all but the k₊ highest and k₋ lowest scores"; [MMC] §5; docs/math/audit-one-run.md).
  */
-import { DpboundsTypeError, requireFiniteArray, requireFunction, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireFiniteArray, requireFunction, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { OneRunObservation } from '../observation/observation.js';
 
 /** Canaries with their attack score (higher = more likely included) and true membership. */
@@ -58,14 +58,21 @@ export function rankCanaries(canaries: ScoredCanaries): RankedCanaries {
   return { canaries: m, membersInTop, nonMembersInBottom };
 }
 
+/** How many canaries to guess "in" (the highest scores) and "out" (the lowest); integers ≥ 0 with a sum ≤ the number of canaries. */
+export interface GuessCounts {
+  readonly inGuesses: number;
+  readonly outGuesses: number;
+}
+
 /**
  * The observation of guessing "in" for the `inGuesses` highest scores and "out" for the
  * `outGuesses` lowest, abstaining on the rest ([SNJ] §7). Requires inGuesses + outGuesses ≤ m.
  *
- * @example observationFromRanking(rankCanaries({ scores: [3, 2, 1, 0], members: [1, 1, 0, 0] }), 1, 1) // { canaries: 4, guesses: 2, correct: 2 }
+ * @example observationFromRanking(rankCanaries({ scores: [3, 2, 1, 0], members: [1, 1, 0, 0] }), { inGuesses: 1, outGuesses: 1 }) // { canaries: 4, guesses: 2, correct: 2 }
  */
-export function observationFromRanking(ranked: RankedCanaries, inGuesses: number, outGuesses: number): OneRunObservation {
+export function observationFromRanking(ranked: RankedCanaries, guesses: GuessCounts): OneRunObservation {
   requireObject('ranked', ranked);
+  const { inGuesses, outGuesses } = requireOptions<GuessCounts>('guesses', guesses, ['inGuesses', 'outGuesses']);
   if (!(Number.isInteger(inGuesses) && Number.isInteger(outGuesses) && inGuesses >= 0 && outGuesses >= 0 && inGuesses + outGuesses <= ranked.canaries)) {
     throw new DpboundsTypeError({
       code: 'ERR_INVALID_LENGTH',
@@ -154,7 +161,7 @@ export function selectMembershipGuesses(
     }
     const inGuesses = options.split === 'top' ? r : Math.ceil(r / 2);
     const outGuesses = r - inGuesses;
-    const observation = observationFromRanking(ranked, inGuesses, outGuesses);
+    const observation = observationFromRanking(ranked, { inGuesses, outGuesses });
     const configuration: GuessConfiguration = { inGuesses, outGuesses, observation, value: measure(observation) };
     configurations.push(configuration);
     if (best === undefined || configuration.value > best.value) best = configuration;

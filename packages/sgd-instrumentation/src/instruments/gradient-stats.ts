@@ -10,7 +10,8 @@
  * coordinates with variance below `minVariance` are dropped (d_eff); Σ̂ = LLᵀ by Cholesky and
  * K̂ = ‖L⁻¹(ĝ − μ̂)‖² for each target. Requires B > d_eff.
  */
-import { choleskyLower, DpboundsRangeError, forwardSubstitute, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { choleskyLower, forwardSubstitute } from '@dpbounds/special-functions/advanced';
 import type { Dataset } from '../data/dataset.js';
 import type { Instrument, RunInfo, StepContext } from './instrument.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DpboundsRangeError, DpboundsTypeError, isDpboundsError } from './dpbounds-error.js';
-import { describeInterval, requireArray, requireFiniteArray, requireFunction, requireInRange, requireInteger, requireObject, requireString } from './validate.js';
+import { describeInterval, requireArray, requireFiniteArray, requireFunction, requireInRange, requireInteger, requireObject, requireOptions, requireString } from './validate.js';
 
 describe('validation helpers', () => {
   it('accept values inside the interval and return them', () => {
@@ -81,5 +81,17 @@ describe('requireString', () => {
     expect(requireString('attribute', 'sex')).toBe('sex');
     for (const bad of [undefined, null, Number.NaN, {}, -1, ['a']]) expect(() => requireString('text', bad)).toThrow(DpboundsTypeError);
     expect(() => requireString('text', null)).toThrow('text must be a string; found null');
+  });
+});
+
+describe('requireOptions', () => {
+  it('accepts an object with known keys, refuses a non-object and names the first unknown key', () => {
+    const options = { samplingRate: 0.01 };
+    expect(requireOptions('options', options, ['samplingRate', 'noiseMultiplier'])).toBe(options);
+    expect(() => requireOptions('options', null, ['samplingRate'])).toThrow('options must be an object with keys among samplingRate; found null');
+    expect(() => requireOptions('options', [1], ['samplingRate'])).toThrow(DpboundsTypeError);
+    expect(() => requireOptions('options', { samplingRate: 0.01, sigma: 1 }, ['samplingRate', 'noiseMultiplier'])).toThrow(
+      'options.sigma must be not present (known keys: samplingRate, noiseMultiplier); found 1',
+    );
   });
 });

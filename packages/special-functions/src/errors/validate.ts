@@ -132,6 +132,27 @@ export function requireObject<T extends object = Readonly<Record<string, unknown
 }
 
 /**
+ * Requires an options object whose keys are all among `allowed` (a misspelt or outdated key,
+ * e.g. `sigma` for `noiseMultiplier`, is refused rather than silently ignored). Returns the input
+ * typed as `T`; field checks are the caller's.
+ *
+ * @throws DpboundsTypeError (`ERR_INVALID_TYPE`) naming `parameter` when `value` is not an
+ * object, or `parameter.key` for the first unknown key.
+ * @example requireOptions('options', { samplingRate: 0.01 }, ['samplingRate', 'noiseMultiplier']) // { samplingRate: 0.01 }
+ */
+export function requireOptions<T extends object>(parameter: string, value: unknown, allowed: readonly string[]): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: `an object with keys among ${allowed.join(', ') || '(none)'}`, found: value });
+  }
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) {
+      throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `${parameter}.${key}`, expected: `not present (known keys: ${allowed.join(', ') || 'none'})`, found: (value as Record<string, unknown>)[key] });
+    }
+  }
+  return value as T;
+}
+
+/**
  * Requires an array (any length; element checks are the caller's). Returns the input unchanged.
  *
  * @throws DpboundsTypeError (`ERR_INVALID_TYPE`) naming `parameter` when `value` is not an array.

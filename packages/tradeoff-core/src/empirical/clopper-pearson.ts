@@ -1,12 +1,17 @@
 /**
  * Exact (Clopper–Pearson) confidence intervals for a binomial proportion (docs/math/tradeoff-core.md §10).
  */
-import { binomialCdf, binomialSf, brentRoot, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { binomialCdf, binomialSf, brentRoot, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 
 /** A two-sided confidence interval for a proportion. */
 export interface ProportionInterval {
   readonly lower: number;
   readonly upper: number;
+}
+
+/** Options of {@link clopperPearson}: the two-sided confidence level c ∈ (0, 1), default 0.95. */
+export interface ClopperPearsonOptions {
+  readonly confidence?: number;
 }
 
 /**
@@ -17,14 +22,14 @@ export interface ProportionInterval {
  * tails of `@dpbounds/special-functions` (relative accuracy ~1e−12, also for tiny bounds).
  *
  * @param k successes, integer in [0, n]. @param n trials, integer ≥ 1.
- * @param confidence c ∈ (0, 1), default 0.95.
+ * @param options `confidence` c ∈ (0, 1), default 0.95 (unknown keys are refused).
  * @throws DpboundsRangeError for non-integer or out-of-range k, n or c.
  * @example clopperPearson(5, 100) // { lower: 0.01643…, upper: 0.11283… }
  */
-export function clopperPearson(k: number, n: number, confidence = 0.95): ProportionInterval {
+export function clopperPearson(k: number, n: number, options: ClopperPearsonOptions = {}): ProportionInterval {
   requireInteger('n', n, { min: 1 });
   requireInteger('k', k, { min: 0, max: n });
-  const c = requireInRange('confidence', confidence, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  const c = requireInRange('confidence', requireOptions<ClopperPearsonOptions>('options', options, ['confidence']).confidence ?? 0.95, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   return clopperPearsonUnchecked(k, n, c);
 }
 

@@ -8,7 +8,7 @@ import { empiricalTradeOff } from './empirical-trade-off.js';
 
 describe('Clopper–Pearson intervals', () => {
   it('match reference values (scipy.stats.binomtest(...).proportion_ci(method="exact"))', () => {
-    const ci = clopperPearson(5, 100, 0.95);
+    const ci = clopperPearson(5, 100, { confidence: 0.95 });
     expect(ci.lower).toBeCloseTo(0.016431, 5);
     expect(ci.upper).toBeCloseTo(0.112836, 5);
     // large n (attack evaluations with 10⁷ scores): k = 1 and n − 1 from mpmath at 50 digits
@@ -34,8 +34,8 @@ describe('Clopper–Pearson intervals', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5000 }), fc.double({ min: 0, max: 1, noNaN: true }), (n, frac) => {
         const k = Math.round(frac * n);
-        const a = clopperPearson(k, n, 0.9);
-        const b = clopperPearson(k, n, 0.99);
+        const a = clopperPearson(k, n, { confidence: 0.9 });
+        const b = clopperPearson(k, n, { confidence: 0.99 });
         expect(a.lower).toBeLessThanOrEqual(k / n);
         expect(a.upper).toBeGreaterThanOrEqual(k / n);
         expect(b.lower).toBeLessThanOrEqual(a.lower + 1e-15);
@@ -45,7 +45,7 @@ describe('Clopper–Pearson intervals', () => {
     );
     expect(() => clopperPearson(3, 2)).toThrow(DpboundsRangeError);
     expect(() => clopperPearson(1.5, 2)).toThrow(/k must be an integer/);
-    expect(() => clopperPearson(1, 2, 1)).toThrow(/confidence/);
+    expect(() => clopperPearson(1, 2, { confidence: 1 })).toThrow(/confidence/);
   });
 });
 

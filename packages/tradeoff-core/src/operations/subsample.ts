@@ -56,11 +56,11 @@ class Subsampled extends AnalyticCurve implements SubsampledTradeOffCurve {
  * `subsamplingOperator`). Note f_p'(x) = −1 ⇔ f'(x) = −1. Its inverse is computed numerically
  * (Brent); its privacy profile exactly from f's: δ_{f_p}(ε) = p·δ_f(ln((e^ε − 1 + p)/p)).
  *
- * @param p sampling rate p ∈ [0, 1] (p = 0: identity; p = 1: f).
- * @throws DpboundsRangeError when p is outside [0, 1] or NaN.
+ * @param samplingRate sampling rate p ∈ [0, 1] (p = 0: identity; p = 1: f).
+ * @throws DpboundsRangeError when samplingRate is outside [0, 1] or NaN.
  * @example subsample(gaussianTradeOff(1), 0.3).evaluate(0.5) // 0.3·0.158655 + 0.7·0.5 = 0.397597
  */
-export function subsample(curve: TradeOffCurve, p: number): SubsampledTradeOffCurve {
+export function subsample(curve: TradeOffCurve, samplingRate: number): SubsampledTradeOffCurve {
   requireTradeOffCurve('curve', curve);
-  return new Subsampled(curve, requireInRange('p', p, { min: 0, max: 1 }));
+  return new Subsampled(curve, requireInRange('samplingRate', samplingRate, { min: 0, max: 1 }));
 }

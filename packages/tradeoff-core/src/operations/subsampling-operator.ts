@@ -25,10 +25,10 @@ import { requireTradeOffCurve } from '../curve/require-trade-off-curve.js';
  * const c = subsamplingOperator(gaussianTradeOff(2), 0.05);
  * c.tangentPoint; // { x: Φ(−1) = 0.158655…, y: 0.807210… }
  */
-export function subsamplingOperator(curve: TradeOffCurve, p: number, options: EnvelopeOptions = {}): SymmetrizedTradeOffCurve {
+export function subsamplingOperator(curve: TradeOffCurve, samplingRate: number, options: EnvelopeOptions = {}): SymmetrizedTradeOffCurve {
   requireTradeOffCurve('curve', curve);
   requireObject('options', options);
-  requireInRange('p', p, { min: 0, max: 1 });
+  const p = requireInRange('samplingRate', samplingRate, { min: 0, max: 1 });
   const mixed = subsample(curve, p);
   if (curve.kind === 'gaussian' && typeof (curve as { mu?: unknown }).mu === 'number') {
     return symmetrize(mixed, { ...options, tangentX: normalCdf(-(curve as unknown as { mu: number }).mu / 2) });

@@ -32,7 +32,7 @@ export function auditOverclaims(c: AuditCase): boolean {
     scores[i] = member + c.sigma * rng.normal();
   }
   const guesses = Math.min(c.guesses, c.canaries);
-  const observation = observationFromRanking(rankCanaries({ scores, members }), Math.ceil(guesses / 2), Math.floor(guesses / 2));
+  const observation = observationFromRanking(rankCanaries({ scores, members }), { inGuesses: Math.ceil(guesses / 2), outGuesses: Math.floor(guesses / 2) });
   const result = auditOneRun(observation, { method: c.method, delta: DELTA, confidence: CONFIDENCE });
   return result.empiricalEpsilon > gdpEpsilon(1 / c.sigma, DELTA);
 }

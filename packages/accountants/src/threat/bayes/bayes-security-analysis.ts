@@ -165,7 +165,7 @@ export function analyzeBayesSecurity(
   if (options.combineWithDp === true) {
     // the DP guarantee of the same run: Poisson rate p, noise multiplier σ, T steps, same relation
     const dpCurve = dpSgdGuaranteeCurve({ samplingRate: input.samplingRate, noiseMultiplier: input.noiseMultiplier, steps: requireInteger('steps', steps, { min: 1 }), neighbouring });
-    withDp = combineThreatWithDp(certifiedCurve, 'guarantee', dpCurve, neighbouring, fprs);
+    withDp = combineThreatWithDp({ threat: certifiedCurve, threatKind: 'guarantee', dp: dpCurve, neighbouring, fprs });
   }
   return {
     ...bound,

@@ -59,20 +59,20 @@ describe('Bayes security against membership inference (Cherubin et al. 2024, Cor
   it('parameter selection (Eq. 4) reaches the target and round-trips', () => {
     fc.assert(
       fc.property(fc.double({ min: 0.05, max: 0.999, noNaN: true }), sigma, steps, (beta, s, T) => {
-        const p = samplingRateForBayesSecurity(beta, s, T);
+        const p = samplingRateForBayesSecurity({ targetBayesSecurity: beta, noiseMultiplier: s, steps: T });
         if (p < 1) expect(bayesSecurityMia({ samplingRate: p, noiseMultiplier: s, steps: T }).bayesSecurity).toBeCloseTo(beta, 10);
         const q = Math.min(p, 0.5);
-        const sig = noiseMultiplierForBayesSecurity(beta, q, T);
+        const sig = noiseMultiplierForBayesSecurity({ targetBayesSecurity: beta, samplingRate: q, steps: T });
         expect(bayesSecurityMia({ samplingRate: q, noiseMultiplier: sig, steps: T }).bayesSecurity).toBeCloseTo(beta, 10);
-        const TT = stepsForBayesSecurity(beta, s, q);
+        const TT = stepsForBayesSecurity({ targetBayesSecurity: beta, noiseMultiplier: s, samplingRate: q });
         expect(bayesSecurityMia({ samplingRate: q, noiseMultiplier: s, steps: TT }).bayesSecurity).toBeCloseTo(beta, 9);
       }),
       params,
     );
-    expect(noiseMultiplierForBayesSecurity(0.9, 0, 100)).toBe(0);
-    expect(noiseMultiplierForBayesSecurity(1, 0.1, 100)).toBe(Infinity);
-    expect(stepsForBayesSecurity(0.9, 1, 0)).toBe(Infinity);
-    expect(samplingRateForBayesSecurity(0.001, 100, 1)).toBe(1);
+    expect(noiseMultiplierForBayesSecurity({ targetBayesSecurity: 0.9, samplingRate: 0, steps: 100 })).toBe(0);
+    expect(noiseMultiplierForBayesSecurity({ targetBayesSecurity: 1, samplingRate: 0.1, steps: 100 })).toBe(Infinity);
+    expect(stepsForBayesSecurity({ targetBayesSecurity: 0.9, noiseMultiplier: 1, samplingRate: 0 })).toBe(Infinity);
+    expect(samplingRateForBayesSecurity({ targetBayesSecurity: 0.001, noiseMultiplier: 100, steps: 1 })).toBe(1);
   });
 
   it('reports the paper example: β* ≥ 0.98 means at most 51 % success (uniform prior)', () => {

@@ -3,7 +3,8 @@
  * fields are proven bounds and which are approximations. Views read these labels instead of
  * guessing from field names.
  */
-import { requireResultKind, type ResultKind } from '@dpbounds/tradeoff-core';
+import type { ResultKind } from '@dpbounds/tradeoff-core';
+import { requireResultKind } from '@dpbounds/tradeoff-core/advanced';
 
 /** Field name → kind, for every number (and curve) an analysis reports. */
 export type ResultKinds = Readonly<Record<string, ResultKind>>;

@@ -52,7 +52,7 @@ describe('combineThreatWithDp', () => {
       fc.property(fc.double({ min: 0, max: 3, noNaN: true }), fc.double({ min: 0, max: 0.5, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (mu, tv, fpr) => {
         const threat = epsilonDeltaTradeOff(0, tv);
         const dp = gaussianTradeOff(mu);
-        const c = combineThreatWithDp(threat, 'guarantee', dp, 'substitution', [fpr]);
+        const c = combineThreatWithDp({ threat, threatKind: 'guarantee', dp, neighbouring: 'substitution', fprs: [fpr] });
         const combined = c.combined.curve.evaluate(fpr);
         expect(combined).toBeGreaterThanOrEqual(dp.evaluate(fpr) - 1e-15);
         expect(combined).toBeGreaterThanOrEqual(threat.evaluate(fpr) - 1e-15);
@@ -66,7 +66,7 @@ describe('combineThreatWithDp', () => {
   });
 
   it('labels: the DP side is a guarantee, the combination takes the weaker kind', () => {
-    const c = combineThreatWithDp(gaussianTradeOff(0.5), 'estimate', gaussianTradeOff(1), 'add-remove', [0.01]);
+    const c = combineThreatWithDp({ threat: gaussianTradeOff(0.5), threatKind: 'estimate', dp: gaussianTradeOff(1), neighbouring: 'add-remove', fprs: [0.01] });
     expect(c.dp.kind).toBe('guarantee');
     expect(c.combined.kind).toBe('estimate');
     expect(c.combined.neighbouring).toBe('add-remove');
@@ -74,9 +74,20 @@ describe('combineThreatWithDp', () => {
     expect(c.combined.binding.filter((b) => b.binds === 'threat')).toEqual([expect.objectContaining({ binds: 'threat' })]);
     expect(c.combined.binding.find((b) => b.binds === 'threat')?.from).toBeLessThan(1e-9);
     expect(c.combined.dpEverywhere).toBe(false);
-    expect(combineThreatWithDp(gaussianTradeOff(2), 'guarantee', gaussianTradeOff(1), 'add-remove', [0.01]).combined.dpEverywhere).toBe(true);
+    expect(combineThreatWithDp({ threat: gaussianTradeOff(2), threatKind: 'guarantee', dp: gaussianTradeOff(1), neighbouring: 'add-remove', fprs: [0.01] }).combined.dpEverywhere).toBe(true);
     expect(weakerKind('guarantee', 'guarantee')).toBe('guarantee');
     expect(weakerKind('empirical', 'guarantee')).toBe('empirical');
     expect(weakerKind('lower-bound', 'estimate')).toBe('estimate');
+  });
+});
+
+describe('combineThreatWithDp takes one checked options object', () => {
+  it('refuses unknown keys, a bad kind, a non-curve and a bad relation, naming the field; fprs default to none', () => {
+    const good = { threat: gaussianTradeOff(0.5), threatKind: 'estimate', dp: gaussianTradeOff(1), neighbouring: 'substitution' } as const;
+    expect(combineThreatWithDp(good).combined.tprAtFpr).toEqual([]);
+    expect(() => combineThreatWithDp({ ...good, fpr: [0.1] } as never)).toThrow(/options\.fpr/);
+    expect(() => combineThreatWithDp({ ...good, threatKind: 'bound' as never })).toThrow(/threatKind/);
+    expect(() => combineThreatWithDp({ ...good, dp: {} as never })).toThrow(/dp/);
+    expect(() => combineThreatWithDp({ ...good, neighbouring: 'addRemove' as never })).toThrow(/neighbouring/);
   });
 });

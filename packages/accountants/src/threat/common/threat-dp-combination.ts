@@ -5,6 +5,9 @@
  * neighbouring relation is never reported below it.
  */
 import { bayesSecurity, combineWithDp, tprAtFpr, type BindingInterval, type NeighbouringRelation, type ResultKind, type TradeOffCurve } from '@dpbounds/tradeoff-core';
+import { requireResultKind, requireTradeOffCurve } from '@dpbounds/tradeoff-core/advanced';
+import { requireNeighbouring } from '../../accountant.js';
+import { requireOptions } from '../../events/validate-event.js';
 import { weakerKind } from './result-kinds.js';
 
 /** One FPR of a combined view: the TPR bound and which curve gives it. */
@@ -50,24 +53,40 @@ export interface ThreatDpCombination {
   readonly combined: CombinedSide;
 }
 
+/** Options of {@link combineThreatWithDp}. */
+export interface CombineThreatWithDpOptions {
+  /** The threat-specific curve of the run. */
+  readonly threat: TradeOffCurve;
+  /** What the threat curve is (`guarantee`, `estimate`, ...). */
+  readonly threatKind: ResultKind;
+  /** The DP guarantee curve of the same run and relation. */
+  readonly dp: TradeOffCurve;
+  /** What the DP curve is; default `guarantee`. */
+  readonly dpKind?: ResultKind;
+  /** The neighbouring relation both curves are for. */
+  readonly neighbouring: NeighbouringRelation;
+  /** FPRs in [0, 1] at which to read the TPR bounds; default none. */
+  readonly fprs?: readonly number[];
+}
+
 /**
  * Combines a threat-specific curve of kind `threatKind` with the DP guarantee curve of the same
  * run and relation (of kind `dpKind`, default `guarantee`): reports the DP side, max(threat, dp)
  * labelled with the weaker kind, the TPR bound at each FPR with the curve that binds there, and
  * the binding intervals.
  *
- * Domain: two trade-off curves; FPRs in [0, 1].
+ * Domain: two trade-off curves; FPRs in [0, 1]. Unknown option keys are refused.
  *
- * @example combineThreatWithDp(gaussianTradeOff(0.5), 'estimate', gaussianTradeOff(1), 'substitution', [0.01]).combined.tprAtFpr[0].binds // 'threat'
+ * @example combineThreatWithDp({ threat: gaussianTradeOff(0.5), threatKind: 'estimate', dp: gaussianTradeOff(1), neighbouring: 'substitution', fprs: [0.01] }).combined.tprAtFpr[0].binds // 'threat'
  */
-export function combineThreatWithDp(
-  threat: TradeOffCurve,
-  threatKind: ResultKind,
-  dp: TradeOffCurve,
-  neighbouring: NeighbouringRelation,
-  fprs: readonly number[],
-  dpKind: ResultKind = 'guarantee',
-): ThreatDpCombination {
+export function combineThreatWithDp(options: CombineThreatWithDpOptions): ThreatDpCombination {
+  const o = requireOptions<CombineThreatWithDpOptions>('options', options, ['threat', 'threatKind', 'dp', 'dpKind', 'neighbouring', 'fprs'], false);
+  const threat = requireTradeOffCurve('threat', o.threat);
+  const dp = requireTradeOffCurve('dp', o.dp);
+  const threatKind = requireResultKind('threatKind', o.threatKind);
+  const dpKind = o.dpKind === undefined ? 'guarantee' : requireResultKind('dpKind', o.dpKind);
+  const neighbouring = requireNeighbouring(o.neighbouring);
+  const fprs = o.fprs ?? [];
   const combination = combineWithDp(threat, dp);
   const dpRows = tprAtFpr(dp, fprs);
   const combinedRows = tprAtFpr(combination.curve, fprs).map((row) => ({

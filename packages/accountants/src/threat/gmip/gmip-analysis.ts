@@ -113,7 +113,7 @@ export function analyzeGmip(config: GmipConfig, fprs: readonly number[] = [0.001
   let withDp: { dp: DpSide; combined: CombinedSide } | undefined;
   if (options.combineWithDp === true) {
     const dp = gmipDpCurve(c);
-    withDp = combineThreatWithDp(curve, muKind, dp.curve, 'substitution', fprs, dp.kind);
+    withDp = combineThreatWithDp({ threat: curve, threatKind: muKind, dp: dp.curve, dpKind: dp.kind, neighbouring: 'substitution', fprs });
   }
   return {
     mu,

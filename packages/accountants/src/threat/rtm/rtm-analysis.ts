@@ -4,7 +4,8 @@
  * chosen FPRs (Kaissis, Ziller, Kolek, Riess & Rueckert, NeurIPS 2023; docs/math/relaxed-threat-model.md).
  */
 import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireObject, requireProbability } from '@dpbounds/special-functions';
-import { combineWithDp, epsilonDeltaTradeOff, gaussianTradeOff, isNeighbouringRelation, laplaceTradeOff, pointwiseMax, requireTradeOffCurve, subsamplingOperator, symmetrize } from '@dpbounds/tradeoff-core';
+import { combineWithDp, epsilonDeltaTradeOff, gaussianTradeOff, isNeighbouringRelation, laplaceTradeOff, pointwiseMax, subsamplingOperator, symmetrize } from '@dpbounds/tradeoff-core';
+import { requireTradeOffCurve } from '@dpbounds/tradeoff-core/advanced';
 import type { Bridge, CombinedWithDp, NeighbouringRelation, ResultKind, TradeOffCurve } from '@dpbounds/tradeoff-core';
 import { requireRtmAttacker } from './rtm-attacker.js';
 import type { RtmAttacker } from './rtm-attacker.js';

@@ -1,0 +1,64 @@
+/**
+ * @dpbounds/accountants/advanced: the building blocks behind the accountants and threat
+ * analyses of `@dpbounds/accountants`, for researchers who compose their own analyses: ledger
+ * flattening and grouping, the subsampled-Gaussian privacy-loss pair and discretised PLDs,
+ * config resolvers and validators, the relaxed-threat-model tangent points, the μ-GMIP step
+ * quantities, and the per-instance RDP helpers (Hölder composition, Hoeffding runs, the authors'
+ * compatible formulas, the Theorem 3.6 estimate, Corollary 3.1 batch bounds).
+ *
+ * Stability: these are building blocks, not the stable surface. A semver-minor release may
+ * rename, re-shape or remove them; pin an exact version if you depend on them. Parameters here
+ * may be positional and use the papers' short names.
+ */
+// Ledger and accountant internals.
+export { flattenEvent, groupLedger } from './events/ledger.js';
+export type { EntryCheck, LedgerEntry } from './events/ledger.js';
+export { validateLedgerEntry } from './events/validate-event.js';
+export type { ValidLedgerEntry } from './events/validate-event.js';
+export { parseAccountantState, requireNeighbouring } from './accountant.js';
+// RDP building blocks (positional, for hot paths).
+export { rdpCurveToDelta, rdpCurveToEpsilon } from './rdp/rdp-to-epsilon.js';
+// Privacy loss distributions.
+export { autoDiscretizationInterval } from './pld/pld-accountant.js';
+export { connectTheDotsPld, optimisticPld } from './pld/connect-the-dots.js';
+export type { ConnectTheDotsOptions } from './pld/connect-the-dots.js';
+export { pldDeltaAt, pldEpsilonAt, pldTotalMass } from './pld/discrete-pld.js';
+export type { DiscretePld } from './pld/discrete-pld.js';
+export { psgPair, singleStepHockeyStick } from './pld/psg-privacy-loss.js';
+export type { PsgDirection, PsgPair } from './pld/psg-privacy-loss.js';
+export { pldToTradeOffCurve } from './pld/pld-trade-off-curve.js';
+// Threat-specific building blocks.
+export { bayesSecurityFromSensitivity, requireBayesRelation, weakerKind } from './threat/index.js';
+export type { BayesSecurityBound, BayesSensitivityInput } from './threat/index.js';
+export { gmipCompose, gmipEffectiveBatchSize, gmipStepMu, resolveGmipConfig } from './threat/index.js';
+export type { GmipStepInput, GmipStepMu, ResolvedGmipConfig } from './threat/index.js';
+export {
+  requireRtmAttacker, rtmGaussianAsymptotic, rtmGaussianTangentPoint, rtmLaplaceTangentPoint, rtmMaxPower
+} from './threat/index.js';
+export type { GaussianTangentPoint, LaplaceTangentPoint, RtmGaussianAsymptotic } from './threat/index.js';
+// Per-instance RDP building blocks (Thudi et al. 2024).
+export {
+  authorsComposeSum, authorsGpiAlpha, batchSensitivities, batchUpdateStepRdp, chooseHolderLambda, composeFromRatios,
+  composePerInstanceRdp, cor31StepEpsilon, gaussianEpsClassic, hoeffdingRuns, holderEpsDelta, holderOrderSchedule,
+  perInstanceStepRdp, sgmRdpInteger, thm36Estimate
+} from './per-instance/index.js';
+export type {
+  AuthorsComposeSum, AuthorsComposeSumInput, AuthorsGpiAlpha, AuthorsGpiAlphaInput, BatchSensitivitiesInput,
+  BatchUpdateRule, BatchUpdateStepRdp, BatchUpdateStepRdpInput, ChooseHolderLambdaInput, ComposedFromRatios,
+  ComposedPerInstanceRdp, ComposeFromRatiosInput, ComposePerInstanceRdpInput, Cor31StepEpsilon, Cor31StepEpsilonInput,
+  GaussianEpsClassicInput, HoeffdingRuns, HoeffdingRunsInput, HolderEpsDelta, HolderEpsDeltaInput, HolderOrderSchedule,
+  HolderOrderScheduleInput, PerInstanceStepRdpInput, SgmRdpIntegerInput, Thm36EstimateInput, Thm36Group
+} from './per-instance/index.js';
+// Batch-sampler building blocks (mixture and truncated-Poisson PLDs, fixed-size substitution pair, bounds).
+export { mixtureGaussianPld, mixtureGaussianPrivacyLoss } from './sampling/mixture-gaussian-privacy-loss.js';
+export type { MixtureDirection } from './sampling/mixture-gaussian-privacy-loss.js';
+export { truncatedPoissonEpsilon, truncatedPoissonPlds, truncationParameters } from './sampling/truncated-poisson-pld.js';
+export type { TruncatedPoissonOptions, TruncatedPoissonRun } from './sampling/truncated-poisson-pld.js';
+export { mixPlds } from './sampling/mix-plds.js';
+export { ballsInBinsEpsilonLowerBound } from './sampling/balls-in-bins-lower-bound.js';
+export { fixedSizeSubstitutionEpsilon, fixedSizeSubstitutionPld } from './sampling/fixed-size-substitution.js';
+export type { FixedSizeRun } from './sampling/fixed-size-substitution.js';
+export { symmetrisedPld } from './sampling/symmetrised-pld.js';
+export { composeWithinBudget } from './sampling/compose-within-budget.js';
+export { connectTheDotsGridOfPair, connectTheDotsPldOfPair, psgLossPair } from './pld/connect-the-dots.js';
+export type { PrivacyLossPair } from './pld/connect-the-dots.js';
