@@ -62,3 +62,13 @@ export { symmetrisedPld } from './sampling/symmetrised-pld.js';
 export { composeWithinBudget } from './sampling/compose-within-budget.js';
 export { connectTheDotsGridOfPair, connectTheDotsPldOfPair, psgLossPair } from './pld/connect-the-dots.js';
 export type { PrivacyLossPair } from './pld/connect-the-dots.js';
+// The JSON objects the CLI prints for one configuration (the sweep rows are built from them).
+export {
+  bayesSecurityJson, bayesSecurityResult, calibrateEpsilon, canonicalJson, dpAccountantEvaluation,
+  dpAccountantResult, dpTprFields, gmipBatchSize, gmipJson, gmipResult, jsonSafeResult, rtmJson,
+  rtmResult, stableHash, sweepAccountants
+} from './sweep/index.js';
+export type {
+  DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpQuery, DpTprFields,
+  EpsilonCalibrationQuery, EpsilonCalibrationResult, ThreatRun
+} from './sweep/index.js';
