@@ -108,6 +108,17 @@ describe('dpbounds demo', () => {
     expect(readdirSync(join(home, 'dpbounds-report')).filter((name) => name !== 'latest')).toHaveLength(2);
   }, 240_000);
 
+  it('on a terminal, names its stages on stderr (training, then each analysis) and keeps --json stdout clean', async () => {
+    const run = await runCaptured(['demo', ...smallDemo, '--out', 'rep-tty', '--json'], { cwd, stderrIsTTY: true });
+    expect(run.code).toBe(0);
+    const stages = [...new Set([...run.stderr.matchAll(/\rdemo: ([^[]+?) \[/g)].map((m) => m[1]))];
+    expect(stages[0]).toBe('training (2 seeded runs for per-instance ε)');
+    expect(stages).toContain('(ε, δ) with every accountant');
+    expect(stages.indexOf('(ε, δ) with every accountant')).toBeGreaterThan(0);
+    expect(run.stderr).toMatch(/\r +\r$/);
+    expect(JSON.parse(run.stdout).config.seed).toBeDefined();
+  }, 120_000);
+
   it('runs on a user CSV and lists what it could not compute instead of failing', async () => {
     const lines = ['x,colour,outcome'];
     for (let i = 0; i < 300; i++) lines.push(`${Math.sin(i).toFixed(3)},${['a', 'b'][i % 2]},${Math.sin(i) > 0 ? 'yes' : 'no'}`);

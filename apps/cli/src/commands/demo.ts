@@ -86,8 +86,16 @@ async function runDemo(flags: ParsedFlags, io: CommandIo, out: string, outputs: 
   }
   const setup = { ...(await parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, defaults)), lenient: true };
   const progress = createProgress(io, 'demo', 1000);
+  const runs = setup.instruments.has('per-instance') ? setup.perInstanceRuns : 1;
+  progress.stage(runs > 1 ? `training (${runs} seeded runs for per-instance ε)` : 'training');
   const outcome = runTraining(setup, (f) => progress.update(700 * f));
-  const report = computeReport(outcome, { delta, fprs: [0.001, 0.01, 0.1], orders: ORDERS, onProgress: (f) => progress.update(700 + 300 * f) });
+  const report = computeReport(outcome, {
+    delta,
+    fprs: [0.001, 0.01, 0.1],
+    orders: ORDERS,
+    onSection: (name) => progress.stage(name),
+    onProgress: (f) => progress.update(700 + 300 * f),
+  });
   progress.finish();
   const selection = { noiseSelection: { value: noiseMultiplier, chosenFor: selectionRate !== undefined ? { targetBayesSecurity: targetBeta, epochs: targetEpochs, samplingRate: selectionRate, relation: 'substitution' } : 'given' } };
   const json = { ...report, config: { ...report.config, ...selection } };
