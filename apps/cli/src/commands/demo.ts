@@ -15,6 +15,7 @@ import { createRunDirectory } from '../io/run-directory.js';
 import type { RunDirectory } from '../io/run-directory.js';
 import type { OutputPlan } from '../io/index.js';
 import { createProgress } from '../progress.js';
+import { UsageError } from '../usage-error.js';
 import { computeReport } from '../report/compute-report.js';
 import { relationChart, renderReportHtml } from '../report/render-html.js';
 import { formatSummaryText, summaryRows, wrap } from '../report/summary-rows.js';
@@ -46,6 +47,11 @@ const ORDERS = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128];
 const DEFAULT_PARENT = 'dpbounds-report';
 
 async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
+  // Every analysis of the report accounts for Poisson batches; another sampler would make its guarantees wrong.
+  const sampling = optionalString(flags, 'sampling');
+  if (sampling !== undefined && sampling !== 'poisson') {
+    throw new UsageError(`--sampling must be poisson for the demo (every guarantee in its report assumes Poisson batches); found ${JSON.stringify(sampling)}; dpbounds train runs the other samplers`);
+  }
   const given = optionalString(flags, 'out');
   // Without --out every run gets its own directory, so running the README command twice just works.
   const fresh = given === undefined ? await createRunDirectory(io.cwd, DEFAULT_PARENT) : undefined;
