@@ -57,4 +57,19 @@ describe('createProgress', () => {
     bar.stage('reading scores');
     expect(written()).toContain('audit: reading scores …  3s');
   });
+
+  it('eager: draws a stage the moment it starts (a synchronous stage could not draw later), updates still wait', () => {
+    const { io, written } = terminal(true);
+    const bar = createProgress(io, 'dp', 4, { eager: true, now: () => 0 });
+    bar.update(1);
+    expect(written()).toBe('');
+    bar.stage('pld');
+    expect(written()).toContain('\rdp: pld [#######');
+    expect(written()).toContain(' 25%  0s');
+    bar.finish();
+    const lazy = terminal(true);
+    const quiet = createProgress(lazy.io, 'dp', 4, { now: () => 0 });
+    quiet.stage('pld');
+    expect(lazy.written()).toBe('');
+  });
 });

@@ -12,10 +12,10 @@ export interface Progress {
   update(done: number): void;
   /**
    * Names the stage the work is in (`training`, `accounting`, `auditing`), shown before the
-   * bar; with `total`, the bar restarts at 0 of `total` for this stage, otherwise it keeps
-   * counting towards the previous total.
+   * bar; with `total`, the bar restarts at `done` (default 0) of `total` for this stage,
+   * otherwise it keeps counting towards the previous total.
    */
-  stage(name: string, total?: number): void;
+  stage(name: string, total?: number, done?: number): void;
   /** Clears the bar. */
   finish(): void;
 }
@@ -26,6 +26,12 @@ export interface ProgressOptions {
   readonly delayMs?: number;
   /** The clock in milliseconds (default `performance.now`). */
   readonly now?: () => number;
+  /**
+   * Draw each stage the moment it starts, without waiting for `delayMs`: for work whose stages
+   * each run synchronously for seconds (an accountant, a calibration step), where no update
+   * could draw the bar until the stage is over.
+   */
+  readonly eager?: boolean;
 }
 
 const BAR_WIDTH = 30;
@@ -49,8 +55,8 @@ export function createProgress(io: CommandIo, label: string, total: number, opti
   let stageTotal = total;
   let done = 0;
   let drawn = '';
-  const draw = (): void => {
-    if (now() - start < delayMs) return;
+  const draw = (force = false): void => {
+    if (!force && now() - start < delayMs) return;
     const seconds = Math.floor((now() - start) / 1000);
     const head = stageName === undefined ? label : `${label}: ${stageName}`;
     let text: string;
@@ -70,13 +76,13 @@ export function createProgress(io: CommandIo, label: string, total: number, opti
       done = value;
       draw();
     },
-    stage(name: string, newTotal?: number): void {
+    stage(name: string, newTotal?: number, startAt = 0): void {
       stageName = name;
       if (newTotal !== undefined) {
         stageTotal = newTotal;
-        done = 0;
+        done = startAt;
       }
-      draw();
+      draw(options.eager === true);
     },
     finish(): void {
       if (drawn !== '') io.stderr(`\r${' '.repeat(drawn.length)}\r`);

@@ -30,6 +30,7 @@ export type { ModelFile } from './models/model-file.js';
 // Training
 export { trainDpSgd } from './training/trainer.js';
 export type { TrainOptions, TrainResult } from './training/trainer.js';
+export type { SamplerDescription, SamplingName } from './training/samplers/batch-sampler.js';
 export { learningRateAt } from './training/learning-rate.js';
 export type { LearningRateSchedule } from './training/learning-rate.js';
 export { evaluateModel } from './training/evaluate.js';

@@ -14,6 +14,9 @@ import { createProgress } from '../progress.js';
 import { calibrateTargetBayesSecurity, calibrateTargetGmipMu, threatTargetFlags } from './calibrate-threat-targets.js';
 import { calibrateTargetTpr, targetTprFlags } from './calibrate-target-tpr.js';
 
+/** Evaluations of ε(σ) a calibration usually needs (10–16 measured for rdp, pld and prv; 4–7 for gdp). */
+const TYPICAL_EVALUATIONS = 12;
+
 function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
   const target = requiredNumber(flags, 'target-epsilon', { min: 0, minExclusive: true });
   const delta = requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true });
@@ -21,11 +24,16 @@ function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
   const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
   const accountant = choice(flags, 'accountant', ['pld', 'rdp', 'prv', 'gdp'] as const, 'pld');
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
-  const progress = createProgress(io, 'calibrating', 30);
+  // Each evaluation of ε(σ) is one synchronous accounting (about a second each for PRV, and for
+  // PLD over long runs), so each is drawn as it starts. The bracketing + Brent search takes about a
+  // dozen evaluations at the library's tolerances; the bar counts them against that and stretches
+  // when a search needs more, so it moves with every step and reaches 100 % only at the end.
+  const slow = accountant === 'prv' || (accountant === 'pld' && steps >= 10_000);
+  const progress = createProgress(io, 'calibrate', TYPICAL_EVALUATIONS, { eager: slow });
   let evaluations = 0;
   const factory = (): PrivacyAccountant => {
     evaluations++;
-    progress.update(Math.min(29, evaluations));
+    progress.stage(`searching σ, ${accountant} evaluation ${evaluations}`, Math.max(TYPICAL_EVALUATIONS, evaluations + 2), evaluations - 1);
     return createAccountant(accountant as AccountantKind, { neighbouring });
   };
   let result: ReturnType<typeof calibrateNoiseMultiplier>;

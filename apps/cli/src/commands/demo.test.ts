@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,7 +79,48 @@ describe('dpbounds demo', () => {
     expect(html).not.toMatch(/<script|<link|src=/i);
     const again = await runCaptured(['demo', ...smallDemo, '--out', 'rep2'], { cwd });
     expect(again.code).toBe(2);
-    expect(again.stderr).toContain('already exists');
+    expect(again.stderr).toMatch(/^dpbounds demo: rep2\/report\.json already exists .*pass --force to replace them\n$/);
+  }, 120_000);
+
+  it('runs twice in a row without --out: a fresh run directory each time, nothing overwritten, the summary printed both times', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'dpbounds-demo-twice-'));
+    const first = await runCaptured(['demo', ...smallDemo], { cwd: home });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const firstRuns = readdirSync(join(home, 'dpbounds-report')).filter((name) => name !== 'latest');
+    expect(firstRuns).toHaveLength(1);
+    const firstDir = join(home, 'dpbounds-report', firstRuns[0] as string);
+    const firstJson = readFileSync(join(firstDir, 'report.json'), 'utf8');
+    expect(first.stdout).toContain(`report: ${join('dpbounds-report', firstRuns[0] as string, 'report.html')}`);
+    const second = await runCaptured(['demo', ...smallDemo], { cwd: home });
+    expect(second.stderr).toBe('');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('DP: any attacker');
+    const runs = readdirSync(join(home, 'dpbounds-report')).filter((name) => name !== 'latest').sort();
+    expect(runs).toHaveLength(2);
+    expect(runs[0]).toBe(firstRuns[0]);
+    expect(readFileSync(join(firstDir, 'report.json'), 'utf8')).toBe(firstJson);
+    expect(readlinkSync(join(home, 'dpbounds-report', 'latest'))).toBe(runs[1]);
+    expect(readFileSync(join(home, 'dpbounds-report', 'latest', 'report.json'), 'utf8')).toBe(readFileSync(join(home, 'dpbounds-report', runs[1] as string, 'report.json'), 'utf8'));
+    // the report's guarantees assume Poisson batches: another sampler is refused before any work
+    const shuffled = await runCaptured(['demo', ...smallDemo, '--sampling', 'shuffle'], { cwd: home });
+    expect(shuffled.code).toBe(2);
+    expect(shuffled.stderr).toBe('dpbounds demo: --sampling must be poisson for the demo (every guarantee in its report assumes Poisson batches); found "shuffle"; dpbounds train runs the other samplers\n');
+    // a run refused for bad input leaves no empty run directory behind
+    const bad = await runCaptured(['demo', ...smallDemo, '--delta', '2'], { cwd: home });
+    expect(bad.code).toBe(2);
+    expect(readdirSync(join(home, 'dpbounds-report')).filter((name) => name !== 'latest')).toHaveLength(2);
+  }, 240_000);
+
+  it('on a terminal, names its stages on stderr (training, then each analysis) and keeps --json stdout clean', async () => {
+    const run = await runCaptured(['demo', ...smallDemo, '--out', 'rep-tty', '--json'], { cwd, stderrIsTTY: true });
+    expect(run.code).toBe(0);
+    const stages = [...new Set([...run.stderr.matchAll(/\rdemo: ([^[]+?) \[/g)].map((m) => m[1]))];
+    expect(stages[0]).toBe('training (2 seeded runs for per-instance ε)');
+    expect(stages).toContain('(ε, δ) with every accountant');
+    expect(stages.indexOf('(ε, δ) with every accountant')).toBeGreaterThan(0);
+    expect(run.stderr).toMatch(/\r +\r$/);
+    expect(JSON.parse(run.stdout).config.seed).toBeDefined();
   }, 120_000);
 
   it('runs on a user CSV and lists what it could not compute instead of failing', async () => {

@@ -11,8 +11,11 @@ import type { CommandDefinition, CommandIo, CommandResult } from '../command.js'
 import { hasFlag, optionalNumber, optionalString } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { planOutputs } from '../io/index.js';
+import { createRunDirectory } from '../io/run-directory.js';
+import type { RunDirectory } from '../io/run-directory.js';
 import type { OutputPlan } from '../io/index.js';
 import { createProgress } from '../progress.js';
+import { UsageError } from '../usage-error.js';
 import { computeReport } from '../report/compute-report.js';
 import { relationChart, renderReportHtml } from '../report/render-html.js';
 import { formatSummaryText, summaryRows, wrap } from '../report/summary-rows.js';
@@ -40,16 +43,36 @@ const defaults: TrainDefaults = {
 
 const ORDERS = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128];
 
+/** Where the demo writes without `--out`: a fresh `<UTC time>/` run directory in here, with `latest` pointing at the newest. */
+const DEFAULT_PARENT = 'dpbounds-report';
+
 async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
-  const out = optionalString(flags, 'out') ?? 'dpbounds-report';
+  // Every analysis of the report accounts for Poisson batches; another sampler would make its guarantees wrong.
+  const sampling = optionalString(flags, 'sampling');
+  if (sampling !== undefined && sampling !== 'poisson') {
+    throw new UsageError(`--sampling must be poisson for the demo (every guarantee in its report assumes Poisson batches); found ${JSON.stringify(sampling)}; dpbounds train runs the other samplers`);
+  }
+  const given = optionalString(flags, 'out');
+  // Without --out every run gets its own directory, so running the README command twice just works.
+  const fresh = given === undefined ? await createRunDirectory(io.cwd, DEFAULT_PARENT) : undefined;
+  const out = given ?? (fresh as RunDirectory).display;
   // Every output is checked (and --out locked) before any work; the set is written all-or-nothing at the end.
   const figures = ['add-remove', 'substitution'].map((relation) => `figures/trade-off-${relation}.svg`);
   const files = ['report.json', 'report.html', ...figures, ...TRACE_FILE_NAMES.map((name) => `traces/${name}`)];
-  const outputs = await planOutputs(io, { flag: 'out', force: hasFlag(flags, 'force'), directory: out, files });
+  let outputs: OutputPlan;
   try {
-    return await runDemo(flags, io, out, outputs);
+    outputs = await planOutputs(io, { flag: 'out', force: hasFlag(flags, 'force'), directory: out, files });
+  } catch (error) {
+    await fresh?.discardIfEmpty();
+    throw error;
+  }
+  try {
+    const result = await runDemo(flags, io, out, outputs);
+    await fresh?.markLatest();
+    return result;
   } finally {
     await outputs.release();
+    await fresh?.discardIfEmpty();
   }
 }
 
@@ -69,8 +92,16 @@ async function runDemo(flags: ParsedFlags, io: CommandIo, out: string, outputs: 
   }
   const setup = { ...(await parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, defaults)), lenient: true };
   const progress = createProgress(io, 'demo', 1000);
+  const runs = setup.instruments.has('per-instance') ? setup.perInstanceRuns : 1;
+  progress.stage(runs > 1 ? `training (${runs} seeded runs for per-instance ε)` : 'training');
   const outcome = runTraining(setup, (f) => progress.update(700 * f));
-  const report = computeReport(outcome, { delta, fprs: [0.001, 0.01, 0.1], orders: ORDERS, onProgress: (f) => progress.update(700 + 300 * f) });
+  const report = computeReport(outcome, {
+    delta,
+    fprs: [0.001, 0.01, 0.1],
+    orders: ORDERS,
+    onSection: (name) => progress.stage(name),
+    onProgress: (f) => progress.update(700 + 300 * f),
+  });
   progress.finish();
   const selection = { noiseSelection: { value: noiseMultiplier, chosenFor: selectionRate !== undefined ? { targetBayesSecurity: targetBeta, epochs: targetEpochs, samplingRate: selectionRate, relation: 'substitution' } : 'given' } };
   const json = { ...report, config: { ...report.config, ...selection } };
@@ -84,7 +115,7 @@ async function runDemo(flags: ParsedFlags, io: CommandIo, out: string, outputs: 
     formatSummaryText(summaryRows(report)),
     ...(report.unavailable.length > 0 ? ['', 'Not computed:', ...report.unavailable.flatMap((u) => wrap(`${u.section}: ${u.reason}`, 100, '  '))] : []),
     '',
-    `report: ${join(out, 'report.html')} (and report.json, figures/, traces/)`,
+    `report: ${join(out, 'report.html')} (and report.json, figures/, traces/)${optionalString(flags, 'out') === undefined ? `; the newest run is also ${join(DEFAULT_PARENT, 'latest')}` : ''}`,
   ].join('\n');
   return { json, text };
 }
@@ -100,7 +131,9 @@ export const demoCommand: CommandDefinition = {
     'one-run audits from the Dirac and input canaries. Every number is labelled guarantee, estimate, lower-bound or empirical, and names its',
     'neighbouring relation (add/remove or substitution); every threat-specific curve is drawn combined with the DP guarantee of the same relation,',
     'one plot per relation. Prints a summary and writes report.json, a self-contained report.html (works offline), the plots as SVG in figures/',
-    'and traces/ into --out. A section that needs what the run lacks (held-out split, canaries, an instrument) is left out of',
+    'and traces/ into --out. Without --out each run writes a new dpbounds-report/<UTC time>/ and points dpbounds-report/latest at it, so a',
+    'second run never meets the first one\'s files; an explicit --out whose report files exist is refused before training unless --force.',
+    'A section that needs what the run lacks (held-out split, canaries, an instrument) is left out of',
     'report.json and listed under "unavailable" with the reason; if the DP accounting itself fails, the demo fails (exit 2).',
     'See docs/demo.md and docs/reading-the-views.md.',
   ].join('\n'),
@@ -110,7 +143,7 @@ export const demoCommand: CommandDefinition = {
     'target-bayes-security': { type: 'string', valueName: 'β', description: 'membership Bayes security the default noise is chosen for', defaultText: '0.9' },
     'target-epochs': { type: 'string', valueName: 'E', description: 'epochs at which that target holds', defaultText: '20' },
     delta: { type: 'string', valueName: 'δ', description: 'δ of every ε', defaultText: '1e-5' },
-    out: { type: 'string', valueName: 'DIR', description: 'output directory', defaultText: 'dpbounds-report' },
+    out: { type: 'string', valueName: 'DIR', description: 'output directory', defaultText: 'a new dpbounds-report/<UTC time>/, linked from dpbounds-report/latest' },
     force: { type: 'boolean', description: 'overwrite existing files in --out' },
   },
   examples: ['dpbounds demo', 'dpbounds demo --epochs 20 --out adult-report', 'dpbounds demo --json > report.json'],

@@ -5,10 +5,11 @@
  */
 import { dpSgdEvent, GdpAccountant, PldAccountant, PrvAccountant, RdpAccountant } from '@dpbounds/accountants';
 import type { NeighbouringRelation } from '@dpbounds/accountants';
-import type { CommandDefinition, CommandResult } from '../command.js';
+import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { choice, exactlyOne, numberList, requiredNumber } from '../flags.js';
 import { dpTprAtFpr, dpTprText } from './dp-tpr-at-fpr.js';
 import type { ParsedFlags } from '../flags.js';
+import { createProgress } from '../progress.js';
 import { formatNumber, formatTable } from '../format.js';
 import { UsageError } from '../usage-error.js';
 
@@ -125,7 +126,23 @@ function textOf(results: readonly DpResult[], byDelta: boolean): string {
   return [`${header}\n${formatTable(['accountant', byDelta ? 'epsilon' : 'delta', 'lower', 'estimate', 'note'], rows)}`, ...notes].join('\n');
 }
 
-function run(flags: ParsedFlags): CommandResult {
+/** Runs `kinds` one after another with a progress bar naming each (drawn at once when the run is long: each accountant is one synchronous computation). */
+function withProgress<T>(io: CommandIo, kinds: readonly DpAccountant[], slow: boolean, work: (kind: DpAccountant) => T): T[] {
+  const progress = createProgress(io, 'dp', kinds.length, { eager: slow });
+  try {
+    return kinds.map((kind, i) => {
+      progress.stage(`${kind} accountant`);
+      progress.update(i);
+      const out = work(kind);
+      progress.update(i + 1);
+      return out;
+    });
+  } finally {
+    progress.finish();
+  }
+}
+
+function run(flags: ParsedFlags, io: CommandIo): CommandResult {
   const samplingRate = requiredNumber(flags, 'sampling-rate', { min: 0, minExclusive: true, max: 1 });
   const noiseMultiplier = requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
   const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
@@ -143,14 +160,24 @@ function run(flags: ParsedFlags): CommandResult {
     return { json: { ...r, ...fields }, text: dpTprText([{ accountant: r.accountant, fields }]) };
   };
   const join = (head: string, tails: readonly string[]): string => [head, ...tails.filter((t) => t !== '')].join('\n\n');
+  // Seconds of work: every accountant, PRV, or a long run on the PLD grid (pld, and gdp's guarantee), which grows with T.
+  const slow = accountant === 'all' || accountant === 'prv' || (accountant !== 'rdp' && steps >= 10_000);
   if (accountant === 'all') {
     const kinds = DP_ACCOUNTANTS.filter((k) => neighbouring === 'add-remove' || k === 'pld' || (samplingRate === 1 && k !== 'prv'));
-    const results = kinds.map((k) => jsonSafe(runOne(k, query)));
-    const tpr = results.map(withTpr);
+    const both = withProgress(io, kinds, slow, (k) => {
+      const r = jsonSafe(runOne(k, query));
+      return { r, tpr: withTpr(r) };
+    });
+    const results = both.map((b) => b.r);
+    const tpr = both.map((b) => b.tpr);
     return { json: { results: tpr.map((t) => t.json) }, text: join(textOf(results, which === 'delta'), tpr.map((t) => t.text)) };
   }
-  const result = jsonSafe(runOne(accountant, query));
-  const tpr = withTpr(result);
+  let result: DpResult = { accountant };
+  let tpr = { json: {} as Record<string, unknown>, text: '' };
+  withProgress(io, [accountant], slow, (k) => {
+    result = jsonSafe(runOne(k, query));
+    tpr = withTpr(result);
+  });
   return { json: tpr.json, text: join(textOf([result], which === 'delta'), [tpr.text]) };
 }
 

@@ -31,6 +31,7 @@ import type {
   Model,
   PerInstanceBatchTrace,
   PerInstanceTrace,
+  SamplingName,
   TrainResult,
   TrainTestData,
 } from '@dpbounds/sgd-instrumentation';
@@ -54,7 +55,9 @@ export interface TrainSetup {
   readonly clip: number;
   readonly learningRate: number;
   readonly seed: number;
-  readonly sampling: 'poisson' | 'shuffle';
+  readonly sampling: SamplingName;
+  /** The cap of a `truncated-poisson` batch. */
+  readonly maxBatchSize?: number;
   readonly instruments: ReadonlySet<TrainInstrumentName>;
   readonly sensitiveAttribute?: string;
   readonly aiMethod: AttributeSensitivityMethod;
@@ -235,6 +238,7 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
     learningRate: setup.learningRate,
     seed: setup.seed,
     sampling: setup.sampling,
+    ...(setup.maxBatchSize !== undefined ? { maxBatchSize: setup.maxBatchSize } : {}),
   };
   let result: TrainResult;
   let perInstance: PerInstanceTrace | undefined;

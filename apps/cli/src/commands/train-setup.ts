@@ -3,7 +3,7 @@
  * {@link TrainSetup}. Validation only; every number is range-checked here (exit code 2).
  */
 import { isDpboundsError } from '@dpbounds/special-functions';
-import type { TrainTestData } from '@dpbounds/sgd-instrumentation';
+import type { SamplingName, TrainTestData } from '@dpbounds/sgd-instrumentation';
 import { loadBundledAdult, readTabularCsvFile } from '@dpbounds/sgd-instrumentation/node';
 import { resolve } from 'node:path';
 import type { FlagSpec } from '../command.js';
@@ -23,6 +23,21 @@ export type TrainDefaults = Pick<
   readonly aiMethod: 'full' | 'approximate' | 'both';
 };
 
+/** The batch samplers `--sampling` accepts. */
+export const SAMPLING_NAMES: readonly SamplingName[] = ['poisson', 'fixed-size', 'shuffle', 'balls-in-bins', 'truncated-poisson'];
+
+/** `--sampling` and `--max-batch-size` (needed by truncated-poisson only, at most the training size). */
+function parseSampling(flags: ParsedFlags, trainSize: number): { sampling: SamplingName; maxBatchSize?: number } {
+  const sampling = choice(flags, 'sampling', SAMPLING_NAMES, 'poisson');
+  const maxBatchSize = optionalNumber(flags, 'max-batch-size', { min: 1, max: trainSize, integer: true });
+  if (sampling === 'truncated-poisson') {
+    if (maxBatchSize === undefined) throw new UsageError('--sampling truncated-poisson needs --max-batch-size B (the batch cap, an integer in [1, ' + trainSize + '])');
+    return { sampling, maxBatchSize };
+  }
+  if (maxBatchSize !== undefined) throw new UsageError(`--max-batch-size is for --sampling truncated-poisson only; found --sampling ${sampling}`);
+  return { sampling };
+}
+
 /** The flags both commands take. */
 export function trainingFlags(defaults: TrainDefaults): Record<string, FlagSpec> {
   return {
@@ -33,12 +48,18 @@ export function trainingFlags(defaults: TrainDefaults): Record<string, FlagSpec>
     model: { type: 'string', valueName: 'logistic|mlp', description: 'logistic regression or a one-hidden-layer ReLU MLP', defaultText: defaults.model },
     'hidden-units': { type: 'string', valueName: 'H', description: 'hidden units of the MLP', defaultText: String(defaults.hiddenUnits) },
     epochs: { type: 'string', valueName: 'E', description: 'epochs; steps T = round(E·N/L)', defaultText: String(defaults.epochs) },
-    'batch-size': { type: 'string', valueName: 'L', description: 'expected batch size (Poisson sampling at rate L/N)', defaultText: String(defaults.batchSize) },
+    'batch-size': { type: 'string', valueName: 'L', description: 'batch size: expected for poisson and balls-in-bins (rate L/N), exact for fixed-size and shuffle', defaultText: String(defaults.batchSize) },
     'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier (> 0): noise N(0, σ²C²) on the sum of clipped gradients', defaultText: String(defaults.noiseMultiplier) },
     clip: { type: 'string', valueName: 'C', description: 'per-example clipping norm', defaultText: String(defaults.clip) },
     'learning-rate': { type: 'string', valueName: 'η', description: 'learning rate (update θ −= η·noisy sum / L)', defaultText: String(defaults.learningRate) },
     seed: { type: 'string', valueName: 'n', description: 'seed of sampling, noise, initialisation, split and canaries', defaultText: '0' },
-    sampling: { type: 'string', valueName: 'poisson|shuffle', description: 'Poisson sampling (what the accountants assume) or shuffled batches (NOT covered by the reported ε)', defaultText: 'poisson' },
+    sampling: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'batch sampler, one of poisson (each record with probability L/N; what the reported ε assumes), fixed-size (L of N each step), shuffle (a permutation per epoch cut into batches of L), balls-in-bins (each record to one of N/L batches per epoch), truncated-poisson (Poisson capped at --max-batch-size); only poisson is covered by the reported ε',
+      defaultText: 'poisson',
+    },
+    'max-batch-size': { type: 'string', valueName: 'B', description: 'cap of a --sampling truncated-poisson batch (the excess is dropped uniformly at random)' },
     instrument: { type: 'string', valueName: 'list', description: `instruments, comma-separated: ${TRAIN_INSTRUMENTS.join(', ')}`, defaultText: defaults.instruments.length > 0 ? defaults.instruments.join(',') : 'none' },
     'sensitive-attribute': { type: 'string', valueName: 'NAME', description: 'column for ai-sensitivity (default age on Adult)' },
     'ai-method': { type: 'string', valueName: 'full|approximate|both', description: 'exact diameter, 2× distance to centroid (upper bound), or both', defaultText: defaults.aiMethod },
@@ -112,7 +133,7 @@ export async function parseTrainSetup(flags: ParsedFlags, cwd: string, defaults:
     clip: optionalNumber(flags, 'clip', { min: 0, minExclusive: true }) ?? defaults.clip,
     learningRate: optionalNumber(flags, 'learning-rate', { min: 0, minExclusive: true }) ?? defaults.learningRate,
     seed,
-    sampling: choice(flags, 'sampling', ['poisson', 'shuffle'] as const, 'poisson'),
+    ...parseSampling(flags, data.train.size),
     instruments,
     ...(sensitive !== undefined ? { sensitiveAttribute: sensitive } : {}),
     aiMethod: choice(flags, 'ai-method', ['full', 'approximate', 'both'] as const, defaults.aiMethod),

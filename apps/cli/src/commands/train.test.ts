@@ -119,6 +119,39 @@ describe('dpbounds train', () => {
     expect(Math.max(...(ai.full ?? []))).toBeGreaterThan(0);
   });
 
+  it('--sampling runs each batch sampler, records it in summary.json, and only poisson keeps a guarantee', async () => {
+    const base = ['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '2', '--batch-size', '30', '--instrument', 'none', '--json'];
+    for (const sampling of ['poisson', 'fixed-size', 'shuffle', 'balls-in-bins', 'truncated-poisson'] as const) {
+      const extra = sampling === 'truncated-poisson' ? ['--max-batch-size', '32'] : [];
+      const run = await runCaptured([...base, '--sampling', sampling, ...extra, '--out', `sampling-${sampling}`], { cwd });
+      expect(run.stderr, sampling).toBe('');
+      expect(run.code).toBe(0);
+      const json = JSON.parse(run.stdout);
+      expect(json.sampling).toBe(sampling);
+      expect(json.sampler.name).toBe(sampling);
+      expect(json.sampler.datasetSize).toBe(json.datasetSize);
+      expect(json.samplingMatchesAccounting).toBe(sampling === 'poisson');
+      expect(json.epsilonKind).toBe(sampling === 'poisson' ? 'guarantee' : 'estimate');
+      expect(JSON.parse(readFileSync(join(cwd, json.summary), 'utf8')).sampler).toEqual(json.sampler);
+      if (sampling === 'truncated-poisson') expect(json.sampler.maxBatchSize).toBe(32);
+      if (sampling === 'balls-in-bins') expect(json.sampler.batchesPerEpoch).toBe(Math.round(json.datasetSize / 30));
+    }
+    const text = await runCaptured([...base.filter((a) => a !== '--json'), '--sampling', 'balls-in-bins', '--out', 'sampling-text'], { cwd });
+    expect(text.stdout).toMatch(/sampling +balls-in-bins \(each record to one of \d+ batches per epoch\)/);
+    expect(text.stdout).toContain('balls-in-bins batches: the epsilon above assumes Poisson sampling and does NOT cover this run');
+    for (const [extra, message] of [
+      [['--sampling', 'truncated-poisson'], /^dpbounds train: --sampling truncated-poisson needs --max-batch-size B/],
+      [['--sampling', 'fixed-size', '--max-batch-size', '40'], /^dpbounds train: --max-batch-size is for --sampling truncated-poisson only; found --sampling fixed-size\n$/],
+      [['--sampling', 'truncated-poisson', '--max-batch-size', '0'], /^dpbounds train: --max-batch-size must be/],
+      [['--sampling', 'balls-in-bin'], /--sampling.*balls-in-bins/],
+    ] as const) {
+      const run = await runCaptured([...base, ...extra, '--out', 'sampling-bad'], { cwd });
+      expect(run.code, extra.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(existsSync(join(cwd, 'sampling-bad', 'summary.json'))).toBe(false);
+    }
+  });
+
   it('exits 2 naming the flag for invalid input', async () => {
     for (const [argv, needle] of [
       [['train', '--noise-multiplier', '0'], '--noise-multiplier'],

@@ -6,6 +6,7 @@
  */
 import { dpSgdEvent, PldAccountant } from '@dpbounds/accountants';
 import { canaryScoresCsv, modelFile } from '@dpbounds/sgd-instrumentation';
+import type { TrainResult } from '@dpbounds/sgd-instrumentation';
 import { join } from 'node:path';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { hasFlag, optionalNumber, optionalString } from '../flags.js';
@@ -147,6 +148,7 @@ async function trainAndWrite(
     learningRate: setup.learningRate,
     seed: setup.seed,
     sampling: result.sampling,
+    sampler: result.sampler,
     samplingMatchesAccounting: result.matchesPoissonAccounting,
     instruments: [...setup.instruments],
     seconds: outcome.seconds,
@@ -159,11 +161,28 @@ async function trainAndWrite(
     ['sampling rate', formatNumber(result.samplingRate)],
     ['noise multiplier', formatNumber(result.noiseMultiplier)],
     ['epsilon', `${formatNumber(epsilon)} at delta ${formatNumber(delta)} (PLD, add/remove)`],
-    ...(result.matchesPoissonAccounting ? [] : [['warning', 'shuffled batches: the epsilon above assumes Poisson sampling and does NOT cover this run'] as [string, string]]),
+    ['sampling', samplerWords(result.sampler)],
+    ...(result.matchesPoissonAccounting ? [] : [['warning', `${result.sampling} batches: the epsilon above assumes Poisson sampling and does NOT cover this run`] as [string, string]]),
     ...Object.entries(traces).map(([k, v]) => [k, v] as [string, string]),
     ['summary', summary.summary],
   ];
   return { json: summary, text: formatKeyValues(rows) };
+}
+
+/** The sampler that ran, in words (the text table's `sampling` row). */
+function samplerWords(sampler: TrainResult['sampler']): string {
+  switch (sampler.name) {
+    case 'poisson':
+      return `poisson (each record with probability ${formatNumber(sampler.samplingRate)})`;
+    case 'fixed-size':
+      return `fixed-size (${sampler.expectedBatchSize} of ${sampler.datasetSize} records each step)`;
+    case 'shuffle':
+      return `shuffle (${sampler.batchesPerEpoch ?? 1} batches of ${sampler.expectedBatchSize} per epoch)`;
+    case 'balls-in-bins':
+      return `balls-in-bins (each record to one of ${sampler.batchesPerEpoch ?? 1} batches per epoch)`;
+    case 'truncated-poisson':
+      return `truncated-poisson (probability ${formatNumber(sampler.samplingRate)}, at most ${sampler.maxBatchSize ?? sampler.datasetSize} records)`;
+  }
 }
 
 /** `dpbounds train`. */
@@ -174,7 +193,9 @@ export const trainCommand: CommandDefinition = {
     'Trains logistic regression or a one-hidden-layer MLP with DP-SGD on the bundled Adult census data (108 one-hot/standardised features) or a CSV file,',
     'with the chosen instruments: ai-sensitivity (per-step attribute sensitivity R_t, Cherubin et al. Algorithm 4), per-instance (clipped gradient norms of',
     'target records over several seeded runs), gradient-stats (gradient mean/covariance and susceptibility K for μ-GMIP/GLiR), canaries (Dirac gradient',
-    'canaries, and with --input-canaries input-space canaries, scored for `dpbounds audit --scores`). epsilon is a PLD guarantee for the run\'s (q, σ, T).',
+    'canaries, and with --input-canaries input-space canaries, scored for `dpbounds audit --scores`). epsilon is a PLD guarantee for the run\'s (q, σ, T)',
+    'with --sampling poisson (the default); with any other --sampling (fixed-size, shuffle, balls-in-bins, truncated-poisson) it is not a',
+    'guarantee for the run (epsilonKind "estimate", and a warning); summary.json records the sampler that ran (sampler: name and parameters).',
     'Existing files in --out are checked before training and never overwritten without --force or a confirmation; the run writes its whole',
     'set (via temporary files renamed into place) or nothing, and a second run into the same --out at the same time is refused.',
   ].join('\n'),

@@ -48,6 +48,8 @@ export interface ReportOptions {
   /** Integer Rényi orders for per-instance RDP. */
   readonly orders: readonly number[];
   readonly onProgress?: (fraction: number) => void;
+  /** Called as each section starts, with its name in words (`accounting`, `Bayes security`, …), for a progress line. */
+  readonly onSection?: (name: string) => void;
 }
 
 const RELATIONS: readonly NeighbouringRelation[] = ['add-remove', 'substitution'];
@@ -63,6 +65,19 @@ function threatKind(kind: ResultKind | undefined): 'guarantee' | 'estimate' {
 function firstLine(error: unknown): string {
   return error instanceof Error ? (error.message.split('\n')[0] ?? String(error)) : String(error);
 }
+
+/** The report's sections as a progress line names them. */
+const SECTION_WORDS: Readonly<Record<string, string>> = {
+  accounting: '(ε, δ) with every accountant',
+  bayesSecurity: 'Bayes security',
+  gmip: 'μ-GMIP',
+  rtm: 'relaxed threat model',
+  perInstance: 'per-instance ε',
+  attack: 'loss attack',
+  audit: 'one-run audit (Dirac canaries)',
+  inputAudit: 'one-run audit (input canaries)',
+  overTraining: 'ε over training',
+};
 
 /**
  * Computes every section from a training outcome.
@@ -86,6 +101,7 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
   /** A required section: a failure is the user's input (thrown, the CLI names the flag). */
   const required = <R>(name: string, fn: () => R): R => {
     const started = Date.now();
+    options.onSection?.(SECTION_WORDS[name] ?? name);
     try {
       return fn();
     } finally {

@@ -10,7 +10,7 @@ export interface CapturedRun {
 
 export async function runCaptured(
   argv: readonly string[],
-  options: { readonly cwd?: string; readonly commands?: readonly CommandEntry[]; readonly confirm?: CommandIo['confirm'] } = {},
+  options: { readonly cwd?: string; readonly commands?: readonly CommandEntry[]; readonly confirm?: CommandIo['confirm']; readonly stderrIsTTY?: boolean } = {},
 ): Promise<CapturedRun> {
   let stdout = '';
   let stderr = '';
@@ -21,7 +21,7 @@ export async function runCaptured(
     stderr: (text) => {
       stderr += text;
     },
-    stderrIsTTY: false,
+    stderrIsTTY: options.stderrIsTTY ?? false,
     cwd: options.cwd ?? process.cwd(),
     ...(options.confirm !== undefined ? { confirm: options.confirm } : {}),
   };

@@ -60,6 +60,7 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
   train: [
     [...TINY_TRAINING, '--instrument', 'ai-sensitivity,per-instance,canaries,gradient-stats', '--ai-method', 'both', '--test-fraction', '0.2', '--seed', '1', '--clip', '1', '--learning-rate', '0.5', '--noise-multiplier', '1', '--delta', '1e-5', '--sampling', 'poisson', '--out', 'train-out', '--force'],
     ['--dataset', 'tiny.csv', '--label', 'y', '--positive-label', '1', '--model', 'mlp', '--hidden-units', '4', '--epochs', '1', '--batch-size', '32', '--instrument', 'ai-sensitivity', '--sensitive-attribute', 'group', '--ai-values', 'a,b', '--out', 'train-out', '--force'],
+    [...TINY_TRAINING, '--instrument', 'none', '--sampling', 'truncated-poisson', '--max-batch-size', '40', '--out', 'train-out', '--force'],
   ],
   demo: [[...TINY_TRAINING, '--target-bayes-security', '0.9', '--target-epochs', '20', '--delta', '1e-5', '--out', 'demo-out', '--force']],
 };

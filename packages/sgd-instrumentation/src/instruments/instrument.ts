@@ -14,6 +14,7 @@
 import { DpboundsRangeError, requireArray, requireFiniteArray, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { Dataset } from '../data/dataset.js';
 import type { Model } from '../models/model.js';
+import type { SamplingName } from '../training/samplers/batch-sampler.js';
 
 /** What every instrument learns when the run starts. */
 export interface RunInfo {
@@ -24,8 +25,8 @@ export interface RunInfo {
   readonly expectedBatchSize: number;
   readonly noiseMultiplier: number;
   readonly clip: number;
-  /** `poisson` (matches the accountants) or `shuffle` (does not). */
-  readonly sampling: 'poisson' | 'shuffle';
+  /** The batch sampler: only `poisson` matches the Poisson-subsampling accountants. */
+  readonly sampling: SamplingName;
   readonly seed: number;
 }
 

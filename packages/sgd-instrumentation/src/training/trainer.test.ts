@@ -103,4 +103,22 @@ describe('trainDpSgd at the ends of the double range', () => {
     // the update at η = 1e308 lands the parameters near 1e307: within a few steps w·x overflows (∞ − ∞)
     expect(() => trainDpSgd({ ...base, model: mlp(data.featureCount, 4), learningRate: 1e308 })).toThrow(/^learningRate must be a value for which training stays finite/);
   });
+
+  it('records which sampler ran; only Poisson batches match the Poisson accounting', () => {
+    const base = { model: logisticRegression(data.featureCount), data, expectedBatchSize: 40, steps: 30, noiseMultiplier: 1, clip: 1, learningRate: 0.1, seed: 3 } as const;
+    const sizes: Record<string, number[]> = {};
+    const probe = (name: string): Instrument => ({ name: 'sizes', onStep: (ctx) => void (sizes[name] ??= []).push(ctx.batch.length), trace: () => null });
+    for (const sampling of ['poisson', 'fixed-size', 'shuffle', 'balls-in-bins', 'truncated-poisson'] as const) {
+      const result = trainDpSgd({ ...base, sampling, ...(sampling === 'truncated-poisson' ? { maxBatchSize: 42 } : {}), instruments: [probe(sampling)] });
+      expect(result.sampling).toBe(sampling);
+      expect(result.sampler.name).toBe(sampling);
+      expect(result.matchesPoissonAccounting).toBe(sampling === 'poisson');
+      expect(result.meanBatchSize).toBeCloseTo((sizes[sampling] ?? []).reduce((s, n) => s + n, 0) / 30, 12);
+    }
+    expect(new Set(sizes['fixed-size'])).toEqual(new Set([40]));
+    expect(Math.max(...(sizes['truncated-poisson'] ?? []))).toBeLessThanOrEqual(42);
+    expect(trainDpSgd({ ...base, sampling: 'truncated-poisson', maxBatchSize: 42 }).sampler).toEqual({ name: 'truncated-poisson', datasetSize: 400, expectedBatchSize: 40, samplingRate: 0.1, maxBatchSize: 42 });
+    expect(() => trainDpSgd({ ...base, sampling: 'truncated-poisson' })).toThrow(/maxBatchSize/);
+    expect(() => trainDpSgd({ ...base, maxBatchSize: 42 })).toThrow(/maxBatchSize/);
+  });
 });

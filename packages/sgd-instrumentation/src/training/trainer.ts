@@ -12,6 +12,8 @@ import type { Instrument, RunInfo } from '../instruments/instrument.js';
 import type { Model } from '../models/model.js';
 import { learningRateAt } from './learning-rate.js';
 import type { LearningRateSchedule } from './learning-rate.js';
+import type { SamplerDescription, SamplingName } from './samplers/batch-sampler.js';
+import { createBatchSampler } from './samplers/create-batch-sampler.js';
 
 /** Options of {@link trainDpSgd}. */
 export interface TrainOptions {
@@ -29,11 +31,17 @@ export interface TrainOptions {
   readonly learningRate: LearningRateSchedule;
   readonly seed: number;
   /**
+   * How each step's batch is drawn (one file each under `training/samplers/`):
    * `poisson` (default): each record joins each batch independently with probability q, as the
-   * accountants assume. `shuffle`: a fresh permutation per epoch cut into batches of L. Shuffled
-   * batches do NOT match the Poisson-subsampling accounting; the result says so.
+   * accountants assume. `fixed-size`: L of N without replacement, independently each step.
+   * `shuffle`: a fresh permutation per epoch cut into batches of L. `balls-in-bins`: each epoch
+   * every record goes to one of round(N/L) batches uniformly at random. `truncated-poisson`:
+   * Poisson at rate q capped at `maxBatchSize` (excess dropped uniformly). Only Poisson batches
+   * match the Poisson-subsampling accounting; the result says so (`matchesPoissonAccounting`).
    */
-  readonly sampling?: 'poisson' | 'shuffle';
+  readonly sampling?: SamplingName;
+  /** The cap of a `truncated-poisson` batch (integer in [1, N]); only with that sampler. */
+  readonly maxBatchSize?: number;
   readonly instruments?: readonly Instrument[];
   /** Starting parameters (default: the model's seeded initialisation). */
   readonly initialParameters?: Float64Array;
@@ -49,7 +57,9 @@ export interface TrainResult {
   readonly expectedBatchSize: number;
   readonly noiseMultiplier: number;
   readonly clip: number;
-  readonly sampling: 'poisson' | 'shuffle';
+  readonly sampling: SamplingName;
+  /** The sampler that ran and its parameters (batches per epoch, cap). */
+  readonly sampler: SamplerDescription;
   /** True only for Poisson sampling: the (q, σ, T) accounting applies to this run. */
   readonly matchesPoissonAccounting: boolean;
   /** Mean realised batch size. */
@@ -92,7 +102,8 @@ function divergenceError(step: number, what: 'noise' | 'parameters', sigma: numb
 /**
  * Runs DP-SGD (see the module comment) with the given instruments.
  *
- * @throws DpboundsRangeError on invalid options (L outside [1, N], σ < 0, C ≤ 0, bad epochs/steps,
+ * @throws DpboundsRangeError on invalid options (L outside [1, N], or not an integer for
+ *   `shuffle` and `fixed-size`, `maxBatchSize` missing or given with the wrong sampler, σ < 0, C ≤ 0, bad epochs/steps,
  *   data and model with different feature counts), and when the run diverges (noise or parameters
  *   beyond float64), naming σ, C or the learning rate.
  * @example
@@ -120,12 +131,11 @@ export function trainDpSgd(options: TrainOptions): TrainResult {
     const epochs = requireInRange('epochs', options.epochs ?? Number.NaN, { min: 0, minExclusive: true });
     T = Math.max(1, Math.round(epochs / q));
   }
-  if (sampling === 'shuffle') requireInteger('expectedBatchSize', L, { min: 1, max: N });
   learningRateAt(options.learningRate, 0, T);
   const P = model.parameterCount;
   const d = data.featureCount;
   const root = createRng(seed);
-  const samplingRng = root.fork('sampling');
+  const sampler = createBatchSampler(sampling, { datasetSize: N, expectedBatchSize: L, rng: root.fork('sampling') }, options.maxBatchSize);
   const noiseRng = root.fork('noise');
   const parameters = options.initialParameters !== undefined ? Float64Array.from(options.initialParameters) : model.initialParameters(root.fork('init'));
   if (parameters.length !== P) {
@@ -139,17 +149,9 @@ export function trainDpSgd(options: TrainOptions): TrainResult {
   const noisySum = new Float64Array(P);
   const stepLoss = new Float64Array(T);
   let batchTotal = 0;
-  let permutation: Uint32Array = new Uint32Array(0);
-  const batchesPerEpoch = Math.max(1, Math.floor(N / L));
   for (let t = 0; t < T; t++) {
     try {
-      let batch: Uint32Array;
-      if (sampling === 'poisson') batch = samplingRng.poissonSample(N, q);
-      else {
-        const b = t % batchesPerEpoch;
-        if (b === 0) permutation = samplingRng.permutation(N);
-        batch = permutation.slice(b * L, (b + 1) * L).sort();
-      }
+      const batch = sampler.next(t);
       const n = batch.length;
       batchTotal += n;
       const norms = new Float64Array(n);
@@ -219,6 +221,7 @@ export function trainDpSgd(options: TrainOptions): TrainResult {
     noiseMultiplier: sigma,
     clip: C,
     sampling,
+    sampler: sampler.description,
     matchesPoissonAccounting: sampling === 'poisson',
     meanBatchSize: batchTotal / T,
     stepLoss,

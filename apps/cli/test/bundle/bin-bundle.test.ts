@@ -1,0 +1,55 @@
+/**
+ * The bundled executable (scripts/bundle-bin.mjs, what `dist/bin.js` is after a build) behaves as
+ * the in-process CLI: same version, same JSON, the bundled Adult data found from a chunk, and a
+ * typed error thrown inside a package still maps to the user's flag (one copy of each error class).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCaptured } from '../../src/test-helpers/capture-io.js';
+
+const cliRoot = fileURLToPath(new URL('../..', import.meta.url));
+const outDir = `.bin-bundle-test-${process.pid}`;
+const bin = join(cliRoot, outDir, 'bin.js');
+const run = (argv: readonly string[], cwd = cliRoot): { code: number | null; stdout: string; stderr: string } => {
+  const out = spawnSync(process.execPath, [bin, ...argv], { cwd, encoding: 'utf8' });
+  return { code: out.status, stdout: out.stdout, stderr: out.stderr };
+};
+
+describe('the bundled dpbounds executable', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(cliRoot, 'scripts', 'bundle-bin.mjs'), '--out-dir', outDir], { cwd: cliRoot, stdio: 'pipe' });
+  }, 120_000);
+  afterAll(() => rmSync(join(cliRoot, outDir), { recursive: true, force: true }));
+
+  it('loads each command as its own chunk, the packages in one shared chunk', () => {
+    const files = readdirSync(join(cliRoot, outDir));
+    for (const command of ['dp', 'calibrate', 'bayes-security', 'train', 'demo']) expect(files.some((f) => f.startsWith(`bin-${command}-`))).toBe(true);
+    expect(files.filter((f) => f.startsWith('bin-packages-'))).toHaveLength(1);
+    // the entry itself holds no package code: --help and --version load almost nothing
+    expect(readFileSync(bin, 'utf8').length).toBeLessThan(60_000);
+  });
+
+  it('prints the package version and the same JSON as the in-process CLI', async () => {
+    const version = (JSON.parse(readFileSync(join(cliRoot, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(run(['--version']).stdout.trim()).toBe(version);
+    const argv = ['dp', '--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '1000', '--delta', '1e-5', '--accountant', 'rdp', '--json'];
+    const bundled = run(argv);
+    expect(bundled.code).toBe(0);
+    expect(JSON.parse(bundled.stdout)).toEqual(JSON.parse((await runCaptured(argv)).stdout));
+  }, 60_000);
+
+  it('finds the bundled Adult data and maps a package error to the flag, exit 2 with one line', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'dpbounds-bundle-'));
+    const trained = run(['train', '--epochs', '0.01', '--instrument', 'none', '--out', 'run', '--json'], cwd);
+    expect(trained.stderr).toBe('');
+    expect(trained.code).toBe(0);
+    expect(JSON.parse(trained.stdout).dataset).toBe('adult');
+    const diverged = run(['train', '--epochs', '0.01', '--instrument', 'none', '--noise-multiplier', '1e308', '--out', 'run2'], cwd);
+    expect(diverged.code).toBe(2);
+    expect(diverged.stderr).toMatch(/^dpbounds train: --noise-multiplier[^\n]*\n$/);
+  }, 120_000);
+});
