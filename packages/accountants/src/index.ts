@@ -93,3 +93,17 @@ export { batchUpdateStepRdp, perInstanceBatchPrivacy } from './per-instance/inde
 export { batchSensitivities, cor31StepEpsilon } from './per-instance/index.js';
 export type { BatchSensitivitiesInput, Cor31StepEpsilon, Cor31StepEpsilonInput } from './per-instance/index.js';
 export type { BatchUpdateRule, BatchUpdateStepRdp, BatchUpdateStepRdpInput, PerInstanceBatchCheckpoint, PerInstanceBatchPrivacyInput, PerInstanceBatchRun } from './per-instance/index.js';
+// Parameter sweeps (grids, shards, one row per configuration) and the JSON objects the CLI prints.
+export {
+  bayesSecurityJson, bayesSecurityResult, calibrateEpsilon, canonicalJson, DEFAULT_THREAT_FPRS,
+  dpAccountantEvaluation, dpAccountantResult, dpTprFields, evaluateSweepConfiguration,
+  expandSweepGrid, gmipBatchSize, gmipJson, gmipResult, jsonSafeResult, MAX_SWEEP_AXIS_POINTS,
+  MAX_SWEEP_CONFIGURATIONS, parseSweepValues, rtmJson, rtmResult, stableHash, SWEEP_ACCOUNTANTS,
+  SWEEP_NUMERIC_FIELDS, SWEEP_THREATS, sweepAccountants, sweepConfigurationId, sweepShard,
+  sweepShardIndices, sweepSpecId, validateSweepConfiguration, validateSweepRequest
+} from './sweep/index.js';
+export type {
+  DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpQuery, DpTprFields,
+  EpsilonCalibrationQuery, EpsilonCalibrationResult, SweepAccountant, SweepConfiguration,
+  SweepGridSpec, SweepNumericField, SweepRequest, SweepRow, SweepRowError, SweepThreat, ThreatRun
+} from './sweep/index.js';
