@@ -32,9 +32,27 @@ export function canonicalJson(value: unknown): string {
  */
 export function stableHash(text: string): string {
   let hash = FNV_OFFSET;
-  for (const byte of new TextEncoder().encode(text)) {
+  const mix = (byte: number): void => {
     hash ^= BigInt(byte);
     hash = (hash * FNV_PRIME) & MASK;
+  };
+  // the UTF-8 bytes of each code point (written out: no TextEncoder in the package's target libs)
+  for (const char of text) {
+    const c = char.codePointAt(0) as number;
+    if (c < 0x80) mix(c);
+    else if (c < 0x800) {
+      mix(0xc0 | (c >> 6));
+      mix(0x80 | (c & 0x3f));
+    } else if (c < 0x10000) {
+      mix(0xe0 | (c >> 12));
+      mix(0x80 | ((c >> 6) & 0x3f));
+      mix(0x80 | (c & 0x3f));
+    } else {
+      mix(0xf0 | (c >> 18));
+      mix(0x80 | ((c >> 12) & 0x3f));
+      mix(0x80 | ((c >> 6) & 0x3f));
+      mix(0x80 | (c & 0x3f));
+    }
   }
   return hash.toString(16).padStart(16, '0');
 }

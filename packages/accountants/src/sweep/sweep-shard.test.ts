@@ -27,11 +27,19 @@ describe('sweepShard', () => {
   });
 });
 
+function fnv1a(bytes: readonly number[]): string {
+  let h = 0xcbf29ce484222325n;
+  for (const b of bytes) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h.toString(16).padStart(16, '0');
+}
+
 describe('stable ids', () => {
   it('hash FNV-1a 64 (published test vectors) and ignore field order', () => {
     expect(stableHash('')).toBe('cbf29ce484222325');
     expect(stableHash('a')).toBe('af63dc4c8601ec8c');
     expect(stableHash('foobar')).toBe('85944171f73967e8');
+    // UTF-8 bytes of non-ASCII text (σ = CF 83, € = E2 82 AC, 😀 = F0 9F 98 80), hashed byte by byte
+    expect(stableHash('σ€😀')).toBe(fnv1a([0xcf, 0x83, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80]));
     expect(sweepConfigurationId({ steps: 1, samplingRate: 0.1 })).toBe(sweepConfigurationId({ samplingRate: 0.1, steps: 1 }));
     expect(sweepConfigurationId({ steps: 1, samplingRate: 0.1 })).not.toBe(sweepConfigurationId({ samplingRate: 0.1, steps: 2 }));
   });
