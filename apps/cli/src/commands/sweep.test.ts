@@ -154,3 +154,20 @@ describe('dpbounds sweep: streaming output, resume, shards and merge', () => {
     }, 120_000);
   }
 });
+
+describe('dpbounds sweep merge as a sub-command', () => {
+  it('has its own help and takes the shard files as bare arguments (other commands still refuse them)', async () => {
+    for (const argv of [['help', 'sweep', 'merge'], ['sweep', 'merge', '--help']]) {
+      const r = await runCaptured(argv);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: dpbounds sweep merge FILE… \[flags\]/);
+    }
+    expect((await runCaptured(['--help'])).stdout).toMatch(/sweep merge/);
+    const none = await runCaptured(['sweep', 'merge', '--out', 'x.jsonl']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/give the shard files to merge/);
+    const bare = await runCaptured(['dp', 'extra']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/unexpected argument "extra"/);
+  });
+});
