@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../main.js';
 import { runCaptured } from '../test-helpers/capture-io.js';
 
 type Json = Record<string, unknown>;
@@ -170,4 +171,16 @@ describe('dpbounds sweep merge as a sub-command', () => {
     expect(bare.code).toBe(2);
     expect(bare.stderr).toMatch(/unexpected argument "extra"/);
   });
+});
+
+describe('dpbounds sweep progress', () => {
+  it('draws the configurations done and an ETA on a terminal, and clears the line', async () => {
+    let stderr = '';
+    const io = { stdout: (): void => undefined, stderr: (text: string): void => { stderr += text; }, stderrIsTTY: true, cwd: process.cwd() };
+    // 11 configurations of PLD and RDP with TPR@FPR: well over the bar's half-second delay
+    const code = await runCli(['sweep', '--sampling-rate', '0.01', '--noise-multiplier', '0.5:1.5:0.1', '--steps', '2000', '--delta', '1e-5', '--accountant', 'pld,rdp', '--fpr', '0.01', '--workers', '1'], io);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/\rsweep: \d+\/11 configurations, ETA \d+s \[#*\.*\] +\d+%/);
+    expect(stderr.endsWith('\r')).toBe(true);
+  }, 120_000);
 });
