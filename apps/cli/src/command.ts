@@ -43,6 +43,11 @@ export interface CommandDefinition {
   /** Paragraphs for `dpbounds <name> --help`. */
   readonly description: string;
   readonly flags: Readonly<Record<string, FlagSpec>>;
+  /**
+   * Bare arguments the command takes (`dpbounds sweep merge A.jsonl B.jsonl`), handed to `run`
+   * as the flag `name`, one argument per line; without it a bare argument is an error.
+   */
+  readonly positionals?: { readonly name: string; readonly valueName: string; readonly description: string };
   readonly examples?: readonly string[];
   readonly run: (flags: ParsedFlags, io: CommandIo) => Promise<CommandResult> | CommandResult;
 }

@@ -39,9 +39,10 @@ function commandHelp(command: CommandDefinition): string {
   });
   const width = Math.max(...rows.map(([left]) => left.length));
   return [
-    `Usage: dpbounds ${command.name} [flags]`,
+    `Usage: dpbounds ${command.name}${command.positionals !== undefined ? ` ${command.positionals.valueName}` : ''} [flags]`,
     '',
     command.summary,
+    ...(command.positionals !== undefined ? ['', `${command.positionals.valueName}: ${command.positionals.description}`] : []),
     '',
     command.description,
     '',
@@ -102,9 +103,12 @@ export async function runCli(argv: readonly string[], io: CommandIo, commands: r
     return 0;
   }
   const helpFor = first === 'help' ? rest[0] : undefined;
-  const name = helpFor ?? first;
-  const entry = commands.find((c) => c.name === name);
-  if (entry === undefined || (helpFor !== undefined && rest.length > 1)) {
+  // a sub-command is registered under its two words (`sweep merge`)
+  const sub = rest[0] !== undefined ? commands.find((c) => c.name === `${helpFor !== undefined ? rest[0] : first} ${helpFor !== undefined ? (rest[1] ?? '') : rest[0]}`) : undefined;
+  const name = sub?.name ?? helpFor ?? first;
+  const entry = sub ?? commands.find((c) => c.name === name);
+  const args = sub !== undefined && helpFor === undefined ? rest.slice(1) : rest;
+  if (entry === undefined || (helpFor !== undefined && rest.length > (sub !== undefined ? 2 : 1))) {
     io.stderr(oneLine('dpbounds', entry === undefined ? unknownCommand(name, commands) : `help takes one command name; found ${rest.join(' ')}`));
     return 2;
   }
@@ -115,7 +119,7 @@ export async function runCli(argv: readonly string[], io: CommandIo, commands: r
   }
   let values: Readonly<Record<string, string | boolean | undefined>> = {};
   try {
-    values = parseArgv(rest, commandFlagSpecs(command), `dpbounds ${command.name}`);
+    values = parseArgv(args, commandFlagSpecs(command), `dpbounds ${command.name}`, command.positionals?.name);
     if (values.help === true) {
       io.stdout(`${commandHelp(command)}\n`);
       return 0;

@@ -25,8 +25,9 @@ function unknownFlag(written: string, name: string, specs: Readonly<Record<strin
  * @example parseArgv(['--steps', '100', '--json'], { steps: { type: 'string', description: '' }, json: { type: 'boolean', description: '' } }, 'dpbounds dp')
  * // { steps: '100', json: true }
  */
-export function parseArgv(args: readonly string[], specs: Readonly<Record<string, FlagSpec>>, usage: string): ParsedFlags {
+export function parseArgv(args: readonly string[], specs: Readonly<Record<string, FlagSpec>>, usage: string, positional?: string): ParsedFlags {
   const values: Record<string, string | boolean> = {};
+  const bare: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     let name: string;
@@ -40,6 +41,9 @@ export function parseArgv(args: readonly string[], specs: Readonly<Record<string
     } else if (arg.startsWith('-') && arg.length > 1 && !NEGATIVE_VALUE.test(arg)) {
       const guess = closestName(arg.replace(/^-+/, ''), Object.keys(specs));
       throw new UsageError(`unknown flag ${arg}; ${guess !== undefined ? `did you mean --${guess}?` : `flags are written --name value (see ${usage} --help)`}`);
+    } else if (positional !== undefined) {
+      bare.push(arg);
+      continue;
     } else {
       throw new UsageError(`unexpected argument ${JSON.stringify(arg)}; flags are written --name value (see ${usage} --help)`);
     }
@@ -66,5 +70,6 @@ export function parseArgv(args: readonly string[], specs: Readonly<Record<string
     }
     values[name] = value;
   }
+  if (positional !== undefined && bare.length > 0) values[positional] = bare.join('\n');
   return values;
 }

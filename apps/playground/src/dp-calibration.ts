@@ -1,9 +1,9 @@
 /**
  * The inverse direction for DP targets, run in the calibration worker: the smallest noise multiplier
- * whose PLD ε at δ meets a target ε (the accountants' calibration: bracketing and Brent, never
- * overshooting), or whose DP curve keeps the best attack's TPR at 1 % FPR at or below a target.
+ * whose PLD ε at δ meets a target ε (the accountants' `calibrateEpsilon`, the same calibration as
+ * `dpbounds calibrate` and `dpbounds sweep --target-epsilon`: bracketing and Brent, never overshooting), or whose DP curve keeps the best attack's TPR at 1 % FPR at or below a target.
  */
-import { calibrateNoiseMultiplier } from '@dpbounds/accountants';
+import { calibrateEpsilon } from '@dpbounds/accountants';
 import { brentRoot, DpboundsRangeError } from '@dpbounds/special-functions';
 import { dpCurve, lowFprPower, type DpRun } from './dp-run.js';
 
@@ -27,15 +27,9 @@ function tprAt1(run: DpRun, noiseMultiplier: number): number {
  */
 export function calibrateDp(run: DpRun, target: 'epsilon' | 'tprAt1', value: number): DpCalibration {
   if (target === 'epsilon') {
-    const result = calibrateNoiseMultiplier({
-      targetEpsilon: value,
-      delta: run.delta,
-      samplingRate: run.samplingRate,
-      steps: run.steps,
-      accountant: 'pld',
-      neighbouring: run.relation ?? 'add-remove',
-    });
-    return { noiseMultiplier: result.value, achieved: result.epsilon };
+    // the calibration row of the sweep engine (`dpbounds sweep --target-epsilon`, `dpbounds calibrate`)
+    const result = calibrateEpsilon({ targetEpsilon: value, delta: run.delta, samplingRate: run.samplingRate, steps: run.steps, neighbouring: run.relation ?? 'add-remove' }, 'pld');
+    return { noiseMultiplier: result.noiseMultiplier, achieved: result.achieved };
   }
   if (!(value > 0.01 && value < 1)) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetValue', expected: 'in (0.01, 1) for a target TPR at 1 % FPR', found: value });
   let lo = 0.3;

@@ -110,3 +110,17 @@ export { symmetrisedPld } from './sampling/symmetrised-pld.js';
 export { composeWithinBudget } from './sampling/compose-within-budget.js';
 export { connectTheDotsGridOfPair, connectTheDotsPldOfPair, psgLossPair } from './pld/connect-the-dots.js';
 export type { PrivacyLossPair } from './pld/connect-the-dots.js';
+// Parameter sweeps (grids, shards, one row per configuration) and the JSON objects the CLI prints.
+export {
+  bayesSecurityJson, bayesSecurityResult, calibrateEpsilon, canonicalJson, DEFAULT_THREAT_FPRS,
+  dpAccountantEvaluation, dpAccountantResult, dpTprFields, evaluateSweepConfiguration,
+  expandSweepGrid, gmipBatchSize, gmipJson, gmipResult, jsonSafeResult, MAX_SWEEP_AXIS_POINTS,
+  MAX_SWEEP_CONFIGURATIONS, parseSweepValues, rtmJson, rtmResult, stableHash, SWEEP_ACCOUNTANTS,
+  SWEEP_NUMERIC_FIELDS, SWEEP_THREATS, sweepAccountants, sweepConfigurationId, sweepShard,
+  sweepShardIndices, sweepSpecId, validateSweepConfiguration, validateSweepRequest
+} from './sweep/index.js';
+export type {
+  DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpQuery, DpTprFields,
+  EpsilonCalibrationQuery, EpsilonCalibrationResult, SweepAccountant, SweepConfiguration,
+  SweepGridSpec, SweepNumericField, SweepRequest, SweepRow, SweepRowError, SweepThreat, ThreatRun
+} from './sweep/index.js';

@@ -3,7 +3,7 @@
  * or, from a sensitivity trace, attribute inference (Cherubin et al., USENIX Security 2024).
  * Contract in docs/cli.md; no math here (it lives in @dpbounds/accountants).
  */
-import { analyzeBayesSecurity, bayesSecurityFromPld, epsilonFromBayesSecurity } from '@dpbounds/accountants';
+import { analyzeBayesSecurity, bayesSecurityFromPld, bayesSecurityJson as bayesSecurityDocument, epsilonFromBayesSecurity } from '@dpbounds/accountants';
 import type { BayesSecurityAnalysis } from '@dpbounds/accountants';
 import { aiSensitivities, validateAiSensitivityTrace } from '@dpbounds/sgd-instrumentation';
 import type { AiSensitivityTrace } from '@dpbounds/sgd-instrumentation';
@@ -47,44 +47,9 @@ function fromTraceOrFlag(flags: ParsedFlags, flag: string, traceValue: number, r
   return traceValue;
 }
 
-/** The DP and combined sides of a result as JSON (curves are not serialised; their TPR rows are). */
-function combinationJson(result: BayesSecurityAnalysis): Record<string, unknown> {
-  if (result.dp === undefined || result.combined === undefined) return {};
-  return {
-    dp: { kind: result.dp.kind, neighbouring: result.dp.neighbouring, bayesSecurity: result.dp.bayesSecurity, tprAtFpr: result.dp.tprAtFpr.map((r) => ({ fpr: r.fpr, tpr: r.tpr })) },
-    combined: {
-      kind: result.combined.kind,
-      neighbouring: result.combined.neighbouring,
-      bayesSecurity: result.combined.bayesSecurity,
-      tprAtFpr: result.combined.tprAtFpr.map((r) => ({ fpr: r.fpr, tpr: r.tpr, binds: r.binds })),
-      binding: result.combined.binding.map((b) => ({ from: b.from, to: b.to, binds: b.binds })),
-      dpEverywhere: result.combined.dpEverywhere,
-    },
-  };
-}
-
-/** The JSON document of the CLI contract (docs/cli.md) plus documented extras (kinds per field, relation, DP and combined sides). */
+/** The JSON document of the CLI contract (docs/cli.md) plus documented extras (kinds per field, relation, DP and combined sides); built in @dpbounds/accountants, shared with `dpbounds sweep`. */
 export function bayesSecurityJson(result: BayesSecurityAnalysis, extras: Record<string, unknown>): Record<string, unknown> {
-  return {
-    threat: result.threat,
-    bayesSecurity: result.bayesSecurity,
-    approximationError: result.approximationError,
-    certifiedLowerBound: result.certifiedLowerBound,
-    advantage: result.advantage,
-    attackSuccess: result.attackSuccess,
-    tprAtFpr: result.tprAtFpr.map((row) => ({ fpr: row.fpr, tpr: row.tpr, tprCertified: row.tprCertified })),
-    neighbouring: result.neighbouring,
-    kinds: result.kinds,
-    certifiedAdvantage: result.certifiedAdvantage,
-    certifiedAttackSuccess: result.certifiedAttackSuccess,
-    tvErrorTerm: result.tvErrorTerm,
-    pinskerLowerBound: result.pinskerLowerBound,
-    mixtureConvexityLowerBound: result.mixtureConvexityLowerBound,
-    prior: result.prior,
-    ...combinationJson(result),
-    ...extras,
-    ...(result.warning !== undefined ? { warning: result.warning } : {}),
-  };
+  return bayesSecurityDocument(result, extras);
 }
 
 async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {

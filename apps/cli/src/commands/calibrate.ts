@@ -4,7 +4,7 @@
  * targets (`--target-bayes-security`, `--target-gmip-mu`) dispatch to
  * `calibrate-threat-targets.ts`.
  */
-import { calibrateNoiseMultiplier, createAccountant } from '@dpbounds/accountants';
+import { calibrateEpsilon as calibrateEpsilonRow, createAccountant } from '@dpbounds/accountants';
 import type { AccountantKind, PrivacyAccountant } from '@dpbounds/accountants';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { choice, exactlyOne, requiredNumber } from '../flags.js';
@@ -36,29 +36,20 @@ function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
     progress.stage(`searching σ, ${accountant} evaluation ${evaluations}`, Math.max(TYPICAL_EVALUATIONS, evaluations + 2), evaluations - 1);
     return createAccountant(accountant as AccountantKind, { neighbouring });
   };
-  let result: ReturnType<typeof calibrateNoiseMultiplier>;
+  let result: ReturnType<typeof calibrateEpsilonRow>;
   try {
-    result = calibrateNoiseMultiplier({ targetEpsilon: target, delta, samplingRate, steps, accountant: factory });
+    // the calibration row of the sweep engine (shared with `dpbounds sweep --target-epsilon` and the playground)
+    result = calibrateEpsilonRow({ targetEpsilon: target, delta, samplingRate, steps, neighbouring }, accountant, factory);
   } finally {
     // a refusal of the library names its parameter: the command line's one mapping
     // (library-error-message.ts, with this command's parameterFlags) turns it into the user's flag
     progress.finish();
   }
-  const json = {
-    noiseMultiplier: result.value,
-    target,
-    achieved: result.epsilon,
-    targetKind: 'epsilon',
-    delta,
-    accountant,
-    neighbouring,
-    kind: accountant === 'gdp' ? 'estimate' : 'guarantee',
-    approximation: accountant === 'gdp',
-  };
+  const { evaluations: _evaluations, ...json } = result;
   const text = formatKeyValues([
     ['target ε', `${formatNumber(target)} at δ = ${formatNumber(delta)} (${accountant}, ${neighbouring})`],
-    ['noise multiplier σ', formatNumber(result.value, 8)],
-    ['achieved ε', `${formatNumber(result.epsilon, 8)}${accountant === 'gdp' ? ' (CLT approximation, not a guarantee)' : ' (≤ target)'}`],
+    ['noise multiplier σ', formatNumber(result.noiseMultiplier, 8)],
+    ['achieved ε', `${formatNumber(result.achieved, 8)}${accountant === 'gdp' ? ' (CLT approximation, not a guarantee)' : ' (≤ target)'}`],
     ['accountant evaluations', String(result.evaluations)],
   ]);
   return { json, text };

@@ -1,10 +1,10 @@
 /**
  * `dpbounds dp --fpr list`: the largest TPR any membership attack on the run reaches at each
  * FPR, read off the chosen accountant's trade-off curve (@dpbounds/accountants
- * `accountantTprAtFpr`). No math here; this file only wires the flag to the library.
+ * `dpTprFields`, shared with `dpbounds sweep`). No math here; this file only wires the flag to the library.
  */
-import { accountantTprAtFpr, dpSgdEvent, GdpAccountant, PldAccountant, RdpAccountant } from '@dpbounds/accountants';
-import type { NeighbouringRelation, PrivacyAccountant } from '@dpbounds/accountants';
+import { dpTprFields } from '@dpbounds/accountants';
+import type { NeighbouringRelation } from '@dpbounds/accountants';
 import { formatNumber, formatTable } from '../format.js';
 
 /** The run the TPR bound is for. */
@@ -30,15 +30,7 @@ export interface DpTprFields {
  * in `tprMethod`).
  */
 export function dpTprAtFpr(accountant: string, run: DpTprRun, fprs: readonly number[]): DpTprFields {
-  const event = dpSgdEvent({ samplingRate: run.samplingRate, noiseMultiplier: run.noiseMultiplier, steps: run.steps });
-  const neighbouring = run.neighbouring;
-  const acc: PrivacyAccountant =
-    accountant === 'rdp' ? new RdpAccountant({ neighbouring }).compose(event)
-    : accountant === 'gdp' ? new GdpAccountant({ neighbouring }).compose(event)
-    : new PldAccountant({ neighbouring }).compose(event);
-  const r = accountantTprAtFpr(acc, fprs);
-  const method = accountant === 'prv' ? `${r.method} (prv has no trade-off curve; the pld curve is used)` : r.method;
-  return { tprAtFpr: r.points.map((p) => ({ fpr: p.fpr, tpr: p.tpr })), tprKind: r.kind, tprMethod: method };
+  return dpTprFields(accountant, run, fprs);
 }
 
 /** The readable table of `dp --fpr`: one row per accountant and FPR. */

@@ -3,7 +3,7 @@
  * accountants of @dpbounds/accountants do it. `epsilon` (or `delta`) is always a guarantee; the
  * GDP/CLT approximation is reported beside the PLD guarantee, never in its place.
  */
-import { dpSgdEvent, GdpAccountant, PldAccountant, PrvAccountant, RdpAccountant } from '@dpbounds/accountants';
+import { dpAccountantEvaluation, jsonSafeResult } from '@dpbounds/accountants';
 import type { NeighbouringRelation } from '@dpbounds/accountants';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { choice, exactlyOne, numberList, requiredNumber } from '../flags.js';
@@ -29,84 +29,13 @@ interface Query {
 /** One accountant's JSON result (docs/cli.md fields first, then additions). */
 export type DpResult = Record<string, string | number | boolean | null>;
 
-/** `method` and, when the accountant switched to a coarser grid or a fallback, `note`. */
-function provenanceOf(b: { readonly method: string; readonly note?: string }): DpResult {
-  return b.note === undefined ? { method: b.method } : { method: b.method, note: b.note };
-}
-
-function pldResult(query: Query, event: ReturnType<typeof dpSgdEvent>): DpResult {
-  const pld = new PldAccountant({ neighbouring: query.neighbouring }).compose(event);
-  if (query.delta !== undefined) {
-    const b = pld.getEpsilonBounds(query.delta);
-    return { epsilon: b.upper, delta: query.delta, kind: b.kind, epsilonLower: b.lower, epsilonUpper: b.upper, discretizationInterval: pld.discretizationInterval, ...provenanceOf(b) };
-  }
-  const b = pld.getDeltaBounds(query.epsilon as number);
-  return { epsilon: query.epsilon as number, delta: b.upper, kind: b.kind, deltaLower: b.lower, deltaUpper: b.upper, discretizationInterval: pld.discretizationInterval, ...provenanceOf(b) };
-}
-
-/**
- * JSON cannot hold ±∞: a non-finite number becomes `null` with a sibling `<field>Infinite: true`
- * (so no required field is ever a bare `null`). For σ > 0 and δ > 0 every ε here is finite.
- */
-function jsonSafe(result: DpResult): DpResult {
-  const out: DpResult = {};
-  for (const [key, value] of Object.entries(result)) {
-    if (typeof value === 'number' && !Number.isFinite(value)) {
-      out[key] = null;
-      out[`${key}Infinite`] = true;
-    } else out[key] = value;
-  }
-  return out;
-}
-
-
 function runOne(kind: DpAccountant, query: Query): DpResult {
-  const event = dpSgdEvent({ samplingRate: query.samplingRate, noiseMultiplier: query.noiseMultiplier, steps: query.steps });
-  const head = { accountant: kind, neighbouring: query.neighbouring };
-  switch (kind) {
-    case 'rdp': {
-      if (query.neighbouring === 'substitution' && query.samplingRate < 1) {
-        throw new UsageError('--accountant rdp supports --neighbouring add-remove only for --sampling-rate < 1 (use pld)');
-      }
-      const rdp = new RdpAccountant({ neighbouring: query.neighbouring }).compose(event);
-      if (query.delta !== undefined) {
-        const r = rdp.getEpsilonAndOrder(query.delta);
-        return { ...head, epsilon: r.epsilon, delta: query.delta, kind: 'guarantee', order: r.order, method: 'rdp' };
-      }
-      return { ...head, epsilon: query.epsilon as number, delta: rdp.getDelta(query.epsilon as number), kind: 'guarantee', method: 'rdp' };
-    }
-    case 'pld':
-      return { ...head, ...pldResult(query, event) };
-    case 'prv': {
-      if (query.neighbouring !== 'add-remove') throw new UsageError('--accountant prv supports --neighbouring add-remove only (use pld)');
-      // relative ε budget: the guarantee within ~0.1 % of the tight ε (the absolute default 0.01
-      // of the anchors is 0.5 % above it at ε ≈ 1.8 and far more at small ε)
-      const prv = new PrvAccountant({ epsError: 'relative' }).compose(event);
-      if (query.delta !== undefined) {
-        const b = prv.getEpsilonBounds(query.delta);
-        // epsilonError: the PRV's own ε error, or (after the RDP fallback) the whole gap upper − lower
-        const error = b.method === 'prv' ? prv.getEpsilonError(query.delta) : b.upper - b.lower;
-        return { ...head, epsilon: b.upper, delta: query.delta, kind: b.kind, epsilonLower: b.lower, epsilonUpper: b.upper, epsilonEstimate: b.estimate, epsilonError: error, ...provenanceOf(b) };
-      }
-      const b = prv.getDeltaBounds(query.epsilon as number);
-      return { ...head, epsilon: query.epsilon as number, delta: b.upper, kind: b.kind, deltaLower: b.lower, deltaUpper: b.upper, deltaEstimate: b.estimate, ...provenanceOf(b) };
-    }
-    case 'gdp': {
-      if (query.neighbouring === 'substitution' && query.samplingRate < 1) {
-        throw new UsageError('--accountant gdp supports --neighbouring add-remove only for --sampling-rate < 1 (use pld)');
-      }
-      // The CLT value is an approximation (it can be below the true ε): docs/cli.md requires
-      // `epsilon` to be a guarantee, so `epsilon` carries the PLD bound and the GDP answer is in
-      // `epsilonEstimate` and `mu`.
-      const gdp = new GdpAccountant({ neighbouring: query.neighbouring }).compose(event);
-      const guarantee = pldResult(query, event);
-      const rest = { kind: 'guarantee', estimateKind: 'estimate', method: `gdp (epsilon: ${String(guarantee.method)})`, ...(guarantee.note === undefined ? {} : { note: guarantee.note }) };
-      if (query.delta !== undefined) {
-        return { ...head, epsilon: guarantee.epsilon as number, delta: query.delta, ...rest, epsilonEstimate: gdp.getEpsilon(query.delta), mu: gdp.mu(), approximation: true };
-      }
-      return { ...head, epsilon: query.epsilon as number, delta: guarantee.delta as number, ...rest, deltaEstimate: gdp.getDelta(query.epsilon as number), mu: gdp.mu(), approximation: true };
-    }
+  if (query.neighbouring === 'substitution' && query.samplingRate < 1 && (kind === 'rdp' || kind === 'gdp')) {
+    throw new UsageError(`--accountant ${kind} supports --neighbouring add-remove only for --sampling-rate < 1 (use pld)`);
   }
+  if (kind === 'prv' && query.neighbouring !== 'add-remove') throw new UsageError('--accountant prv supports --neighbouring add-remove only (use pld)');
+  // the rows (and GDP's use of the PLD guarantee as `epsilon`) are built in one place, shared with `dpbounds sweep`
+  return dpAccountantEvaluation(kind, query).result;
 }
 
 function textOf(results: readonly DpResult[], byDelta: boolean): string {
@@ -165,7 +94,7 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult {
   if (accountant === 'all') {
     const kinds = DP_ACCOUNTANTS.filter((k) => neighbouring === 'add-remove' || k === 'pld' || (samplingRate === 1 && k !== 'prv'));
     const both = withProgress(io, kinds, slow, (k) => {
-      const r = jsonSafe(runOne(k, query));
+      const r = jsonSafeResult(runOne(k, query));
       return { r, tpr: withTpr(r) };
     });
     const results = both.map((b) => b.r);
@@ -175,7 +104,7 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult {
   let result: DpResult = { accountant };
   let tpr = { json: {} as Record<string, unknown>, text: '' };
   withProgress(io, [accountant], slow, (k) => {
-    result = jsonSafe(runOne(k, query));
+    result = jsonSafeResult(runOne(k, query));
     tpr = withTpr(result);
   });
   return { json: tpr.json, text: join(textOf([result], which === 'delta'), [tpr.text]) };

@@ -2,9 +2,8 @@
  * `dpbounds gmip`: Gaussian membership-inference privacy of (noisy) SGD (Leemann, Pawelczyk &
  * Kasneci, NeurIPS 2023). Contract in docs/cli.md; the math lives in @dpbounds/accountants.
  */
-import { analyzeGmip, gmipOneStepTradeOff } from '@dpbounds/accountants';
+import { analyzeGmip, gmipJson } from '@dpbounds/accountants';
 import { isDpboundsError } from '@dpbounds/special-functions';
-import { gaussianTradeOff, tprAtFpr } from '@dpbounds/tradeoff-core';
 import type { GmipConfig } from '@dpbounds/accountants';
 import type { CommandDefinition, CommandResult, FlagSpec } from '../command.js';
 import { exactlyOne, hasFlag, numberList, optionalNumber, requiredNumber } from '../flags.js';
@@ -85,36 +84,9 @@ function run(flags: ParsedFlags): CommandResult {
   const fprs = numberList(flags, 'fpr', { min: 0, max: 1 }, [0.001, 0.01, 0.1]);
   const result = runWithDpSide(flags, (combineWithDp) => analyzeGmip({ ...config, noiseStd }, fprs, { combineWithDp }));
   if (!Number.isFinite(result.mu)) throw new UsageError(infiniteMuMessage(flags, result.perStepMu));
-  // Diagnostic of Corollary 5.1's normal approximation: one step, exact (Theorem 5.1) vs G_{perStepMu}.
-  const exact = config.batchSize >= 2 ? gmipOneStepTradeOff({ params: config.params, batchSize: config.batchSize, noiseStd, clip: config.clip, ...(config.susceptibility !== undefined ? { susceptibility: config.susceptibility } : {}) }).curve : undefined;
-  const approx = tprAtFpr(gaussianTradeOff(result.perStepMu), fprs);
-  const perStep = exact === undefined ? [] : tprAtFpr(exact, fprs).map((row, i) => ({ fpr: row.fpr, tprExact: row.tpr, tprApprox: (approx[i] as { tpr: number }).tpr }));
-  const json = {
-    mu: result.mu,
-    perStepMu: result.perStepMu,
-    tprAtFpr: result.tprAtFpr.map((row) => ({ fpr: row.fpr, tpr: row.tpr })),
-    gdpMu: finiteOrNull(result.gdpMu),
-    gmipFormulaMu: finiteOrNull(result.gmipFormulaMu),
-    noiseStd,
-    auc: result.auc,
-    accuracy: result.accuracy,
-    perStepTprAtFpr: perStep,
-    neighbouring: result.neighbouring,
-    kinds: result.kinds,
-    dpBinds: result.dpBinds,
-    ...(result.dp !== undefined && result.combined !== undefined
-      ? {
-          dp: { kind: result.dp.kind, neighbouring: result.dp.neighbouring, tprAtFpr: result.dp.tprAtFpr.map((r) => ({ fpr: r.fpr, tpr: r.tpr })) },
-          combined: {
-            kind: result.combined.kind,
-            neighbouring: result.combined.neighbouring,
-            tprAtFpr: result.combined.tprAtFpr.map((r) => ({ fpr: r.fpr, tpr: r.tpr, binds: r.binds })),
-            binding: result.combined.binding.map((b) => ({ from: b.from, to: b.to, binds: b.binds })),
-            dpEverywhere: result.combined.dpEverywhere,
-          },
-        }
-      : {}),
-  };
+  // the document is built in @dpbounds/accountants (shared with `dpbounds sweep`)
+  const json = gmipJson({ ...config, noiseStd }, result, fprs);
+  const perStep = json.perStepTprAtFpr as readonly { fpr: number; tprExact: number; tprApprox: number }[];
   const combined = result.combined;
   const text = [
     formatKeyValues([

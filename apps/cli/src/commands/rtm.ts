@@ -2,7 +2,7 @@
  * `dpbounds rtm`: the optimal attacker under the relaxed threat model, who lacks the target
  * record (Kaissis, Ziller, Kolek, Riess & Rueckert, NeurIPS 2023). Contract in the CLI docs.
  */
-import { analyzeRtm, calibrateRtmGaussianNoise } from '@dpbounds/accountants';
+import { analyzeRtm, calibrateRtmGaussianNoise, rtmJson } from '@dpbounds/accountants';
 import type { RtmAnalysis } from '@dpbounds/accountants';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import type { CommandDefinition, CommandResult } from '../command.js';
@@ -67,34 +67,9 @@ function run(flags: ParsedFlags): CommandResult {
     fprs,
     flags,
   );
-  const points = result.points.map((p) => ({
-    fpr: p.fpr,
-    fnr: p.fnr,
-    fnrInverse: p.fnrInverse,
-    fnrSymmetric: p.fnrSymmetric,
-    dpFnr: p.dpFnr,
-    fnrCombined: p.fnrCombined,
-    // at the point itself (the binding intervals are located on a grid); ties go to DP
-    binds: p.fnrSymmetric > p.dpFnr + 1e-12 ? ('threat' as const) : ('dp' as const),
-    // the better one-sided test's power, capped by what DP allows any attacker
-    maxPower: Math.min(Math.max(1 - p.fnr, 1 - p.fnrInverse), 1 - p.dpFnr),
-  }));
-  const json = {
-    mechanism,
-    mu: result.mu,
-    dims: result.dims,
-    ...(result.dims !== dims ? { dimsRequested: dims } : {}),
-    compositions,
-    ...(samplingRate !== undefined ? { samplingRate } : {}),
-    attacker: result.attacker,
-    neighbouring: result.neighbouring,
-    kind: result.kind,
-    dpKind: 'guarantee' as const,
-    ...(calibration !== undefined ? { calibration } : {}),
-    notes: result.notes,
-    binding: result.combined.binding,
-    points,
-  };
+  // the document is built in @dpbounds/accountants (shared with `dpbounds sweep`)
+  const json = rtmJson(result, { mechanism, dims, compositions, ...(samplingRate !== undefined ? { samplingRate } : {}) }, calibration !== undefined ? { calibration } : {});
+  const points = json.points as readonly { fpr: number; fnr: number; fnrInverse: number; fnrSymmetric: number; dpFnr: number; fnrCombined: number; binds: 'threat' | 'dp'; maxPower: number }[];
   const text = [
     formatKeyValues([
       ['mechanism', `${mechanism}${samplingRate !== undefined ? ` (p = ${formatNumber(samplingRate)})` : ''}`],

@@ -17,14 +17,11 @@ import {
   analyzeRtmDpSgd,
   bayesSecurityAttributeInference,
   bayesSecurityMia,
-  dpSgdEvent,
-  GdpAccountant,
+  dpAccountantEvaluation,
   perInstancePrivacy,
-  PldAccountant,
   pldTradeOffCurve,
-  PrvAccountant,
-  RdpAccountant,
 } from '@dpbounds/accountants';
+import type { DpAccountantResult, DpQuery, PldAccountant } from '@dpbounds/accountants';
 import { evaluateAttack, lossThresholdScores } from '@dpbounds/attacks';
 import { auditScores } from '@dpbounds/audit-one-run';
 import { aiSensitivities, perInstanceTraceExclusions, perInstanceTraceRatios } from '@dpbounds/sgd-instrumentation';
@@ -136,29 +133,35 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
     curve === null ? null : { kind, neighbouring, bayesSecurity: bayesSecurity(curve), tprAtFpr: tprAtFpr(curve, fprs).map((p) => ({ fpr: p.fpr, tpr: p.tpr })) };
 
   // 1. The DP guarantee for both relations (PLD; the reference of every view), and ε by every accountant.
-  const event = dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps: T });
+  // The numbers are the `dpbounds dp` / `dpbounds sweep` rows of the same run (one implementation).
+  const query = (neighbouring: NeighbouringRelation): DpQuery => ({ samplingRate: q, noiseMultiplier: sigma, steps: T, neighbouring, delta });
+  const num = (value: unknown): number => value as number;
   const accounting = required('accounting', () => {
       const rows: AccountingRow[] = [];
+      const pldRows = new Map<NeighbouringRelation, DpAccountantResult>();
       for (const neighbouring of RELATIONS) {
-        const pld = new PldAccountant({ neighbouring }).compose(event);
-        const bounds = pld.getEpsilonBounds(delta);
-        rows.push({ accountant: 'pld', kind: 'guarantee', neighbouring, delta, epsilon: bounds.upper, epsilonLower: bounds.lower, note: 'pessimistic discretisation; the exact ε is in [epsilonLower, epsilon]' });
-        dp.set(neighbouring, pldTradeOffCurve(pld));
-        curves.push(dpGuaranteeCurve(neighbouring, dp.get(neighbouring) as TradeOffCurve, `DP guarantee (PLD), ε = ${bounds.upper.toFixed(3)} at δ = ${formatNumber(delta, 3)}`));
+        const pld = dpAccountantEvaluation('pld', query(neighbouring));
+        pldRows.set(neighbouring, pld.result);
+        rows.push({ accountant: 'pld', kind: 'guarantee', neighbouring, delta, epsilon: num(pld.result.epsilon), epsilonLower: num(pld.result.epsilonLower), note: 'pessimistic discretisation; the exact ε is in [epsilonLower, epsilon]' });
+        dp.set(neighbouring, pldTradeOffCurve(pld.accountant as PldAccountant));
+        curves.push(dpGuaranteeCurve(neighbouring, dp.get(neighbouring) as TradeOffCurve, `DP guarantee (PLD), ε = ${num(pld.result.epsilon).toFixed(3)} at δ = ${formatNumber(delta, 3)}`));
       }
-      const rdp = new RdpAccountant({ neighbouring: 'add-remove' }).compose(event).getEpsilonAndOrder(delta);
-      rows.push({ accountant: 'rdp', kind: 'guarantee', neighbouring: 'add-remove', delta, epsilon: rdp.epsilon, order: rdp.order, note: 'RDP conversion, looser than PLD by construction' });
+      const rdp = dpAccountantEvaluation('rdp', query('add-remove')).result;
+      rows.push({ accountant: 'rdp', kind: 'guarantee', neighbouring: 'add-remove', delta, epsilon: num(rdp.epsilon), order: num(rdp.order), note: 'RDP conversion, looser than PLD by construction' });
       try {
-        const prv = new PrvAccountant().compose(event).getEpsilonBounds(delta);
-        rows.push({ accountant: 'prv', kind: 'guarantee', neighbouring: 'add-remove', delta, epsilon: prv.upper, epsilonLower: prv.lower, epsilonEstimate: prv.estimate, note: 'the exact ε is in [epsilonLower, epsilon]' });
+        // the PRV accountant's default ε error (the report's PRV row predates the dp command's relative budget)
+        const prv = dpAccountantEvaluation('prv', query('add-remove'), { prv: {} }).result;
+        rows.push({ accountant: 'prv', kind: 'guarantee', neighbouring: 'add-remove', delta, epsilon: num(prv.epsilon), epsilonLower: num(prv.epsilonLower), epsilonEstimate: num(prv.epsilonEstimate), note: 'the exact ε is in [epsilonLower, epsilon]' });
       } catch (error) {
         unavailable.push({ section: 'accounting.prv', reason: firstLine(error) });
       }
-      const gdp = new GdpAccountant({ neighbouring: 'add-remove' }).compose(event);
-      const gdpEpsilon = gdp.getEpsilon(delta);
+      const pldAddRemove = pldRows.get('add-remove');
+      const gdp = dpAccountantEvaluation('gdp', query('add-remove'), pldAddRemove === undefined ? {} : { pldResult: pldAddRemove }).result;
+      const gdpEpsilon = num(gdp.epsilonEstimate);
+      const gdpMu = num(gdp.mu);
       // an estimate beside the guarantees: when the CLT μ is ∞ (σ near 0) there is no number to show
-      if (Number.isFinite(gdpEpsilon) && Number.isFinite(gdp.mu())) {
-        rows.push({ accountant: 'gdp', kind: 'estimate', neighbouring: 'add-remove', delta, epsilon: gdpEpsilon, mu: gdp.mu(), note: 'central limit theorem for Poisson sampling (Bu et al. 2020): not a bound' });
+      if (Number.isFinite(gdpEpsilon) && Number.isFinite(gdpMu)) {
+        rows.push({ accountant: 'gdp', kind: 'estimate', neighbouring: 'add-remove', delta, epsilon: gdpEpsilon, mu: gdpMu, note: 'central limit theorem for Poisson sampling (Bu et al. 2020): not a bound' });
       } else {
         unavailable.push({ section: 'accounting.gdp', reason: `the CLT μ-GDP of this run is not finite (σ = ${sigma})` });
       }

@@ -62,5 +62,12 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--dataset', 'tiny.csv', '--label', 'y', '--positive-label', '1', '--model', 'mlp', '--hidden-units', '4', '--epochs', '1', '--batch-size', '32', '--instrument', 'ai-sensitivity', '--sensitive-attribute', 'group', '--ai-values', 'a,b', '--out', 'train-out', '--force'],
     [...TINY_TRAINING, '--instrument', 'none', '--sampling', 'truncated-poisson', '--max-batch-size', '40', '--out', 'train-out', '--force'],
   ],
+  sweep: [
+    ['--sampling-rate', '0.01,0.02', '--noise-multiplier', '1:1.5:0.5', '--steps', '50', '--delta', '1e-5', '--accountant', 'rdp,gdp', '--fpr', '0.01', '--neighbouring', 'add-remove', '--workers', '1', '--out', 'sweep-out.jsonl', '--force'],
+    ['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '50', '--epsilon', '1', '--accountant', 'rdp', '--threat', 'gmip,rtm', '--dataset-size', '1000', '--params', '10', '--clip', '1', '--skip-dp', '--shard', '0/2', '--workers', '1'],
+    ['--sampling-rate', '0.01', '--steps', '50', '--delta', '1e-5', '--target-epsilon', '1', '--accountant', 'rdp', '--workers', '1'],
+    ['--configs', 'sweep-configs.csv', '--accountant', 'rdp', '--workers', '1', '--out', 'sweep-out.csv'],
+  ],
+  'sweep merge': [['shard-0.jsonl', 'shard-1.jsonl', '--out', 'merged.jsonl', '--force']],
   demo: [[...TINY_TRAINING, '--target-bayes-security', '0.9', '--target-epochs', '20', '--delta', '1e-5', '--out', 'demo-out', '--force']],
 };

@@ -64,5 +64,12 @@ export async function createFuzzWorkspace(): Promise<string> {
   const path = (JSON.parse(batches.stdout) as { traces: { perInstanceBatches?: string } }).traces.perInstanceBatches;
   if (path === undefined) throw new Error('the batch-trace run wrote no per-instance batch trace');
   copyFileSync(join(dir, path), join(dir, 'batch-trace.json'));
+
+  // a configurations file for `sweep --configs`, and two shards of one sweep for `sweep merge`
+  write('sweep-configs.csv', csv('samplingRate,noiseMultiplier,steps,delta', [[0.01, 1, 50, 1e-5], [0.02, 1.5, 50, 1e-5]]));
+  for (const shard of [0, 1]) {
+    const r = await runCaptured(['sweep', '--configs', 'sweep-configs.csv', '--accountant', 'rdp', '--workers', '1', '--shard', `${shard}/2`, '--out', `shard-${shard}.jsonl`], { cwd: dir });
+    if (r.code !== 0) throw new Error(`the fuzz workspace's sweep shard ${shard} failed: ${r.stderr}`);
+  }
   return dir;
 }

@@ -1,0 +1,58 @@
+/**
+ * The calibration of one run as the JSON object `dpbounds calibrate --target-epsilon` prints:
+ * the smallest noise multiplier σ whose ε at δ (by the chosen accountant) is at most the target
+ * (bracketing + Brent, checked at the returned σ; `calibrateNoiseMultiplier`), with `achieved`
+ * the ε there, never above the target. GDP is a CLT approximation, so its calibration is an
+ * estimate (`kind`, `approximation`).
+ */
+import type { NeighbouringRelation } from '../accountant.js';
+import { calibrateNoiseMultiplier } from '../calibration/calibrate.js';
+import type { AccountantChoice } from '../calibration/calibrate.js';
+import type { SweepAccountant } from './sweep-configuration.js';
+
+/** A calibration question: T steps at sampling rate q, target ε at δ. */
+export interface EpsilonCalibrationQuery {
+  readonly targetEpsilon: number;
+  readonly delta: number;
+  readonly samplingRate: number;
+  readonly steps: number;
+  readonly neighbouring: NeighbouringRelation;
+}
+
+/** The calibrated σ and what it achieves (the `calibrate --json` fields). */
+export interface EpsilonCalibrationResult {
+  readonly noiseMultiplier: number;
+  readonly target: number;
+  readonly achieved: number;
+  readonly targetKind: 'epsilon';
+  readonly delta: number;
+  readonly accountant: SweepAccountant;
+  readonly neighbouring: NeighbouringRelation;
+  readonly kind: 'guarantee' | 'estimate';
+  readonly approximation: boolean;
+  /** Accountant evaluations used (not part of the `calibrate` JSON). */
+  readonly evaluations: number;
+}
+
+/**
+ * Calibrates σ for a target ε at δ with one accountant.
+ *
+ * @param factory an accountant factory to use instead of `accountant` (e.g. one that counts evaluations for a progress bar); it must build that kind for `neighbouring`.
+ * @throws DpboundsRangeError naming `targetEpsilon`, `delta`, `samplingRate` or `steps`.
+ * @example calibrateEpsilon({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000, neighbouring: 'add-remove' }, 'pld').noiseMultiplier
+ */
+export function calibrateEpsilon(query: EpsilonCalibrationQuery, accountant: SweepAccountant, factory?: AccountantChoice): EpsilonCalibrationResult {
+  const result = calibrateNoiseMultiplier({ targetEpsilon: query.targetEpsilon, delta: query.delta, samplingRate: query.samplingRate, steps: query.steps, accountant: factory ?? accountant, neighbouring: query.neighbouring });
+  return {
+    noiseMultiplier: result.value,
+    target: query.targetEpsilon,
+    achieved: result.epsilon,
+    targetKind: 'epsilon',
+    delta: query.delta,
+    accountant,
+    neighbouring: query.neighbouring,
+    kind: accountant === 'gdp' ? 'estimate' : 'guarantee',
+    approximation: accountant === 'gdp',
+    evaluations: result.evaluations,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Stable identifiers for sweep configurations and sweep specifications: a 64-bit FNV-1a hash
+ * (Fowler, Noll & Vo) of a canonical JSON text (keys sorted, numbers in their shortest
+ * round-trip form). The same configuration gets the same id on every machine and in every run,
+ * which is what resuming and merging shards key on. Not a cryptographic hash.
+ */
+
+const FNV_OFFSET = 0xcbf29ce484222325n;
+const FNV_PRIME = 0x100000001b3n;
+const MASK = 0xffffffffffffffffn;
+
+/**
+ * JSON with object keys sorted at every level (`undefined` fields left out), so equal values
+ * give equal text whatever order their fields were written in.
+ *
+ * @example canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] }) // '{"a":[2,{"c":4,"d":3}],"b":1}'
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The 64-bit FNV-1a hash of the UTF-8 bytes of `text`, as 16 lowercase hex digits.
+ *
+ * @example stableHash('') // 'cbf29ce484222325'
+ */
+export function stableHash(text: string): string {
+  let hash = FNV_OFFSET;
+  const mix = (byte: number): void => {
+    hash ^= BigInt(byte);
+    hash = (hash * FNV_PRIME) & MASK;
+  };
+  // the UTF-8 bytes of each code point (written out: no TextEncoder in the package's target libs)
+  for (const char of text) {
+    const c = char.codePointAt(0) as number;
+    if (c < 0x80) mix(c);
+    else if (c < 0x800) {
+      mix(0xc0 | (c >> 6));
+      mix(0x80 | (c & 0x3f));
+    } else if (c < 0x10000) {
+      mix(0xe0 | (c >> 12));
+      mix(0x80 | ((c >> 6) & 0x3f));
+      mix(0x80 | (c & 0x3f));
+    } else {
+      mix(0xf0 | (c >> 18));
+      mix(0x80 | ((c >> 12) & 0x3f));
+      mix(0x80 | ((c >> 6) & 0x3f));
+      mix(0x80 | (c & 0x3f));
+    }
+  }
+  return hash.toString(16).padStart(16, '0');
+}
+
+/**
+ * The id of a configuration: the hash of its canonical JSON (absent fields do not count).
+ *
+ * @example sweepConfigurationId({ samplingRate: 0.01, noiseMultiplier: 1, steps: 100, delta: 1e-5, neighbouring: 'add-remove' })
+ */
+export function sweepConfigurationId(config: object): string {
+  return stableHash(canonicalJson(config));
+}
+
+/**
+ * The id of a whole sweep: its configurations (in order) and its request. Shards of one sweep
+ * share it; two different sweeps (another grid, another accountant, other FPRs) do not.
+ *
+ * @example sweepSpecId([config], { accountants: ['pld'] })
+ */
+export function sweepSpecId(configs: readonly object[], request: object): string {
+  return stableHash(canonicalJson({ configurations: configs.map((c) => sweepConfigurationId(c)), request }));
+}
