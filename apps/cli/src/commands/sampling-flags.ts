@@ -103,3 +103,21 @@ export function samplerRunOf(choiceMade: SamplingChoice, noiseMultiplier: number
     ...(neighbouring === undefined ? {} : { neighbouring }),
   };
 }
+
+/**
+ * For commands whose analysis holds for Poisson batches only: reads `--sampling` and refuses any
+ * other sampler with one line saying why and where that sampler's ε is computed.
+ *
+ * @example requirePoissonSampling({ sampling: 'shuffle' }, 'Bayes security is derived for Poisson-subsampled DP-SGD') // throws
+ */
+export function requirePoissonSampling(flags: ParsedFlags, why: string): void {
+  const sampler = choice(flags, 'sampling', BATCH_SAMPLERS, 'poisson');
+  if (sampler !== 'poisson') {
+    throw new UsageError(`--sampling ${sampler}: ${why}, and combining it with this sampler's DP curve would not be a guarantee; for the ε of ${sampler} batches run dpbounds dp --sampling ${sampler}`);
+  }
+}
+
+/** `--sampling` for commands whose analysis holds for Poisson batches only (see {@link requirePoissonSampling}). */
+export const POISSON_ONLY_SAMPLING_FLAG: Readonly<Record<string, FlagSpec>> = {
+  sampling: { type: 'string', valueName: 'poisson', description: 'batch sampler of the run: this analysis holds for poisson only (other samplers are refused; docs/batch-samplers.md)', defaultText: 'poisson' },
+};
