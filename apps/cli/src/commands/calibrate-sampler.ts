@@ -16,6 +16,9 @@ import { UsageError } from '../usage-error.js';
 import { samplerRunOf } from './sampling-flags.js';
 import type { SamplingChoice } from './sampling-flags.js';
 
+/** Largest --target-epsilon calibrated for a sampler. */
+const MAX_TARGET_EPSILON = 100;
+
 /** Smallest σ the lower-bound search tries (below it the PLD grids get expensive and no run uses it). */
 const SMALLEST_SIGMA = 0.1;
 
@@ -55,7 +58,8 @@ function runWithSigma(run: Omit<SamplerRun, 'noiseMultiplier'>, sigma: number): 
 
 /** `calibrate --target-epsilon` for a sampler given with --batch-size / --dataset-size. */
 export function calibrateSamplerEpsilon(flags: ParsedFlags, io: CommandIo, sampling: SamplingChoice): CommandResult {
-  const target = requiredNumber(flags, 'target-epsilon', { min: 0, minExclusive: true });
+  // above ε = 100 a guarantee promises nothing (e^ε overflows any likelihood ratio worth bounding), and σ → 0 makes the PLD grids explode
+  const target = requiredNumber(flags, 'target-epsilon', { min: 0, minExclusive: true, max: MAX_TARGET_EPSILON });
   const delta = requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
   const accountant = choice(flags, 'accountant', ['pld', 'rdp', 'prv', 'gdp'] as const, 'pld');

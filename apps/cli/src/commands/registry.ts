@@ -23,7 +23,7 @@ export const commands: readonly LazyCommand[] = [
     name: 'calibrate',
     summary: 'the smallest noise multiplier that meets a target ε, Bayes security or μ-GMIP',
     load: async () => (await import('./calibrate.js')).calibrateCommand,
-    parameterFlags: { targetEpsilon: 'target-epsilon', target: 'target-bayes-security', q: 'sampling-rate', count: 'steps', T: 'steps', mu: 'target-gmip-mu' },
+    parameterFlags: { targetEpsilon: 'target-epsilon', target: 'target-bayes-security', q: 'sampling-rate', count: 'steps', T: 'steps', mu: 'target-gmip-mu', epsilon: 'target-epsilon,delta', sampler: 'sampling' },
   },
   {
     name: 'bayes-security',
@@ -77,7 +77,7 @@ export const commands: readonly LazyCommand[] = [
     name: 'demo',
     summary: 'the main job: train on Adult with every instrument, then every bound, attack and audit; writes report.html and report.json',
     load: async () => (await import('./demo.js')).demoCommand,
-    parameterFlags: { expectedBatchSize: 'batch-size', targetBayesSecurity: 'target-bayes-security' },
+    parameterFlags: { expectedBatchSize: 'batch-size', targetBayesSecurity: 'target-bayes-security', sampler: 'sampling' },
   },
   {
     name: 'sweep',

@@ -33,7 +33,7 @@ describe('sampler words', () => {
   it('the JSON keeps every value with its kind', () => {
     const json = samplerEpsilonJson(shuffled);
     expect(json).toMatchObject({ sampling: 'shuffle', epsilon: 4.1, kind: 'lower-bound', poissonValidForRun: false });
-    expect(json.upper).toEqual({ epsilon: 30, kind: 'guarantee', method: 'one release per epoch' });
+    expect(json.upper).toEqual({ epsilon: 30, kind: 'guarantee', neighbouring: 'add-remove', method: 'one release per epoch' });
     expect(json.poisson.kind).toBe('guarantee');
   });
 

@@ -10,6 +10,7 @@ import { formatNumber } from '../format.js';
 export interface SamplerValueJson {
   readonly epsilon: number;
   readonly kind: string;
+  readonly neighbouring: string;
   readonly method: string;
 }
 
@@ -33,8 +34,8 @@ export interface SamplerEpsilonJson {
   readonly note: string;
 }
 
-function valueJson(v: SamplerEpsilonValue): SamplerValueJson {
-  return { epsilon: v.value, kind: v.kind, method: v.method };
+function valueJson(v: SamplerEpsilonValue, neighbouring: string): SamplerValueJson {
+  return { epsilon: v.value, kind: v.kind, neighbouring, method: v.method };
 }
 
 /**
@@ -50,9 +51,9 @@ export function samplerEpsilonJson(s: SamplerEpsilon): SamplerEpsilonJson {
     epsilon: s.epsilon.value,
     kind: s.epsilon.kind,
     method: s.epsilon.method,
-    ...(s.upper === undefined ? {} : { upper: valueJson(s.upper) }),
-    ...(s.lower === undefined ? {} : { lower: valueJson(s.lower) }),
-    poisson: valueJson(s.poisson),
+    ...(s.upper === undefined ? {} : { upper: valueJson(s.upper, s.neighbouring) }),
+    ...(s.lower === undefined ? {} : { lower: valueJson(s.lower, s.neighbouring) }),
+    poisson: valueJson(s.poisson, s.neighbouring),
     poissonValidForRun: s.poissonValidForRun,
     note: s.note,
   };
