@@ -23,7 +23,7 @@ const MAX_TARGET_EPSILON = 100;
 const SMALLEST_SIGMA = 0.1;
 
 /**
- * The σ at which a decreasing lower bound on ε crosses `target` (to 1e-4 relative): any smaller σ
+ * The σ at which a decreasing lower bound on ε crosses `target` (to 1e-3 relative, from below): any smaller σ
  * has lower bound > target, so no run with it meets the target. `undefined` when the lower bound
  * stays at or below the target down to σ = 0.1 (no such σ ≥ 0.1 is known). `start` is a σ whose
  * lower bound is at most the target (e.g. the calibrated σ).
@@ -36,15 +36,17 @@ export function lowerBoundNoiseMultiplier(lowerBound: (sigma: number) => number,
     if (i >= 20) return undefined;
     hi *= 2;
   }
-  let lo = hi / 2;
+  // steps of 10 % down: the lower bound usually crosses close to the calibrated σ, and every
+  // evaluation is a PLD composition (the cost grows as σ shrinks)
+  let lo = Math.max(SMALLEST_SIGMA, 0.9 * hi);
   while (lowerBound(lo) <= target) {
     if (lo <= SMALLEST_SIGMA) return undefined;
     hi = lo;
-    lo = Math.max(SMALLEST_SIGMA, lo / 2);
+    lo = Math.max(SMALLEST_SIGMA, 0.9 * lo);
   }
   // lowerBound(lo) > target ≥ lowerBound(hi): keep the bracket and return its lower end, so every
   // σ at or below the answer provably misses the target
-  while (hi - lo > 1e-4 * hi) {
+  while (hi - lo > 1e-3 * hi) {
     const mid = 0.5 * (lo + hi);
     if (lowerBound(mid) > target) lo = mid;
     else hi = mid;
