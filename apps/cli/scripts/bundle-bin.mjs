@@ -1,5 +1,5 @@
 // Bundles the `dpbounds` executable (dist/bin.js) so that start-up loads a few files instead of
-// the ~200 modules of the analysis packages: each command becomes its own chunk (loaded only
+// the ~150 modules of the analysis packages (dp alone): each command becomes its own chunk (loaded only
 // when it runs), and the packages' code (from their TypeScript sources) is inlined and
 // tree-shaken per command, one copy of each module for the whole bundle (so the typed error
 // classes stay one class). The one module that finds a file next to itself,

@@ -31,6 +31,8 @@ describe('dpbounds demo --sampling', () => {
     expect(s.poissonValidForRun).toBe(false);
     expect(s.otherSectionsAssumePoisson).toBe(true);
     expect(s.epsilon).toBeGreaterThan(s.poisson.epsilon);
+    // per-instance RDP prices Poisson batches: that instrument is off by default for this run
+    expect((report as unknown as { perInstance?: unknown }).perInstance).toBeUndefined();
     // the Poisson ε beside it is the report's own PLD add-remove row (same q = b/N, σ, T)
     const pld = report.accounting.find((r) => r.accountant === 'pld' && r.neighbouring === 'add-remove') as { epsilon: number };
     expect(s.poisson.epsilon).toBeCloseTo(pld.epsilon, 9);

@@ -89,7 +89,11 @@ async function runDemo(flags: ParsedFlags, io: CommandIo, out: string, outputs: 
     selectionRate = Math.min(1, batch / data.train.size);
     noiseMultiplier = noiseMultiplierForBayesSecurity(targetBeta, selectionRate, Math.max(1, Math.round(targetEpochs / selectionRate)));
   }
-  const setup = { ...(await parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, defaults)), lenient: true };
+  // per-instance RDP accounts for Poisson batches: another sampler runs without that instrument by
+  // default (its section is then listed as not computed); asking for it explicitly is refused by the setup
+  const poissonBatches = flags.sampling === undefined || flags.sampling === 'poisson';
+  const runDefaults: TrainDefaults = poissonBatches ? defaults : { ...defaults, instruments: defaults.instruments.filter((name) => name !== 'per-instance') };
+  const setup = { ...(await parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, runDefaults)), lenient: true };
   const progress = createProgress(io, 'demo', 1000);
   const runs = setup.instruments.has('per-instance') ? setup.perInstanceRuns : 1;
   progress.stage(runs > 1 ? `training (${runs} seeded runs for per-instance ε)` : 'training');

@@ -120,6 +120,13 @@ export async function parseTrainSetup(flags: ParsedFlags, cwd: string, defaults:
     if (!(TRAIN_INSTRUMENTS as readonly string[]).includes(part)) throw new UsageError(`--instrument must list items of ${TRAIN_INSTRUMENTS.join(', ')}; found ${JSON.stringify(part)}`);
     instruments.add(part as TrainInstrumentName);
   }
+  const sampler = parseSampling(flags, data.train.size);
+  // Per-instance RDP accounts for Poisson batches, and its runs without the targets keep the rate q on a smaller dataset.
+  for (const name of ['per-instance', 'per-instance-batches'] as const) {
+    if (instruments.has(name) && sampler.sampling !== 'poisson') {
+      throw new UsageError(`--instrument ${name} needs --sampling poisson (per-instance RDP accounts for Poisson batches); found --sampling ${sampler.sampling}`);
+    }
+  }
   const aiValues = optionalString(flags, 'ai-values')?.split(',').map((s) => s.trim()).filter((s) => s !== '');
   const sensitive = optionalString(flags, 'sensitive-attribute') ?? (name === 'adult' ? 'age' : undefined);
   return {
@@ -133,7 +140,7 @@ export async function parseTrainSetup(flags: ParsedFlags, cwd: string, defaults:
     clip: optionalNumber(flags, 'clip', { min: 0, minExclusive: true }) ?? defaults.clip,
     learningRate: optionalNumber(flags, 'learning-rate', { min: 0, minExclusive: true }) ?? defaults.learningRate,
     seed,
-    ...parseSampling(flags, data.train.size),
+    ...sampler,
     instruments,
     ...(sensitive !== undefined ? { sensitiveAttribute: sensitive } : {}),
     aiMethod: choice(flags, 'ai-method', ['full', 'approximate', 'both'] as const, defaults.aiMethod),

@@ -144,8 +144,11 @@ describe('dpbounds train', () => {
       [['--sampling', 'fixed-size', '--max-batch-size', '40'], /^dpbounds train: --max-batch-size is for --sampling truncated-poisson only; found --sampling fixed-size\n$/],
       [['--sampling', 'truncated-poisson', '--max-batch-size', '0'], /^dpbounds train: --max-batch-size must be/],
       [['--sampling', 'balls-in-bin'], /--sampling.*balls-in-bins/],
+      [['--sampling', 'fixed-size', '--instrument', 'per-instance'], /^dpbounds train: --instrument per-instance needs --sampling poisson \(per-instance RDP accounts for Poisson batches\); found --sampling fixed-size\n$/],
+      [['--sampling', 'shuffle', '--instrument', 'canaries,per-instance-batches'], /^dpbounds train: --instrument per-instance-batches needs --sampling poisson/],
     ] as const) {
-      const run = await runCaptured([...base, ...extra, '--out', 'sampling-bad'], { cwd });
+      const head = (extra as readonly string[]).includes('--instrument') ? base.filter((a, i) => a !== '--instrument' && base[i - 1] !== '--instrument') : base;
+      const run = await runCaptured([...head, ...extra, '--out', 'sampling-bad'], { cwd });
       expect(run.code, extra.join(' ')).toBe(2);
       expect(run.stderr).toMatch(message);
       expect(existsSync(join(cwd, 'sampling-bad', 'summary.json'))).toBe(false);
