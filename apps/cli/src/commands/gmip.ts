@@ -34,11 +34,6 @@ export function gmipRunFromFlags(flags: ParsedFlags): Omit<GmipConfig, 'noiseStd
   };
 }
 
-/** JSON numbers cannot be ∞: a μ that is infinite (no finite guarantee) is written as null. */
-export function finiteOrNull(value: number): number | null {
-  return Number.isFinite(value) ? value : null;
-}
-
 /**
  * Runs an analysis with the DP side of the same run, having first run it without (which
  * validates the user's input): if only the DP side fails (e.g. a run too large for the PLD
