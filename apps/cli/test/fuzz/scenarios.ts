@@ -49,6 +49,8 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
   attack: [
     ['--method', 'loss', '--targets', 'targets.csv', '--fpr', '0.01', '--confidence', '0.95', '--out', 'attack-out.csv', '--force'],
     ['--method', 'lira-online', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--variance', 'fixed'],
+    ['--method', 'loss', '--targets', 'targets.csv', '--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5'],
+    ['--method', 'loss', '--targets', 'targets.csv', '--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '150', '--noise-multiplier', '1', '--steps', '20'],
     ['--method', 'lira-offline', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--alternative', 'two-sided'],
     ['--method', 'glir', '--gradients', 'gradients.csv', '--reference', 'reference.csv', '--update', 'update.csv', '--batch-size', '10', '--targets', 'glir-targets.json', '--coordinates', '2', '--ridge', '0.1', '--statistic-factor', 'n-1'],
   ],
