@@ -88,5 +88,7 @@ describe('dpbounds dp --sampling', () => {
     expect(await refused(['--sampling', 'fixed-size', ...sizes, '--noise-multiplier', '1', '--steps', '500', '--epsilon', '1'])).toMatch(/--epsilon/);
     expect(await refused(['--sampling', 'fixed-size', ...sizes, ...run, '--fpr', '0.01'])).toMatch(/--fpr/);
     expect(await refused(['--sampling', 'shufle', ...sizes, ...run])).toMatch(/did you mean shuffle\?/);
+    expect(await refused(['--samplng', 'shuffle', ...sizes, ...run])).toMatch(/did you mean --sampling\?/);
+    expect(await refused(['--max-batchsize', '200', ...sizes, ...run])).toMatch(/did you mean --max-batch-size\?/);
   });
 });
