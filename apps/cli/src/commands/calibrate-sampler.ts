@@ -2,7 +2,8 @@
  * `dpbounds calibrate --target-epsilon ε --sampling <sampler>`: the σ that meets the target for the
  * batches the loop actually draws (`samplerNoiseMultiplier` of @dpbounds/accountants), the Poisson
  * σ at the same rate beside it, and, where the sampler has a proven lower bound on its ε, the σ
- * below which the target is provably missed (a lower bound on the σ any run needs).
+ * below which the target is provably missed (a lower bound on the σ any run needs; for samplers
+ * whose ε is an estimate or a lower bound).
  */
 import { samplerEpsilon, samplerNoiseMultiplier } from '@dpbounds/accountants';
 import type { SamplerEpsilon, SamplerRun } from '@dpbounds/accountants';
@@ -81,7 +82,9 @@ export function calibrateSamplerEpsilon(flags: ParsedFlags, io: CommandIo, sampl
     poisson = sampling.sampler === 'poisson' ? own : samplerNoiseMultiplier({ ...poissonRun, sampler: 'poisson' }, { epsilon: target, delta });
     progress.update(2);
     progress.stage('searching σ where the lower bound reaches the target');
-    lowerSigma = own.epsilon.lower === undefined ? undefined : lowerBoundNoiseMultiplier((s) => samplerEpsilon(runWithSigma(run, s), delta).lower?.value ?? 0, target, own.noiseMultiplier);
+    // only where the sampler's ε is not a guarantee: for the others the lower bound is the
+    // accountant's discretisation bracket, a few PLD compositions for nothing new
+    lowerSigma = own.epsilon.lower === undefined || own.epsilon.epsilon.kind === 'guarantee' ? undefined : lowerBoundNoiseMultiplier((s) => samplerEpsilon(runWithSigma(run, s), delta).lower?.value ?? 0, target, own.noiseMultiplier);
     progress.update(3);
   } finally {
     progress.finish();

@@ -86,7 +86,8 @@ export const calibrateCommand: CommandDefinition = {
     'With --sampling fixed-size|shuffle|balls-in-bins|truncated-poisson (and --batch-size b,',
     '--dataset-size N): the σ for the batches your loop draws, its kind (a σ calibrated on an estimate',
     'is not a guarantee), the Poisson σ at q = b/N beside it, and "lowerBoundNoiseMultiplier": the σ',
-    'below which a proven lower bound on ε already exceeds the target (docs/batch-samplers.md).',
+    'below which a proven lower bound on ε already exceeds the target, for samplers whose ε is not a',
+    'guarantee (docs/batch-samplers.md).',
   ].join('\n'),
   flags: {
     'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },
