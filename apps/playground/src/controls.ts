@@ -5,7 +5,7 @@
  */
 import type { FieldErrors, PlaygroundParams } from './params.js';
 
-const numberFields = ['samplingRate', 'batchSize', 'datasetSize', 'noiseMultiplier', 'epochs', 'steps', 'delta', 'clip', 'modelSize', 'targetValue'] as const;
+const numberFields = ['samplingRate', 'batchSize', 'datasetSize', 'noiseMultiplier', 'epochs', 'steps', 'delta', 'clip', 'modelSize', 'targetValue', 'maxBatchSize'] as const;
 
 function input(id: string): HTMLInputElement {
   const element = document.getElementById(id);
@@ -26,6 +26,7 @@ export function writeControls(params: PlaygroundParams): void {
   input('logFpr').checked = params.logFpr;
   const select = document.getElementById('targetKind') as HTMLSelectElement;
   select.value = params.targetKind;
+  (document.getElementById('sampler') as HTMLSelectElement).value = params.sampler;
   input('noiseMultiplierSlider').value = String(Math.log10(params.noiseMultiplier > 0 ? params.noiseMultiplier : 1));
   input('epochsSlider').value = String(params.epochs);
   showModes(params);
@@ -54,6 +55,8 @@ export function readControls(): PlaygroundParams {
     relation: checked('relation') === 'substitution' ? 'substitution' : 'add-remove',
     targetKind: ((document.getElementById('targetKind') as HTMLSelectElement).value as PlaygroundParams['targetKind']) ?? 'epsilon',
     targetValue: value('targetValue'),
+    sampler: ((document.getElementById('sampler') as HTMLSelectElement).value as PlaygroundParams['sampler']) ?? 'poisson',
+    maxBatchSize: value('maxBatchSize'),
   };
 }
 
@@ -75,7 +78,7 @@ export function showErrors(errors: FieldErrors, computeErrors: FieldErrors = {})
 function showModes(params: PlaygroundParams): void {
   for (const element of document.querySelectorAll<HTMLElement>('[data-for]')) {
     const mode = element.dataset.for;
-    const visible = mode === params.samplingInput || mode === params.lengthInput;
+    const visible = mode === params.samplingInput || mode === params.lengthInput || mode === params.sampler;
     element.hidden = !visible;
   }
 }

@@ -92,6 +92,7 @@ function redraw(): void {
   // for tests and for inspection from the console: exactly what the plot draws
   (window as unknown as { dpboundsPlot: unknown }).dpboundsPlot = { grid: [...grid], relation: config.relation, curves: views.map((v) => ({ id: v.id, label: legendLabel(v), kind: v.kind, relation: v.relation, fnr: [...v.fnr] })) };
   const notes = [`All curves: ${relationLabel(config.relation)} neighbouring.`];
+  if (config.sampler !== 'poisson') notes.push(`Every curve and closed-form number is computed for Poisson batches at q = B/N; your loop draws ${config.sampler} batches, so none of them is a guarantee for it (see the ε row).`);
   if (rtmStage !== undefined) notes.push(rtmStage.note);
   else if (dpStage !== undefined && workerProblem === undefined) notes.push('Relaxed threat model: computing…');
   if (closedForm?.gmipProblem !== undefined) notes.push(closedForm.gmipProblem);
@@ -100,6 +101,16 @@ function redraw(): void {
   plotNote.textContent = notes.join(' ');
   renderHeadline(headlineBody, headlineRows(config));
   for (const id of ['epsilon', 'tprAt01', 'tprAt1', 'combinedBayesSecurity']) headlineBody.querySelector(`tr[data-id="${id}"] td.value`)?.classList.add('from-worker');
+}
+
+/** What the ε row means for a sampler other than Poisson (the kind decides the words). */
+function samplerExplanation(c: ResolvedConfig): string {
+  const kind = epsilonStage?.epsilon.kind;
+  const upper = epsilonStage?.poisson?.upper;
+  const bound = upper === undefined ? '' : ` Proven upper bound: ε ≤ ${formatValue(upper)}.`;
+  if (kind === 'lower-bound') return `A lower bound on the ε of your ${c.sampler} loop: an attack provably reaches it; it is not a guarantee.${bound}`;
+  if (kind === 'estimate') return `An estimate of the ε of your ${c.sampler} loop, not a bound.${bound}`;
+  return `The (ε, δ) guarantee of your ${c.sampler} loop (PLD).`;
 }
 
 function headlineRows(c: ResolvedConfig): HeadlineRow[] {
@@ -112,8 +123,18 @@ function headlineRows(c: ResolvedConfig): HeadlineRow[] {
     label: `ε at δ = ${formatValue(c.delta, 3)}`,
     value: workerValue(epsilonStage?.epsilon, epsProblem),
     labels: epsilonStage === undefined ? `guarantee · ${rel}` : labelsOf(epsilonStage.epsilon),
-    explanation: `The (ε, δ) guarantee of the whole run against the strongest attacker (PLD accountant, upper end of its numerical error).${epsProblem === undefined ? '' : ` Not computed: ${epsProblem}`}`,
+    explanation: `${c.sampler === 'poisson' ? 'The (ε, δ) guarantee of the whole run against the strongest attacker (PLD accountant, upper end of its numerical error).' : samplerExplanation(c)}${epsProblem === undefined ? '' : ` Not computed: ${epsProblem}`}`,
   });
+  const poisson = epsilonStage?.poisson;
+  if (c.sampler !== 'poisson' && poisson !== undefined) {
+    rows.push({
+      id: 'poissonEpsilon',
+      label: 'ε of the Poisson accountant (q = B/N)',
+      value: formatValue(poisson.epsilon),
+      labels: `guarantee for Poisson batches only · ${rel}`,
+      explanation: `${poisson.validForRun ? 'Valid for this run.' : 'Does NOT apply to your loop: it is what Opacus or dp_accounting would print.'} ${poisson.note}`,
+    });
+  }
   if (closedForm !== undefined) {
     rows.push({
       id: 'bayesSecurity',

@@ -52,6 +52,8 @@ describe('playground parameters', () => {
       relation: fc.constantFrom('add-remove' as const, 'substitution' as const),
       targetKind: fc.constantFrom('epsilon' as const, 'bayesSecurity' as const, 'tprAt1' as const),
       targetValue: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
+      sampler: fc.constantFrom('poisson' as const, 'fixed-size' as const, 'shuffle' as const, 'balls-in-bins' as const, 'truncated-poisson' as const),
+      maxBatchSize: fc.integer({ min: 1000, max: 100000 }),
     });
     fc.assert(
       fc.property(arb, (params) => {
@@ -61,7 +63,18 @@ describe('playground parameters', () => {
         expect(back.relation).toBe(params.relation);
         expect(back.targetKind).toBe(params.targetKind);
         expect(back.targetValue).toBe(params.targetValue);
+        expect(back.sampler).toBe(params.sampler);
       }),
     );
+  });
+
+  it('a sampler other than Poisson needs batch and dataset size; truncated Poisson a cap in [B, N]', () => {
+    expect(validateParams({ ...defaultParams, samplingInput: 'rate', sampler: 'shuffle' }).errors.samplingRate).toBe('The shuffle sampler needs batch and dataset size: its ε depends on both, not only on q');
+    expect(validateParams({ ...defaultParams, sampler: 'truncated-poisson', maxBatchSize: 100 }).errors.maxBatchSize).toBe('Maximum batch size must be an integer between B and N');
+    const ok = validateParams({ ...defaultParams, sampler: 'truncated-poisson', maxBatchSize: 300 }).config;
+    expect(ok?.sampler).toBe('truncated-poisson');
+    expect(ok?.maxBatchSize).toBe(300);
+    expect(validateParams({ ...defaultParams, sampler: 'fixed-size', maxBatchSize: 100 }).config?.maxBatchSize).toBeUndefined();
+    expect(queryToParams('?sampler=bogus').sampler).toBe('poisson');
   });
 });

@@ -3,6 +3,7 @@
  * message per field (shown next to its control), and the round trip to the URL query string
  * (so a configuration is a link).
  */
+import { BATCH_SAMPLERS, type BatchSampler } from '@dpbounds/accountants';
 import { isNeighbouringRelation, type NeighbouringRelation } from '@dpbounds/tradeoff-core';
 
 /** How the sampling rate is given: directly, or as expected batch size over dataset size. */
@@ -30,6 +31,10 @@ export interface PlaygroundParams {
   relation: NeighbouringRelation;
   targetKind: TargetKind;
   targetValue: number;
+  /** How the training loop draws its batches (docs/batch-samplers.md); all but Poisson need B and N. */
+  sampler: BatchSampler;
+  /** Cap of a truncated-Poisson batch (integer in [B, N]); used by that sampler only. */
+  maxBatchSize: number;
 }
 
 /** The defaults: Adult-sized data, batch 256, σ = 1.1, 20 epochs, δ = 1e-5. */
@@ -49,6 +54,8 @@ export const defaultParams: PlaygroundParams = {
   relation: 'add-remove',
   targetKind: 'epsilon',
   targetValue: 3,
+  sampler: 'poisson',
+  maxBatchSize: 300,
 };
 
 /** A configuration that passed validation, with the derived sampling rate and step count. */
@@ -63,6 +70,10 @@ export interface ResolvedConfig {
   /** Expected batch size n = q·N when sizes are given, else undefined. */
   readonly batchSize: number | undefined;
   readonly datasetSize: number | undefined;
+  /** The batch sampler; every sampler but Poisson comes with `batchSize` and `datasetSize`. */
+  readonly sampler: BatchSampler;
+  /** Cap of a truncated-Poisson batch (that sampler only). */
+  readonly maxBatchSize: number | undefined;
 }
 
 /** Validation messages keyed by field name; empty when the configuration is valid. */
@@ -93,6 +104,10 @@ export function validateParams(params: PlaygroundParams): { readonly config?: Re
     samplingRate = params.batchSize / params.datasetSize;
   } else {
     check(errors, 'samplingRate', isFiniteNumber(params.samplingRate) && params.samplingRate > 0 && params.samplingRate <= 1, 'Sampling rate must be in (0, 1]');
+    check(errors, 'samplingRate', params.sampler === 'poisson', `The ${params.sampler} sampler needs batch and dataset size: its ε depends on both, not only on q`);
+  }
+  if (params.sampler === 'truncated-poisson') {
+    check(errors, 'maxBatchSize', Number.isInteger(params.maxBatchSize) && params.maxBatchSize >= params.batchSize && params.maxBatchSize <= params.datasetSize, 'Maximum batch size must be an integer between B and N');
   }
   check(errors, 'noiseMultiplier', isFiniteNumber(params.noiseMultiplier) && params.noiseMultiplier > 0 && params.noiseMultiplier <= 100, 'Noise multiplier must be in (0, 100]');
   let steps = params.steps;
@@ -128,6 +143,8 @@ export function validateParams(params: PlaygroundParams): { readonly config?: Re
       relation: params.relation,
       batchSize: params.samplingInput === 'sizes' ? params.batchSize : undefined,
       datasetSize: params.samplingInput === 'sizes' ? params.datasetSize : undefined,
+      sampler: params.sampler,
+      maxBatchSize: params.sampler === 'truncated-poisson' ? params.maxBatchSize : undefined,
     },
   };
 }
@@ -143,6 +160,7 @@ const numericFields = [
   ['C', 'clip'],
   ['d', 'modelSize'],
   ['target', 'targetValue'],
+  ['Bmax', 'maxBatchSize'],
 ] as const;
 
 /**
@@ -157,11 +175,13 @@ export function paramsToQuery(params: PlaygroundParams): string {
     if ((field === 'batchSize' || field === 'datasetSize') && params.samplingInput !== 'sizes') continue;
     if (field === 'epochs' && params.lengthInput !== 'epochs') continue;
     if (field === 'steps' && params.lengthInput !== 'steps') continue;
+    if (field === 'maxBatchSize' && params.sampler !== 'truncated-poisson') continue;
     query.set(key, String(params[field]));
   }
   query.set('rel', params.relation);
   query.set('fpr', params.logFpr ? 'log' : 'linear');
   query.set('targetKind', params.targetKind);
+  if (params.sampler !== 'poisson') query.set('sampler', params.sampler);
   return query.toString();
 }
 
@@ -190,5 +210,7 @@ export function queryToParams(search: string): PlaygroundParams {
   if (isNeighbouringRelation(relation)) params.relation = relation;
   const targetKind = query.get('targetKind');
   if (targetKind === 'epsilon' || targetKind === 'bayesSecurity' || targetKind === 'tprAt1') params.targetKind = targetKind;
+  const sampler = query.get('sampler');
+  if ((BATCH_SAMPLERS as readonly (string | null)[]).includes(sampler)) params.sampler = sampler as BatchSampler;
   return params;
 }

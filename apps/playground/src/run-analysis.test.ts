@@ -83,3 +83,34 @@ describe('full batches', () => {
     }
   });
 });
+
+describe('a sampler other than Poisson', () => {
+  const config = configOf('?B=100&N=10000&sigma=1.2&T=300&delta=0.00001&C=1&d=100&sampler=fixed-size');
+
+  it('shows the sampler’s own ε with its kind and the Poisson ε beside it, flagged as not covering the run', () => {
+    const eps = analyzeEpsilon(config);
+    expect(eps.epsilon.kind).toBe('guarantee');
+    expect(eps.poisson?.validForRun).toBe(false);
+    expect(eps.epsilon.value).toBeGreaterThan(eps.poisson?.epsilon as number);
+    // the Poisson number is the page's own Poisson accounting of the same q, σ, T
+    expect(eps.poisson?.epsilon).toBeCloseTo(dpRun({ ...config, sampler: 'poisson' } as ResolvedConfig).epsilon, 9);
+  });
+
+  it('an estimate stays an estimate (balls-in-bins)', () => {
+    const eps = analyzeEpsilon(configOf('?B=100&N=10000&sigma=1.2&T=300&delta=0.00001&sampler=balls-in-bins'));
+    expect(eps.epsilon.kind).toBe('estimate');
+    expect(eps.poisson?.upper as number).toBeGreaterThanOrEqual(eps.epsilon.value);
+  });
+
+  it('labels no Poisson curve or number a guarantee for the loop', () => {
+    const { stage } = analyzeDpStage(config, grid);
+    for (const view of stage.views) {
+      expect(view.kind).not.toBe('guarantee');
+      expect(view.name).toContain('Poisson batches, not a guarantee for fixed-size');
+    }
+    expect(stage.tprAt1.kind).toBe('estimate');
+    expect(stage.combinedBayesSecurity.kind).not.toBe('guarantee');
+    const poisson = analyzeDpStage({ ...config, sampler: 'poisson' }, grid).stage;
+    expect(poisson.views[0]?.kind).toBe('guarantee');
+  });
+});

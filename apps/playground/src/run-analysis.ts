@@ -14,7 +14,7 @@
  * for a threat model is ever below the DP guarantee of the same run and relation. Its kind is the
  * weaker of the two. Plain functions, so tests run them in Node and compare with the page.
  */
-import { analyzeBayesSecurity, analyzeGmip, analyzeRtmDpSgd, combineThreatWithDp } from '@dpbounds/accountants';
+import { analyzeBayesSecurity, analyzeGmip, analyzeRtmDpSgd, combineThreatWithDp, samplerEpsilon } from '@dpbounds/accountants';
 import type { TradeOffCurve } from '@dpbounds/tradeoff-core';
 import type { LabelledNumber } from './closed-form.js';
 import { gmipConfigOf } from './closed-form.js';
@@ -36,10 +36,26 @@ export interface DpStage {
 
 /** Stage 3: ε at δ of the run. */
 export interface EpsilonStage {
-  /** ε at δ (the accountant's upper end: a guarantee). */
+  /** ε at δ: for Poisson the accountant's upper end (a guarantee); for another sampler its own ε with its kind. */
   readonly epsilon: LabelledNumber;
-  /** Lower end of the accountant's numerical error on ε. */
+  /** Lower end of the accountant's numerical error on ε (Poisson), or the sampler's proven lower bound (0 when none). */
   readonly epsilonLower: number;
+  /** For a sampler other than Poisson: the Poisson ε at q = B/N, which does not cover the run, and the sampler's note. */
+  readonly poisson?: { readonly epsilon: number; readonly validForRun: boolean; readonly note: string; readonly upper: number | undefined };
+}
+
+/**
+ * For a sampler other than Poisson, every curve of the page is a Poisson curve: it is relabelled
+ * (a guarantee becomes an estimate) and its name says so, so no legend promises a guarantee the
+ * run does not have.
+ */
+function forSampler(config: ResolvedConfig, view: CurveView): CurveView {
+  if (config.sampler === 'poisson') return view;
+  return { ...view, kind: view.kind === 'guarantee' ? 'estimate' : view.kind, name: `${view.name} — Poisson batches, not a guarantee for ${config.sampler}` };
+}
+
+function labelForSampler(config: ResolvedConfig, n: LabelledNumber): LabelledNumber {
+  return config.sampler === 'poisson' || n.kind !== 'guarantee' ? n : { ...n, kind: 'estimate' };
 }
 
 /** Stage 2: the relaxed threat model, or why it is not drawn. */
@@ -80,10 +96,10 @@ export function analyzeDpStage(config: ResolvedConfig, grid: Float64Array): { re
   return {
     dpCurve: dp.curve,
     stage: {
-      tprAt01: { value: power.tprAt01, kind: 'guarantee', relation },
-      tprAt1: { value: power.tprAt1, kind: 'guarantee', relation },
-      combinedBayesSecurity: { value: bayesCombined.bayesSecurity, kind: bayesCombined.kind, relation },
-      views,
+      tprAt01: labelForSampler(config, { value: power.tprAt01, kind: 'guarantee', relation }),
+      tprAt1: labelForSampler(config, { value: power.tprAt1, kind: 'guarantee', relation }),
+      combinedBayesSecurity: labelForSampler(config, { value: bayesCombined.bayesSecurity, kind: bayesCombined.kind, relation }),
+      views: views.map((v) => forSampler(config, v)),
     },
   };
 }
@@ -103,7 +119,7 @@ export function analyzeRtmStage(config: ResolvedConfig, dpCurve: TradeOffCurve, 
   const combined = combineThreatWithDp({ threat: rtm.threatCurve, threatKind: rtm.kind, dp: dpCurve, neighbouring: relation }).combined;
   const notes = rtm.notes.length > 0 ? ` ${rtm.notes.join(' ')}` : '';
   return {
-    view: { id: 'rtm', name: 'relaxed threat model (pooled attacker, d = 1) ∨ DP', kind: combined.kind, relation, fnr: sampleCurve(combined.curve, grid), binding: combined.binding },
+    view: forSampler(config, { id: 'rtm', name: 'relaxed threat model (pooled attacker, d = 1) ∨ DP', kind: combined.kind, relation, fnr: sampleCurve(combined.curve, grid), binding: combined.binding }),
     note: `Relaxed threat model (Kaissis et al. 2023): an attacker who knows the rest of the data but not the direction of the target’s gradient; the subsampled, composed run, worst case d = 1.${notes}`,
   };
 }
@@ -115,6 +131,26 @@ export function analyzeRtmStage(config: ResolvedConfig, dpCurve: TradeOffCurve, 
  * @example analyzeEpsilon(config).epsilon.value
  */
 export function analyzeEpsilon(config: ResolvedConfig): EpsilonStage {
+  if (config.sampler !== 'poisson') {
+    // validation guarantees B and N for every sampler but Poisson
+    const s = samplerEpsilon(
+      {
+        sampler: config.sampler,
+        datasetSize: config.datasetSize as number,
+        batchSize: config.batchSize as number,
+        ...(config.maxBatchSize === undefined ? {} : { maxBatchSize: config.maxBatchSize }),
+        noiseMultiplier: config.noiseMultiplier,
+        steps: config.steps,
+        neighbouring: config.relation,
+      },
+      config.delta,
+    );
+    return {
+      epsilon: { value: s.epsilon.value, kind: s.epsilon.kind, relation: config.relation },
+      epsilonLower: s.lower?.value ?? 0,
+      poisson: { epsilon: s.poisson.value, validForRun: s.poissonValidForRun, note: s.note, upper: s.upper?.value },
+    };
+  }
   const { epsilon, epsilonLower } = dpEpsilon(config);
   return { epsilon: { value: epsilon, kind: 'guarantee', relation: config.relation }, epsilonLower };
 }

@@ -15,6 +15,7 @@ import { computeClosedForm } from '../src/closed-form.js';
 import { dpRun } from '../src/dp-run.js';
 import { formatValue } from '../src/headline.js';
 import { queryToParams, validateParams } from '../src/params.js';
+import { analyzeEpsilon } from '../src/run-analysis.js';
 import { launchChromium } from './chromium.js';
 import { serveStatic } from './static-server.js';
 
@@ -267,6 +268,35 @@ describe('playground in chromium', () => {
     await expect.poll(async () => page.locator('#scoresError').textContent()).toMatch(/bad\.csv: needs at least one member and one non-member/);
     await page.close();
   });
+
+  it('shows the ε of the sampler the loop uses beside the Poisson ε, and labels no Poisson curve a guarantee for it', async () => {
+    const query = '?B=100&N=10000&sigma=1.2&T=300&delta=0.00001&C=1&d=100&sampler=fixed-size';
+    const config = validateParams(queryToParams(query)).config;
+    if (config === undefined) throw new Error('test configuration is invalid');
+    const want = analyzeEpsilon(config);
+    const page = await openPage(query);
+    await fresh(page);
+    expect(await page.locator('#sampler').inputValue()).toBe('fixed-size');
+    expect(await headline(page, 'epsilon')).toBe(formatValue(want.epsilon.value));
+    expect(await page.locator('#headline tr[data-id="epsilon"] td.labels').textContent()).toContain('guarantee');
+    expect(await headline(page, 'poissonEpsilon')).toBe(formatValue(want.poisson?.epsilon));
+    expect(await page.locator('#headline tr[data-id="poissonEpsilon"] td.explanation').textContent()).toContain('Does NOT apply to your loop');
+    for (const curve of (await plottedCurves(page)).curves) {
+      expect(curve.kind).not.toBe('guarantee');
+      expect(curve.label).toContain('not a guarantee for fixed-size');
+    }
+    // an estimate-only sampler says so in the headline
+    await page.selectOption('#sampler', 'balls-in-bins');
+    await fresh(page);
+    await expect.poll(async () => page.locator('#headline tr[data-id="epsilon"] td.labels').textContent(), { timeout: 60_000 }).toContain('estimate');
+    expect(page.url()).toContain('sampler=balls-in-bins');
+    // back to Poisson: the DP curve is a guarantee again and the Poisson row goes away
+    await page.selectOption('#sampler', 'poisson');
+    await fresh(page);
+    await expect.poll(async () => (await plottedCurves(page)).curves.find((c) => c.id === 'dp')?.kind, { timeout: 60_000 }).toBe('guarantee');
+    expect(await page.locator('#headline tr[data-id="poissonEpsilon"]').count()).toBe(0);
+    await page.close();
+  }, 180_000);
 
   it('made no request outside localhost and raised no script error', () => {
     expect(foreignRequests).toEqual([]);

@@ -15,6 +15,7 @@ export const commandPages: readonly (readonly [string, number])[] = [
   ['docs/tradeoff-curves.md', 5],
   ['docs/limits.md', 1],
   ['packages/accountants/README.md', 3],
+  ['docs/batch-samplers.md', 7],
 ];
 
 /** Pages checked by docs-numbers-demo.test.ts. */

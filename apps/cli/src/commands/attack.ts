@@ -16,6 +16,7 @@ import { formatTableChunks, formatTableFile, planOutputs, rowNumberLabels } from
 import type { LabelColumn, OutputColumn, OutputPlan } from '../io/index.js';
 import { createProgress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
+import { attackSamplerFlags, readAttackSampler } from './attack-sampler.js';
 import type { TargetsInput } from './attack-inputs.js';
 import { readGradients, readShadow, readTargets } from './attack-inputs.js';
 
@@ -37,7 +38,8 @@ function forbid(flags: ParsedFlags, method: Method, names: readonly string[]): v
 }
 
 async function runScoreAttack(method: Exclude<Method, 'glir'>, flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
-  forbid(flags, method, ['gradients', 'reference', 'update', 'batch-size', 'ridge', 'statistic-factor']);
+  // with --sampling, --batch-size describes the attacked run (attack-sampler.ts)
+  forbid(flags, method, ['gradients', 'reference', 'update', ...(flags.sampling === undefined ? ['batch-size'] : []), 'ridge', 'statistic-factor']);
   const targets: TargetsInput = await readTargets(requiredString(flags, 'targets', 'a file of per-target scores'), io, true);
   const scores = targets.scores as Float64Array;
   let result: AttackScores;
@@ -165,6 +167,7 @@ async function attackAndReport(
   options: { fprs: number[]; confidence: number; out: string | undefined; outputs: OutputPlan | undefined },
 ): Promise<CommandResult> {
   const { fprs, confidence, out, outputs } = options;
+  const compare = readAttackSampler(flags);
   const attack = method === 'glir' ? await runGlir(flags, io) : await runScoreAttack(method, flags, io);
   const { ids, result, members } = attack;
   const scores = finiteLogP(result.scores);
@@ -185,6 +188,7 @@ async function attackAndReport(
   if (members === undefined) {
     if (out === undefined) throw new UsageError('the targets have no "member" column, so there is nothing to evaluate: pass --out FILE to write the per-target scores');
     rows.push(['membership', `unknown (no "member" column); scores written to ${out}`]);
+    if (compare !== undefined) throw new UsageError('--sampling compares the attack with the run\'s ε: the targets need a "member" column');
     return { json: { method, targets: ids.length, auc: null, tprAtFpr: [], out }, text: formatKeyValues(rows) };
   }
   const evaluation = evaluateAttack(scores, members, { fprs, confidence });
@@ -194,6 +198,7 @@ async function attackAndReport(
     ['FPR', 'TPR', `TPR lower (${confidence})`, 'TPR upper'],
     evaluation.tprAtFpr.map((p) => [formatNumber(p.fpr), formatNumber(p.tpr), formatNumber(p.tprLower), formatNumber(p.tprUpper)]),
   );
+  const comparison = compare?.(evaluation.tprAtFpr);
   return {
     json: {
       method,
@@ -205,8 +210,9 @@ async function attackAndReport(
       nonMembers: evaluation.nonMembers,
       confidence,
       ...(out !== undefined ? { out } : {}),
+      ...(comparison === undefined ? {} : { sampler: comparison.json }),
     },
-    text: `${formatKeyValues(rows)}\n\n${table}`,
+    text: `${formatKeyValues(rows)}\n\n${table}${comparison === undefined ? '' : `\n\n${comparison.text}`}`,
   };
 }
 
@@ -242,6 +248,7 @@ export const attackCommand: CommandDefinition = {
     fpr: { type: 'string', description: 'false-positive rates to report TPR at', valueName: 'list', defaultText: '0.001,0.01' },
     confidence: { type: 'string', description: 'confidence of the TPR intervals', valueName: 'c', defaultText: '0.95' },
     out: { type: 'string', description: 'write per-target scores and p-values (.csv, .json, .jsonl)', valueName: 'FILE' },
+    ...attackSamplerFlags,
     force: { type: 'boolean', description: 'overwrite --out if it exists' },
   },
   examples: [

@@ -10,16 +10,21 @@ import { formatKeyValues, formatNumber } from '../format.js';
 import { readTable } from '../io/index.js';
 import { createProgress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
+import { auditSamplerFlags, readAuditSampler } from './audit-sampler.js';
 
 const COUNT_FLAGS = ['canaries', 'guesses', 'correct'] as const;
 
 function family(flags: ParsedFlags): AuditFamily {
   const kind = choice(flags, 'family', ['gaussian', 'subsampled-gaussian'] as const, 'gaussian');
   if (kind === 'gaussian') {
-    for (const flag of ['sampling-rate', 'steps']) {
+    // with --sampling, --steps (and a Poisson --sampling-rate) describe the audited run instead
+    for (const flag of flags.sampling === undefined ? ['sampling-rate', 'steps'] : []) {
       if (flags[flag] !== undefined) throw new UsageError(`--${flag} needs --family subsampled-gaussian`);
     }
     return { kind };
+  }
+  if (flags.sampling !== undefined && flags.sampling !== 'poisson') {
+    throw new UsageError(`--family subsampled-gaussian is the Poisson-subsampled family; the audited run used --sampling ${String(flags.sampling)} (use --family gaussian)`);
   }
   return {
     kind,
@@ -82,6 +87,15 @@ function textOf(result: AuditResult | ScoreAuditResult, extra: readonly [string,
 }
 
 async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
+  const compare = readAuditSampler(flags, optionalNumber(flags, 'delta', { min: 0, max: 1, maxExclusive: true }) ?? 1e-5);
+  const out = await runAudit(flags, io);
+  if (compare === undefined) return out;
+  const json = out.json as Record<string, unknown>;
+  const comparison = compare(json.empiricalEpsilon as number);
+  return { json: { ...json, sampler: comparison.json }, text: `${out.text}\n\n${comparison.text}` };
+}
+
+async function runAudit(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const method = choice(flags, 'method', ['fdp', 'steinke'] as const, 'fdp');
   const options = optionalNumber(flags, 'options', { min: 2, integer: true }) ?? 2;
   const confidence = optionalNumber(flags, 'confidence', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) ?? 0.95;
@@ -176,6 +190,10 @@ export const auditCommand: CommandDefinition = {
     'that choice is multiple testing: add --bonferroni for a corrected confidence. For a',
     'reconstruction game (--options k > 2) the scores file holds each guess\'s confidence (score)',
     'and whether it was right (correct); the most confident guesses are kept.',
+    'With --sampling <sampler> --batch-size b --dataset-size N --noise-multiplier σ --steps T (the',
+    'audited run), "sampler" sets the empirical ε against that sampler\'s ε and the Poisson ε beside',
+    'it: "auditExceedsPoisson" is measured evidence that the Poisson ε does not cover the run,',
+    '"auditExceedsGuarantee" that the run is not what the flags describe (docs/batch-samplers.md).',
   ].join('\n'),
   flags: {
     canaries: { type: 'string', valueName: 'm', description: 'number of randomised canaries (integer >= 1)' },
@@ -192,7 +210,8 @@ export const auditCommand: CommandDefinition = {
     delta: { type: 'string', valueName: 'delta', description: 'delta at which epsilon is reported, in [0, 1) (0: pure epsilon-DP)', defaultText: '1e-5' },
     family: { type: 'string', valueName: 'gaussian|subsampled-gaussian', description: 'f-DP family searched', defaultText: 'gaussian' },
     'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate (subsampled-gaussian family)' },
-    steps: { type: 'string', valueName: 'T', description: 'number of steps (subsampled-gaussian family)' },
+    steps: { type: 'string', valueName: 'T', description: 'number of steps (subsampled-gaussian family, or the audited run with --sampling)' },
+    ...auditSamplerFlags,
     'guess-counts': { type: 'string', valueName: 'list', description: 'with --scores: guess counts r to try', defaultText: '1,2,5,10,... and m' },
     split: { type: 'string', valueName: 'both|top', description: 'with --scores: guess on the top and bottom scores, or the top only', defaultText: 'both' },
     bonferroni: { type: 'boolean', description: 'with --scores: divide the significance by the number of guess counts tried' },

@@ -15,6 +15,7 @@ import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber, formatTable } from '../format.js';
 import { readInputBytes } from '../io/index.js';
 import { UsageError } from '../usage-error.js';
+import { POISSON_ONLY_SAMPLING_FLAG, requirePoissonSampling } from './sampling-flags.js';
 import { runWithDpSide } from './gmip.js';
 
 const DEFAULT_FPRS = [0.001, 0.01, 0.1];
@@ -54,6 +55,7 @@ export function bayesSecurityJson(result: BayesSecurityAnalysis, extras: Record<
 }
 
 async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
+  requirePoissonSampling(flags, 'Bayes security (β*) is derived for Poisson-subsampled DP-SGD');
   const threat = choice(flags, 'threat', ['mia', 'ai'] as const, 'mia');
   const neighbouring = choice(flags, 'neighbouring', ['substitution', 'add-remove'] as const, 'substitution');
   const fprs = numberList(flags, 'fpr', { min: 0, max: 1 }, DEFAULT_FPRS);
@@ -146,6 +148,7 @@ export const bayesSecurityCommand: CommandDefinition = {
     'The attribute-inference bound is data-dependent: do not publish it (it can leak membership).',
   ].join('\n'),
   flags: {
+    ...POISSON_ONLY_SAMPLING_FLAG,
     'sampling-rate': { type: 'string', valueName: 'p', description: 'Poisson sampling rate in [0, 1] (ai: read from the trace)' },
     'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier > 0 (ai: read from the trace)' },
     steps: { type: 'string', valueName: 'T', description: 'number of steps, integer ≥ 1 (ai: read from the trace)' },

@@ -14,6 +14,9 @@ import { formatKeyValues, formatNumber } from '../format.js';
 import { createProgress } from '../progress.js';
 import { calibrateTargetBayesSecurity, calibrateTargetGmipMu, threatTargetFlags } from './calibrate-threat-targets.js';
 import { calibrateTargetTpr, targetTprFlags } from './calibrate-target-tpr.js';
+import { calibrateSamplerEpsilon } from './calibrate-sampler.js';
+import { parseSampling, SAMPLING_FLAG } from './sampling-flags.js';
+import { UsageError } from '../usage-error.js';
 
 /** Evaluations of ε(σ) a calibration usually needs (10–16 measured for rdp, pld and prv; 4–7 for gdp). */
 const TYPICAL_EVALUATIONS = 12;
@@ -58,6 +61,14 @@ function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
 
 function run(flags: ParsedFlags, io: CommandIo): CommandResult {
   const target = exactlyOne(flags, ['target-epsilon', 'target-bayes-security', 'target-gmip-mu', 'target-tpr']);
+  if (flags.sampling !== undefined) {
+    if (target !== 'target-epsilon') {
+      if (flags.sampling !== 'poisson') throw new UsageError(`--${target} assumes Poisson sampling; --sampling ${String(flags.sampling)} is calibrated with --target-epsilon only`);
+    } else {
+      const sampling = parseSampling(flags);
+      if (sampling?.batchSize !== undefined) return calibrateSamplerEpsilon(flags, io, sampling);
+    }
+  }
   if (target === 'target-tpr') return calibrateTargetTpr(flags, io);
   if (target === 'target-bayes-security') return calibrateTargetBayesSecurity(flags);
   if (target === 'target-gmip-mu') return calibrateTargetGmipMu(flags);
@@ -73,6 +84,11 @@ export const calibrateCommand: CommandDefinition = {
     '--steps T, --accountant pld by default) is at most the target; "achieved" is the ε at the',
     'returned σ and never exceeds the target (bracketing + Brent, checked at the returned σ).',
     'With --target-bayes-security β or --target-gmip-mu μ: the threat-specific calibrations.',
+    'With --sampling fixed-size|shuffle|balls-in-bins|truncated-poisson (and --batch-size b,',
+    '--dataset-size N): the σ for the batches your loop draws, its kind (a σ calibrated on an estimate',
+    'is not a guarantee), the Poisson σ at q = b/N beside it, and "lowerBoundNoiseMultiplier": the σ',
+    'below which a proven lower bound on ε already exceeds the target, for samplers whose ε is not a',
+    'guarantee (docs/batch-samplers.md).',
   ].join('\n'),
   flags: {
     'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },
@@ -83,10 +99,13 @@ export const calibrateCommand: CommandDefinition = {
     neighbouring: { type: 'string', valueName: 'add-remove|substitution', description: 'neighbouring relation', defaultText: 'add-remove (substitution for --target-bayes-security)' },
     ...threatTargetFlags,
     ...targetTprFlags,
+    ...SAMPLING_FLAG,
+    'max-batch-size': { type: 'string', valueName: 'B', description: 'cap of a --sampling truncated-poisson batch, integer in [b, N]' },
   },
   examples: [
     'dpbounds calibrate --target-epsilon 1 --delta 1e-5 --sampling-rate 0.01 --steps 1000 --json',
     'dpbounds calibrate --target-bayes-security 0.9 --sampling-rate 0.01 --steps 2000',
+    'dpbounds calibrate --target-epsilon 3 --delta 1e-5 --sampling fixed-size --batch-size 256 --dataset-size 60000 --steps 2000',
   ],
   run,
 };

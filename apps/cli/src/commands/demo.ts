@@ -5,10 +5,10 @@
  * The default noise comes from the closed-form Bayes-security parameter selection (Cherubin
  * et al.): β*_MIA = 0.9 after 20 epochs at expected batch 256, as in the paper's Adult setup.
  */
-import { noiseMultiplierForBayesSecurity } from '@dpbounds/accountants';
+import { BATCH_SAMPLERS, noiseMultiplierForBayesSecurity, samplerEpsilon } from '@dpbounds/accountants';
 import { join } from 'node:path';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
-import { hasFlag, optionalNumber, optionalString } from '../flags.js';
+import { choice, hasFlag, optionalNumber, optionalString } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { planOutputs } from '../io/index.js';
 import { createRunDirectory } from '../io/run-directory.js';
@@ -47,11 +47,10 @@ const ORDERS = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128];
 const DEFAULT_PARENT = 'dpbounds-report';
 
 async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
-  // Every analysis of the report accounts for Poisson batches; another sampler would make its guarantees wrong.
-  const sampling = optionalString(flags, 'sampling');
-  if (sampling !== undefined && sampling !== 'poisson') {
-    throw new UsageError(`--sampling must be poisson for the demo (every guarantee in its report assumes Poisson batches); found ${JSON.stringify(sampling)}; dpbounds train runs the other samplers`);
-  }
+  // The report prices the sampler that ran (batchSampling) next to the Poisson sections; a sampler
+  // this build cannot price is refused here, before any training.
+  const sampling = choice(flags, 'sampling', BATCH_SAMPLERS, 'poisson');
+  if (sampling !== 'poisson') samplerEpsilon({ sampler: sampling, datasetSize: 100, batchSize: 10, ...(sampling === 'truncated-poisson' ? { maxBatchSize: 20 } : {}), noiseMultiplier: 1, steps: 1 }, 1e-5);
   const given = optionalString(flags, 'out');
   // Without --out every run gets its own directory, so running the README command twice just works.
   const fresh = given === undefined ? await createRunDirectory(io.cwd, DEFAULT_PARENT) : undefined;
@@ -90,7 +89,11 @@ async function runDemo(flags: ParsedFlags, io: CommandIo, out: string, outputs: 
     selectionRate = Math.min(1, batch / data.train.size);
     noiseMultiplier = noiseMultiplierForBayesSecurity({ targetBayesSecurity: targetBeta, samplingRate: selectionRate, steps: Math.max(1, Math.round(targetEpochs / selectionRate)) });
   }
-  const setup = { ...(await parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, defaults)), lenient: true };
+  // per-instance RDP accounts for Poisson batches: another sampler runs without that instrument by
+  // default (its section is then listed as not computed); asking for it explicitly is refused by the setup
+  const poissonBatches = flags.sampling === undefined || flags.sampling === 'poisson';
+  const runDefaults: TrainDefaults = poissonBatches ? defaults : { ...defaults, instruments: defaults.instruments.filter((name) => name !== 'per-instance') };
+  const setup = { ...(await parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, runDefaults)), lenient: true };
   const progress = createProgress(io, 'demo', 1000);
   const runs = setup.instruments.has('per-instance') ? setup.perInstanceRuns : 1;
   progress.stage(runs > 1 ? `training (${runs} seeded runs for per-instance ε)` : 'training');
@@ -111,6 +114,8 @@ async function runDemo(flags: ParsedFlags, io: CommandIo, out: string, outputs: 
   await outputs.commit(contents);
   const text = [
     `dpbounds demo: ${setup.datasetName}, ${setup.model} (${outcome.model.parameterCount} parameters), ${outcome.result.steps} steps, q = ${outcome.result.samplingRate.toPrecision(4)}, σ = ${noiseMultiplier.toPrecision(4)}, C = ${setup.clip}`,
+    '',
+    ...wrap(`batches: ${report.batchSampling.summary}`, 100, '  '),
     '',
     formatSummaryText(summaryRows(report)),
     ...(report.unavailable.length > 0 ? ['', 'Not computed:', ...report.unavailable.flatMap((u) => wrap(`${u.section}: ${u.reason}`, 100, '  '))] : []),
@@ -135,6 +140,8 @@ export const demoCommand: CommandDefinition = {
     'second run never meets the first one\'s files; an explicit --out whose report files exist is refused before training unless --force.',
     'A section that needs what the run lacks (held-out split, canaries, an instrument) is left out of',
     'report.json and listed under "unavailable" with the reason; if the DP accounting itself fails, the demo fails (exit 2).',
+    'With --sampling fixed-size|shuffle|balls-in-bins|truncated-poisson the model trains with that sampler and "batchSampling" gives its ε',
+    '(with its kind) beside the Poisson ε, saying whether the latter and the other sections cover the run (docs/batch-samplers.md).',
     'See docs/demo.md and docs/reading-the-views.md.',
   ].join('\n'),
   flags: {

@@ -3,8 +3,12 @@
  * accountants of @dpbounds/accountants do it. `epsilon` (or `delta`) is always a guarantee; the
  * GDP/CLT approximation is reported beside the PLD guarantee, never in its place.
  */
+import { samplerEpsilon } from '@dpbounds/accountants';
 import { dpAccountantEvaluation, jsonSafeResult } from '@dpbounds/accountants/advanced';
 import type { NeighbouringRelation } from '@dpbounds/accountants';
+import { samplerEpsilonJson, samplerEpsilonRows } from '../report/sampler-words.js';
+import { parseSampling, SAMPLER_SIZE_FLAGS, SAMPLING_FLAG, samplerRunOf } from './sampling-flags.js';
+import type { SamplingChoice } from './sampling-flags.js';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { choice, exactlyOne, numberList, requiredNumber } from '../flags.js';
 import { dpTprAtFpr, dpTprText } from './dp-tpr-at-fpr.js';
@@ -71,8 +75,40 @@ function withProgress<T>(io: CommandIo, kinds: readonly DpAccountant[], slow: bo
   }
 }
 
+/**
+ * `--sampling` other than Poisson, or Poisson given as --batch-size / --dataset-size: the
+ * sampler's ε with its kind, the Poisson ε beside it, and whether the latter covers the run.
+ */
+function runSampler(flags: ParsedFlags, io: CommandIo, sampling: SamplingChoice): CommandResult {
+  const noiseMultiplier = requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
+  const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
+  if (flags.epsilon !== undefined) throw new UsageError(`--sampling ${sampling.sampler} reports ε at --delta; --epsilon (δ at ε) is for Poisson sampling given as --sampling-rate`);
+  const delta = requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  if (flags.fpr !== undefined) throw new UsageError(`--fpr reads the Poisson trade-off curve; with --sampling ${sampling.sampler} use --sampling-rate without --batch-size/--dataset-size (Poisson only)`);
+  const accountant = choice(flags, 'accountant', ['pld', 'rdp', 'prv', 'gdp', 'all'] as const, 'pld');
+  if (accountant !== 'pld' && accountant !== 'rdp') throw new UsageError(`--accountant ${accountant} does not price --sampling ${sampling.sampler}; use --accountant pld (default) or rdp`);
+  const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
+  const run = samplerRunOf(sampling, noiseMultiplier, steps, neighbouring);
+  const [result] = withProgress(io, [accountant], steps >= 10_000, () => samplerEpsilon(run, delta, { accountant }));
+  const s = result as NonNullable<typeof result>;
+  const json = {
+    accountant,
+    ...samplerEpsilonJson(s),
+    datasetSize: run.datasetSize,
+    batchSize: run.batchSize,
+    ...(run.maxBatchSize === undefined ? {} : { maxBatchSize: run.maxBatchSize }),
+    samplingRate: sampling.samplingRate,
+    noiseMultiplier,
+    steps,
+  };
+  const header = `ε at δ = ${formatNumber(delta)}, ${neighbouring}, --sampling ${s.sampler} (b = ${run.batchSize}, N = ${run.datasetSize}, σ = ${formatNumber(noiseMultiplier)}, T = ${steps})`;
+  return { json, text: `${header}\n${formatTable(['', 'value'], samplerEpsilonRows(s))}\n\n${s.note}` };
+}
+
 function run(flags: ParsedFlags, io: CommandIo): CommandResult {
-  const samplingRate = requiredNumber(flags, 'sampling-rate', { min: 0, minExclusive: true, max: 1 });
+  const sampling = parseSampling(flags) as SamplingChoice;
+  if (sampling.batchSize !== undefined) return runSampler(flags, io, sampling);
+  const samplingRate = sampling.samplingRate;
   const noiseMultiplier = requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
   const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
   const which = exactlyOne(flags, ['delta', 'epsilon']);
@@ -107,7 +143,8 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult {
     result = jsonSafeResult(runOne(k, query));
     tpr = withTpr(result);
   });
-  return { json: tpr.json, text: join(textOf([result], which === 'delta'), [tpr.text]) };
+  const json = sampling.explicit ? { ...tpr.json, sampling: 'poisson', poissonValidForRun: true } : tpr.json;
+  return { json, text: join(textOf([result], which === 'delta'), [tpr.text]) };
 }
 
 /** `dpbounds dp`. */
@@ -126,6 +163,11 @@ export const dpCommand: CommandDefinition = {
     'the PLD/PRV grid resolves (then the RDP bound is reported, lower bound 0), with a "note".',
     'ε is finite for every valid input; a non-finite number would print as null with',
     '"<field>Infinite": true.',
+    '',
+    'With --sampling fixed-size|shuffle|balls-in-bins|truncated-poisson (and --batch-size b,',
+    '--dataset-size N) it prints the ε of the batches your loop actually draws, with its "kind"',
+    '(guarantee, estimate or lower-bound), its proven "upper"/"lower" bounds, the Poisson ε at',
+    'q = b/N in "poisson", "poissonValidForRun" and a "note" in plain words (docs/batch-samplers.md).',
   ].join('\n'),
   flags: {
     'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },
@@ -136,11 +178,14 @@ export const dpCommand: CommandDefinition = {
     accountant: { type: 'string', valueName: 'rdp|pld|prv|gdp|all', description: 'which accountant', defaultText: 'pld' },
     neighbouring: { type: 'string', valueName: 'add-remove|substitution', description: 'neighbouring relation', defaultText: 'add-remove' },
     fpr: { type: 'string', valueName: 'list', description: 'also report "tprAtFpr": the largest TPR any attack reaches at each FPR in [0, 1], from the accountant\'s trade-off curve ("tprKind": guarantee for pld/rdp/prv, estimate for gdp)' },
+    ...SAMPLING_FLAG,
+    ...SAMPLER_SIZE_FLAGS,
   },
   examples: [
     'dpbounds dp --sampling-rate 0.0001 --noise-multiplier 2 --steps 500000 --delta 1e-5 --neighbouring substitution --fpr 0.01,0.1 --json',
     'dpbounds dp --sampling-rate 0.004 --noise-multiplier 1.1 --steps 10000 --delta 1e-5 --json',
     'dpbounds dp --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --delta 1e-5 --accountant all',
+    'dpbounds dp --sampling fixed-size --batch-size 256 --dataset-size 60000 --noise-multiplier 1.1 --steps 2000 --delta 1e-5',
   ],
   run,
 };

@@ -2,12 +2,12 @@
  * `dpbounds gmip`: Gaussian membership-inference privacy of (noisy) SGD (Leemann, Pawelczyk &
  * Kasneci, NeurIPS 2023). Contract in docs/cli.md; the math lives in @dpbounds/accountants.
  */
-import { analyzeGmip } from '@dpbounds/accountants';
+import { analyzeGmip, BATCH_SAMPLERS } from '@dpbounds/accountants';
 import { gmipJson } from '@dpbounds/accountants/advanced';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import type { GmipConfig } from '@dpbounds/accountants';
 import type { CommandDefinition, CommandResult, FlagSpec } from '../command.js';
-import { exactlyOne, hasFlag, numberList, optionalNumber, requiredNumber } from '../flags.js';
+import { choice, exactlyOne, hasFlag, numberList, optionalNumber, requiredNumber } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber, formatTable } from '../format.js';
 import { UsageError } from '../usage-error.js';
@@ -67,6 +67,10 @@ export function infiniteMuMessage(flags: ParsedFlags, perStepMu: number): string
 }
 
 function run(flags: ParsedFlags): CommandResult {
+  const sampler = choice(flags, 'sampling', BATCH_SAMPLERS, 'fixed-size');
+  if (sampler !== 'fixed-size') {
+    throw new UsageError(`--sampling ${sampler}: μ-GMIP is derived for batches of exactly --batch-size records drawn without replacement (--sampling fixed-size, the default); for the ε of ${sampler} batches run dpbounds dp --sampling ${sampler}`);
+  }
   const config = gmipRunFromFlags(flags);
   const which = exactlyOne(flags, ['noise-multiplier', 'noise-std']);
   let noiseStd: number;
@@ -132,6 +136,7 @@ export const gmipCommand: CommandDefinition = {
     'A run whose μ-GMIP overflows float64 (per-step μ above ~27: a near-perfect attack) is refused (exit 2).',
   ].join('\n'),
   flags: {
+    sampling: { type: 'string', valueName: 'fixed-size', description: 'batch sampler of the run: μ-GMIP holds for fixed-size batches drawn without replacement only (others are refused; docs/batch-samplers.md)', defaultText: 'fixed-size' },
     ...gmipRunFlags,
     'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier σ ≥ 0 (0: plain SGD)' },
     'noise-std': { type: 'string', valueName: 'τ', description: 'noise std τ ≥ 0 on the averaged gradient (instead of --noise-multiplier)' },

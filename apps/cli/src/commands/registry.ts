@@ -17,13 +17,13 @@ export const commands: readonly LazyCommand[] = [
     name: 'dp',
     summary: '(ε, δ) accounting of DP-SGD (Poisson-subsampled Gaussian): RDP, PLD, PRV, GDP',
     load: async () => (await import('./dp.js')).dpCommand,
-    parameterFlags: { sigma: 'noise-multiplier', q: 'sampling-rate', count: 'steps', T: 'steps', maxGridPoints: 'steps', fprs: 'fpr' },
+    parameterFlags: { sigma: 'noise-multiplier', q: 'sampling-rate', count: 'steps', T: 'steps', maxGridPoints: 'steps', fprs: 'fpr', sampler: 'sampling' },
   },
   {
     name: 'calibrate',
     summary: 'the smallest noise multiplier that meets a target ε, Bayes security or μ-GMIP',
     load: async () => (await import('./calibrate.js')).calibrateCommand,
-    parameterFlags: { targetEpsilon: 'target-epsilon', target: 'target-bayes-security', q: 'sampling-rate', count: 'steps', T: 'steps', mu: 'target-gmip-mu' },
+    parameterFlags: { targetEpsilon: 'target-epsilon', target: 'target-bayes-security', q: 'sampling-rate', count: 'steps', T: 'steps', mu: 'target-gmip-mu', epsilon: 'target-epsilon,delta', sampler: 'sampling' },
   },
   {
     name: 'bayes-security',
@@ -77,7 +77,18 @@ export const commands: readonly LazyCommand[] = [
     name: 'demo',
     summary: 'the main job: train on Adult with every instrument, then every bound, attack and audit; writes report.html and report.json',
     load: async () => (await import('./demo.js')).demoCommand,
-    parameterFlags: { expectedBatchSize: 'batch-size', targetBayesSecurity: 'target-bayes-security' },
+    parameterFlags: { expectedBatchSize: 'batch-size', targetBayesSecurity: 'target-bayes-security', sampler: 'sampling' },
+  },
+  {
+    name: 'sweep',
+    summary: 'parameter sweeps: every accountant and threat model over a grid or a file of configurations, on every core, resumable, in shards',
+    load: async () => (await import('./sweep.js')).sweepCommand,
+    parameterFlags: { accountants: 'accountant', threats: 'threat', fprs: 'fpr', shardCount: 'shard' },
+  },
+  {
+    name: 'sweep merge',
+    summary: 'join the shard files of one sweep (checks same sweep, no duplicates, no gaps) into one file in configuration order',
+    load: async () => (await import('./sweep-merge.js')).sweepMergeCommand,
   },
   {
     name: 'sweep',

@@ -11,6 +11,7 @@ import { choice, numberList, optionalNumber, requiredNumber } from '../flags.js'
 import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber, formatTable } from '../format.js';
 import { UsageError } from '../usage-error.js';
+import { POISSON_ONLY_SAMPLING_FLAG, requirePoissonSampling } from './sampling-flags.js';
 
 /** Library parameters of the run-level path that are named differently on the command line. */
 const RUN_LEVEL_FLAGS: Readonly<Record<string, string>> = { steps: 'compositions', noiseMultiplier: 'scale', samplingRate: 'sampling-rate', 'mechanisms.length': 'compositions' };
@@ -29,6 +30,7 @@ function analyze(input: Parameters<typeof analyzeRtm>[0], fprs: readonly number[
 }
 
 function run(flags: ParsedFlags): CommandResult {
+  requirePoissonSampling(flags, 'the relaxed-threat-model attack is derived for Poisson subsampling (or no subsampling)');
   const mechanism = choice(flags, 'mechanism', ['gaussian', 'laplace', 'subsampled-gaussian'] as const);
   const attacker = choice(flags, 'attacker', ['pooled', 'independent-directions'] as const, 'pooled');
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
@@ -120,6 +122,7 @@ export const rtmCommand: CommandDefinition = {
     'Figure 4 calibration); the points are then evaluated at that σ.',
   ].join('\n'),
   flags: {
+    ...POISSON_ONLY_SAMPLING_FLAG,
     mechanism: { type: 'string', valueName: 'gaussian|laplace|subsampled-gaussian', description: 'the noise mechanism' },
     sensitivity: { type: 'string', valueName: 'Δ', description: 'sensitivity Δ > 0 (L2 for Gaussian, L1 for Laplace)' },
     scale: { type: 'string', valueName: 's', description: 'noise scale > 0 (σ for Gaussian, b for Laplace)' },

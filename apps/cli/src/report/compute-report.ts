@@ -28,6 +28,7 @@ import { rocPointsWithBoxes } from './empirical-points.js';
 import type { AccountingRow, DemoReport, ReportCurve, ReportPoint } from './report-types.js';
 import { dpGuaranteeCurve, threatWithDp } from './threat-view.js';
 import type { ThreatCurveInput } from './threat-view.js';
+import { batchSamplingSection } from './sampler-section.js';
 
 export type { AccountingRow, DemoReport, ReportCurve, ReportPoint } from './report-types.js';
 
@@ -59,6 +60,7 @@ function firstLine(error: unknown): string {
 /** The report's sections as a progress line names them. */
 const SECTION_WORDS: Readonly<Record<string, string>> = {
   accounting: '(ε, δ) with every accountant',
+  'batch sampling': 'ε of the batch sampler that ran',
   bayesSecurity: 'Bayes security',
   gmip: 'μ-GMIP',
   rtm: 'relaxed threat model',
@@ -86,7 +88,7 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
   const C = result.clip;
   const delta = options.delta;
   const fprs = [...options.fprs];
-  const sections = 9;
+  const sections = 10;
   let done = 0;
   /** A required section: a failure is the user's input (thrown, the CLI names the flag). */
   const required = <R>(name: string, fn: () => R): R => {
@@ -129,6 +131,8 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
   // The numbers are the `dpbounds dp` / `dpbounds sweep` rows of the same run (one implementation).
   const query = (neighbouring: NeighbouringRelation): DpQuery => ({ samplingRate: q, noiseMultiplier: sigma, steps: T, neighbouring, delta });
   const num = (value: unknown): number => value as number;
+  // the ε of the sampler that ran, beside the Poisson ε the other sections use
+  const batchSampling = required('batch sampling', () => batchSamplingSection(result.sampler, sigma, T, delta));
   const accounting = required('accounting', () => {
       const rows: AccountingRow[] = [];
       const pldRows = new Map<NeighbouringRelation, DpAccountantResult>();
@@ -428,6 +432,7 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
     },
     utility: { testAccuracy: testAccuracy ?? null, trainAccuracy: outcome.trainAccuracy, testSize: setup.data.test.size },
     accounting,
+    batchSampling,
     bayesSecurity: bayesSecurityReport,
     gmip,
     rtm,

@@ -4,6 +4,7 @@
  * relation; a view never puts two relations on one plot. See docs/reading-the-views.md.
  */
 import type { BindingInterval, NeighbouringRelation, ResultKind } from '@dpbounds/tradeoff-core';
+import type { BatchSamplingSection } from './sampler-section.js';
 
 /** What a curve is in the report's views. */
 export type CurveRole =
@@ -86,6 +87,8 @@ export interface DemoReport {
   /** Accuracy is not a privacy number: no kind or relation. */
   readonly utility: { readonly testAccuracy: number | null; readonly trainAccuracy: number; readonly testSize: number };
   readonly accounting: readonly AccountingRow[];
+  /** The ε of the batch sampler that ran beside the Poisson ε, with kinds (sampler-section.ts). */
+  readonly batchSampling: BatchSamplingSection;
   /** Required sections: always present (a failure fails the demo, naming the flag). */
   readonly bayesSecurity: Record<string, unknown>;
   readonly rtm: Record<string, unknown>;

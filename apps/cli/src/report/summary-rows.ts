@@ -7,6 +7,7 @@ import type { NeighbouringRelation, ResultKind } from '@dpbounds/tradeoff-core';
 import { formatNumber } from '../format.js';
 import type { DemoReport } from './report-types.js';
 import { RELATION_TEXT } from './threat-view.js';
+import { samplerName } from './sampler-words.js';
 
 /** One row of the summary. */
 export interface SummaryRow {
@@ -46,6 +47,12 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
   rows.push({ section: 'utility', quantity: 'test accuracy (held-out records)', value: num(report.utility.testAccuracy), kind: 'measured', neighbouring: null, note: `${report.utility.testSize.toLocaleString('en-US')} records the model never saw` });
 
   const dpSection = 'DP: any attacker, worst-case pair of datasets';
+  const sampled = report.batchSampling;
+  const samplerSection = `the batches that ran: ${samplerName(sampled.sampling)}`;
+  rows.push({ section: samplerSection, quantity: `ε at δ = ${delta} of ${samplerName(sampled.sampling)}`, value: num(sampled.epsilon), kind: sampled.kind as ResultKind, neighbouring: sampled.neighbouring as NeighbouringRelation, note: sampled.summary });
+  if (sampled.upper !== undefined && sampled.upper.epsilon !== sampled.epsilon) rows.push({ section: samplerSection, quantity: 'proven upper bound on that ε', value: num(sampled.upper.epsilon), kind: 'guarantee', neighbouring: sampled.neighbouring as NeighbouringRelation, note: sampled.upper.method });
+  rows.push({ section: samplerSection, quantity: sampled.poissonValidForRun ? 'Poisson accountant ε at q = b/N' : 'Poisson accountant ε at q = b/N (of a Poisson loop)', value: num(sampled.poisson.epsilon), kind: 'guarantee', neighbouring: sampled.neighbouring as NeighbouringRelation, note: sampled.poissonValidForRun ? 'valid for this run (it drew Poisson batches)' : 'does NOT apply to this run: what a Poisson loop would get, not a guarantee here' });
+  const poissonOnly = sampled.otherSectionsAssumePoisson ? `Poisson batches only, NOT this ${samplerName(sampled.sampling)} run; ` : '';
   const byRelation = [...report.accounting].sort((a, b) => (a.neighbouring === b.neighbouring ? 0 : a.neighbouring === 'add-remove' ? -1 : 1));
   for (const row of byRelation) {
     const name = { pld: 'PLD', rdp: 'RDP', prv: 'PRV', gdp: 'GDP central limit theorem' }[row.accountant];
@@ -55,7 +62,7 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
         : row.epsilonLower !== undefined
           ? `the exact ε of this accounting is in [${num(row.epsilonLower)}, ${num(row.epsilon)}]`
           : 'Rényi DP converted to (ε, δ): never tighter than PLD';
-    rows.push({ section: dpSection, quantity: `ε at δ = ${delta}, ${name}`, value: num(row.epsilon), kind: row.kind, neighbouring: row.neighbouring, note });
+    rows.push({ section: dpSection, quantity: `ε at δ = ${delta}, ${name}`, value: num(row.epsilon), kind: row.kind, neighbouring: row.neighbouring, note: `${poissonOnly}${note}` });
   }
 
   const bayes = obj(report.bayesSecurity);

@@ -12,6 +12,8 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5', '--accountant', 'all'],
     ['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '100', '--epsilon', '1', '--accountant', 'all', '--neighbouring', 'add-remove'],
     ['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5', '--fpr', '0.01,0.1'],
+    ['--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5', '--accountant', 'rdp'],
+    ['--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '120', '--noise-multiplier', '1', '--steps', '50', '--delta', '1e-5'],
   ],
   calibrate: [
     ['--target-epsilon', '1', '--delta', '1e-5', '--sampling-rate', '0.01', '--steps', '100', '--accountant', 'pld', '--neighbouring', 'add-remove'],
@@ -19,10 +21,13 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--target-gmip-mu', '0.4', '--batch-size', '400', '--dataset-size', '48000', '--steps', '1200', '--params', '650', '--clip', '500', '--susceptibility', '650'],
     ['--target-gmip-mu', '0.4', '--batch-size', '400', '--sampling-rate', '0.01', '--steps', '100', '--params', '650', '--clip', '1'],
     ['--target-tpr', '0.1', '--at-fpr', '0.01', '--sampling-rate', '0.01', '--steps', '100'],
+    ['--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--steps', '50'],
+    ['--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '150', '--steps', '20'],
   ],
   'bayes-security': [
     ['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '1000', '--delta', '1e-5', '--prior', '0.5', '--fpr', '0.01', '--threat', 'mia', '--neighbouring', 'substitution'],
     ['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '100', '--exact'],
+    ['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '100', '--sampling', 'poisson'],
     ['--threat', 'ai', '--sensitivity-trace', 'run/ai-sensitivity.json', '--clip', '1', '--sensitivity-method', 'full'],
   ],
   convert: [
@@ -32,22 +37,28 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
   gmip: [
     ['--batch-size', '400', '--dataset-size', '48000', '--steps', '1200', '--params', '650', '--noise-multiplier', '1', '--clip', '1', '--susceptibility', '650', '--fpr', '0.01'],
     ['--batch-size', '400', '--dataset-size', '48000', '--steps', '1200', '--params', '650', '--noise-std', '0.01', '--clip', 'inf'],
+    ['--batch-size', '400', '--dataset-size', '48000', '--steps', '1200', '--params', '650', '--noise-multiplier', '1', '--clip', '1', '--sampling', 'fixed-size'],
   ],
   rtm: [
     ['--mechanism', 'gaussian', '--sensitivity', '1', '--scale', '0.5', '--dims', '10', '--compositions', '2', '--fpr', '0.01'],
     ['--mechanism', 'gaussian', '--sensitivity', '1', '--target-epsilon', '1', '--delta', '1e-5'],
     ['--mechanism', 'subsampled-gaussian', '--sensitivity', '1', '--scale', '1', '--sampling-rate', '0.1'],
     ['--mechanism', 'laplace', '--sensitivity', '1', '--scale', '1'],
+    ['--mechanism', 'subsampled-gaussian', '--sensitivity', '1', '--scale', '1', '--sampling-rate', '0.1', '--sampling', 'poisson'],
   ],
   attack: [
     ['--method', 'loss', '--targets', 'targets.csv', '--fpr', '0.01', '--confidence', '0.95', '--out', 'attack-out.csv', '--force'],
     ['--method', 'lira-online', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--variance', 'fixed'],
+    ['--method', 'loss', '--targets', 'targets.csv', '--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5'],
+    ['--method', 'loss', '--targets', 'targets.csv', '--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '150', '--noise-multiplier', '1', '--steps', '20'],
     ['--method', 'lira-offline', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--alternative', 'two-sided'],
     ['--method', 'glir', '--gradients', 'gradients.csv', '--reference', 'reference.csv', '--update', 'update.csv', '--batch-size', '10', '--targets', 'glir-targets.json', '--coordinates', '2', '--ridge', '0.1', '--statistic-factor', 'n-1'],
   ],
   audit: [
     ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--confidence', '0.95', '--delta', '1e-5', '--method', 'fdp'],
     ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--method', 'steinke'],
+    ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100'],
+    ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '150', '--noise-multiplier', '1', '--steps', '20'],
     ['--canaries', '1000', '--guesses', '100', '--idealized-noise', '1', '--options', '4'],
     ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--family', 'subsampled-gaussian', '--sampling-rate', '0.01', '--steps', '100'],
     ['--scores', 'audit-scores.csv', '--guess-counts', '1,2,5,10', '--split', 'both', '--bonferroni'],

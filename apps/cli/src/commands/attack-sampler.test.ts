@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCaptured } from '../test-helpers/capture-io.js';
+import { attackCommand } from './attack.js';
+
+const cwd = mkdtempSync(join(tmpdir(), 'dpbounds-attack-sampler-'));
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+// a loss attack that separates 60 % of the members perfectly from every non-member (seeded by construction)
+const lines = ['id,loss,member'];
+for (let i = 0; i < 1000; i++) lines.push(`m${i},${i < 600 ? -10 - i / 1000 : (i % 97) / 97},1`);
+for (let i = 0; i < 1000; i++) lines.push(`n${i},${(i % 89) / 89},0`);
+writeFileSync(join(cwd, 'targets.csv'), `${lines.join('\n')}\n`);
+const commands = [attackCommand];
+const base = ['attack', '--method', 'loss', '--targets', 'targets.csv', '--fpr', '0.01'];
+const run = ['--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '300'];
+
+interface SamplerJson { sampling: string; poissonValidForRun: boolean; attackExceedsPoisson: boolean; attackExceedsGuarantee: boolean; points: { fpr: number; tprLower: number; poissonMaxTpr: number; guaranteeMaxTpr?: number }[] }
+
+describe('dpbounds attack --sampling', () => {
+  it('sets the measured TPR against the TPR ceilings of the sampler ε and the Poisson ε', async () => {
+    const r = await runCaptured([...base, '--sampling', 'fixed-size', ...run, '--json'], { cwd, commands });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { kind: string; sampler: SamplerJson };
+    expect(out.kind).toBe('empirical');
+    const point = out.sampler.points[0] as SamplerJson['points'][number];
+    expect(point.fpr).toBe(0.01);
+    // the Poisson ε (≈ 0.9) caps TPR at 1 % FPR near 2.5 %; the fixed-size guarantee allows more
+    expect(point.poissonMaxTpr).toBeLessThan(0.05);
+    expect(point.guaranteeMaxTpr as number).toBeGreaterThan(point.poissonMaxTpr);
+    expect(out.sampler.attackExceedsPoisson).toBe(point.tprLower > point.poissonMaxTpr);
+    expect(out.sampler.attackExceedsPoisson).toBe(true);
+    expect(out.sampler.attackExceedsGuarantee).toBe(point.tprLower > (point.guaranteeMaxTpr as number));
+    const text = await runCaptured([...base, '--sampling', 'fixed-size', ...run], { cwd, commands });
+    expect(text.stdout).toContain('attacked run (--sampling fixed-size)');
+  });
+
+  it('refuses run flags without --sampling, and --batch-size stays a GLiR flag otherwise', async () => {
+    const r = await runCaptured([...base, '--noise-multiplier', '1'], { cwd, commands });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--noise-multiplier describes the attacked run: it needs --sampling/);
+    const b = await runCaptured([...base, '--batch-size', '10'], { cwd, commands });
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/--batch-size does not apply to --method loss/);
+  });
+});

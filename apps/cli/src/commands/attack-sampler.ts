@@ -1,0 +1,72 @@
+/**
+ * `dpbounds attack --sampling <sampler>`: the batch sampler of the attacked run, and the attack's
+ * measured TPR at each FPR set against the largest TPR that sampler's ε allows, and the Poisson
+ * ε's. Under (ε, δ)-DP no test has TPR above 1 − f_{ε,δ}(FPR) (Dong, Roth & Su 2022, Prop. 2.5;
+ * `epsilonDeltaTradeOff`); the attack's lower confidence bound on TPR above the Poisson ceiling is
+ * measured evidence that the Poisson ε does not cover the run.
+ */
+import { samplerEpsilon } from '@dpbounds/accountants';
+import { epsilonDeltaTradeOff } from '@dpbounds/tradeoff-core';
+import type { FlagSpec } from '../command.js';
+import { optionalNumber, requiredNumber } from '../flags.js';
+import type { ParsedFlags } from '../flags.js';
+import { formatNumber } from '../format.js';
+import { samplerEpsilonJson, samplerEpsilonRows, samplerName } from '../report/sampler-words.js';
+import { UsageError } from '../usage-error.js';
+import { parseSampling, SAMPLING_FLAG, samplerRunOf } from './sampling-flags.js';
+
+/** The flags `attack` adds for the attacked run's sampler (`--batch-size` it already has). */
+export const attackSamplerFlags: Readonly<Record<string, FlagSpec>> = {
+  ...SAMPLING_FLAG,
+  'dataset-size': { type: 'string', valueName: 'N', description: 'training records of the attacked run (with --sampling)' },
+  'max-batch-size': { type: 'string', valueName: 'B', description: 'cap of a --sampling truncated-poisson batch' },
+  'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier of the attacked run (with --sampling)' },
+  steps: { type: 'string', valueName: 'T', description: 'steps of the attacked run (with --sampling)' },
+  delta: { type: 'string', valueName: 'δ', description: 'δ of the ε the attack is compared with (with --sampling)', defaultText: '1e-5' },
+};
+
+/** One measured point of the attack. */
+export interface AttackPoint {
+  readonly fpr: number;
+  readonly tpr: number;
+  readonly tprLower: number;
+}
+
+/** Reads the run flags when `--sampling` is given (`undefined` otherwise), before any attack work. */
+export function readAttackSampler(flags: ParsedFlags): ((points: readonly AttackPoint[]) => { json: Record<string, unknown>; text: string }) | undefined {
+  if (flags.sampling === undefined) {
+    for (const flag of ['dataset-size', 'max-batch-size', 'noise-multiplier', 'steps', 'delta']) {
+      if (flags[flag] !== undefined) throw new UsageError(`--${flag} describes the attacked run: it needs --sampling`);
+    }
+    return undefined;
+  }
+  const sampling = parseSampling(flags, { rateRequired: false });
+  if (sampling?.batchSize === undefined) throw new UsageError(`--sampling ${String(flags.sampling)} needs --batch-size and --dataset-size of the attacked run`);
+  const noiseMultiplier = requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
+  const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
+  const delta = optionalNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) ?? 1e-5;
+  const run = samplerRunOf(sampling, noiseMultiplier, steps, 'add-remove');
+  return (points) => {
+    const s = samplerEpsilon(run, delta);
+    const guarantee = s.epsilon.kind === 'guarantee' ? s.epsilon.value : s.upper?.value;
+    const ceiling = (epsilon: number, fpr: number): number => 1 - epsilonDeltaTradeOff(epsilon, delta).evaluate(fpr);
+    const rows = points.map((p) => ({
+      fpr: p.fpr,
+      tprLower: p.tprLower,
+      poissonMaxTpr: ceiling(s.poisson.value, p.fpr),
+      ...(guarantee === undefined ? {} : { guaranteeMaxTpr: ceiling(guarantee, p.fpr) }),
+    }));
+    const attackExceedsPoisson = rows.some((r) => r.tprLower > r.poissonMaxTpr);
+    const attackExceedsGuarantee = rows.some((r) => r.guaranteeMaxTpr !== undefined && r.tprLower > r.guaranteeMaxTpr);
+    const name = samplerName(s.sampler);
+    const verdict = attackExceedsGuarantee
+      ? `the attack's TPR (lower confidence bound) exceeds what the proven ε of ${name} allows: the run is not what these flags describe`
+      : attackExceedsPoisson && !s.poissonValidForRun
+        ? `the attack's TPR (lower confidence bound) exceeds what the Poisson accountant's ε = ${formatNumber(s.poisson.value, 4)} allows: measured evidence that the Poisson ε does not cover this run`
+        : `the attack is consistent with the ε of ${name}`;
+    return {
+      json: { ...samplerEpsilonJson(s), batchSize: run.batchSize, datasetSize: run.datasetSize, noiseMultiplier, steps, points: rows, attackExceedsPoisson, attackExceedsGuarantee },
+      text: [`attacked run (--sampling ${s.sampler}):`, ...samplerEpsilonRows(s).map(([k, v]) => `  ${k}: ${v}`), verdict].join('\n'),
+    };
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { runCaptured } from '../test-helpers/capture-io.js';
+import { auditCommand } from './audit.js';
+
+const commands = [auditCommand];
+const counts = ['--canaries', '1000', '--guesses', '100', '--correct', '100'];
+const runArgs = ['--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '300'];
+
+describe('dpbounds audit --sampling', () => {
+  it('sets the empirical ε against the sampler ε and the Poisson ε of the audited run', async () => {
+    const run = await runCaptured(['audit', ...counts, '--sampling', 'fixed-size', ...runArgs, '--json'], { commands });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { empiricalEpsilon: number; sampler: { sampling: string; epsilon: number; kind: string; poisson: { epsilon: number }; poissonValidForRun: boolean; auditExceedsPoisson: boolean; auditExceedsGuarantee: boolean } };
+    expect(out.sampler.sampling).toBe('fixed-size');
+    expect(out.sampler.kind).toBe('guarantee');
+    expect(out.sampler.poissonValidForRun).toBe(false);
+    expect(out.sampler.auditExceedsPoisson).toBe(out.empiricalEpsilon > out.sampler.poisson.epsilon);
+    expect(out.sampler.auditExceedsGuarantee).toBe(out.empiricalEpsilon > out.sampler.epsilon);
+    // a perfect guesser on 100 of 1000 canaries: above the Poisson ε (≈ 0.9 here), below the fixed-size guarantee
+    expect(out.sampler.auditExceedsPoisson).toBe(true);
+    expect(out.sampler.auditExceedsGuarantee).toBe(false);
+    const text = await runCaptured(['audit', ...counts, '--sampling', 'fixed-size', ...runArgs], { commands });
+    expect(text.stdout).toMatch(/measured evidence that the Poisson ε does not cover this run/);
+  });
+
+  it('without --sampling the JSON has no sampler block; run flags without --sampling are refused', async () => {
+    const plain = await runCaptured(['audit', ...counts, '--json'], { commands });
+    expect(plain.code).toBe(0);
+    expect((JSON.parse(plain.stdout) as Record<string, unknown>).sampler).toBeUndefined();
+    const lone = await runCaptured(['audit', ...counts, '--noise-multiplier', '1'], { commands });
+    expect(lone.code).toBe(2);
+    expect(lone.stderr).toMatch(/--noise-multiplier describes the audited run: it needs --sampling/);
+  });
+
+  it('refuses the Poisson-subsampled family for a run that did not sample Poisson batches', async () => {
+    const r = await runCaptured(['audit', ...counts, '--sampling', 'shuffle', ...runArgs, '--family', 'subsampled-gaussian', '--sampling-rate', '0.01'], { commands });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--family subsampled-gaussian is the Poisson-subsampled family; the audited run used --sampling shuffle/);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { samplerEpsilon } from '@dpbounds/accountants';
+import { runCaptured } from '../test-helpers/capture-io.js';
+import { calibrateCommand } from './calibrate.js';
+import { lowerBoundNoiseMultiplier } from './calibrate-sampler.js';
+
+const commands = [calibrateCommand];
+const sizes = ['--batch-size', '100', '--dataset-size', '10000'];
+const target = ['--target-epsilon', '2', '--delta', '1e-5', '--steps', '300'];
+const runJson = async (argv: readonly string[]): Promise<Record<string, unknown>> => {
+  const run = await runCaptured(['calibrate', ...argv, '--json'], { commands });
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+};
+
+describe('lowerBoundNoiseMultiplier', () => {
+  it('returns the crossing of a decreasing lower bound from below (every smaller σ misses the target)', () => {
+    const sigma = lowerBoundNoiseMultiplier((s) => 2 / s, 1, 4) as number;
+    expect(sigma).toBeLessThanOrEqual(2);
+    expect(sigma).toBeGreaterThan(2 * (1 - 2e-3));
+  });
+  it('is undefined when the lower bound never exceeds the target for σ ≥ 0.1', () => {
+    expect(lowerBoundNoiseMultiplier(() => 0, 1, 3)).toBeUndefined();
+  });
+});
+
+describe('dpbounds calibrate --sampling', () => {
+  it('fixed-size: a guaranteed σ above the Poisson σ', async () => {
+    const out = await runJson([...target, '--sampling', 'fixed-size', ...sizes]);
+    expect(out.sampling).toBe('fixed-size');
+    expect(out.noiseMultiplierKind).toBe('guarantee');
+    expect(out.achievedKind).toBe('guarantee');
+    expect(out.achieved as number).toBeLessThanOrEqual(2);
+    expect(out.noiseMultiplier as number).toBeGreaterThan(out.poissonNoiseMultiplier as number);
+    expect(out.poissonValidForRun).toBe(false);
+    // the guaranteed σ does meet the target; a guarantee needs no lower-bound σ
+    const run = { sampler: 'fixed-size', datasetSize: 10_000, batchSize: 100, steps: 300 } as const;
+    expect(samplerEpsilon({ ...run, noiseMultiplier: out.noiseMultiplier as number }, 1e-5).epsilon.value).toBeLessThanOrEqual(2);
+    expect(out.lowerBoundNoiseMultiplier).toBeUndefined();
+  });
+
+  it('balls-in-bins: a σ calibrated on an estimate is labelled as one, never as a guarantee', async () => {
+    const out = await runJson([...target, '--sampling', 'balls-in-bins', ...sizes]);
+    expect(out.achievedKind).toBe('estimate');
+    expect(out.noiseMultiplierKind).toBe('estimate');
+    // the σ below which a proven attack already exceeds the target
+    const lower = out.lowerBoundNoiseMultiplier as number;
+    expect(out.lowerBoundNoiseMultiplierKind).toBe('lower-bound');
+    expect(lower).toBeLessThanOrEqual(out.noiseMultiplier as number);
+    const run = { sampler: 'balls-in-bins', datasetSize: 10_000, batchSize: 100, steps: 300 } as const;
+    expect(samplerEpsilon({ ...run, noiseMultiplier: lower * 0.999 }, 1e-5).lower?.value as number).toBeGreaterThan(2);
+    expect(samplerEpsilon({ ...run, noiseMultiplier: lower * 1.01 }, 1e-5).lower?.value as number).toBeLessThanOrEqual(2);
+    const text = await runCaptured(['calibrate', ...target, '--sampling', 'balls-in-bins', ...sizes], { commands });
+    expect(text.stdout).toMatch(/estimate: NOT a guarantee for balls-in-bins batches/);
+  });
+
+  it('refuses threat targets and other accountants for a sampler other than Poisson, naming the flags', async () => {
+    const a = await runCaptured(['calibrate', '--target-bayes-security', '0.9', '--sampling-rate', '0.01', '--steps', '100', '--sampling', 'shuffle'], { commands });
+    expect(a.code).toBe(2);
+    expect(a.stderr).toMatch(/--target-bayes-security assumes Poisson sampling; --sampling shuffle/);
+    const b = await runCaptured(['calibrate', ...target, '--sampling', 'fixed-size', ...sizes, '--accountant', 'rdp'], { commands });
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/--accountant pld only/);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { runCaptured } from '../test-helpers/capture-io.js';
+import { dpCommand } from './dp.js';
+
+const commands = [dpCommand];
+const runJson = async (argv: readonly string[]): Promise<Record<string, unknown>> => {
+  const run = await runCaptured(['dp', ...argv, '--json'], { commands });
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+};
+const refused = async (argv: readonly string[]): Promise<string> => {
+  const run = await runCaptured(['dp', ...argv], { commands });
+  expect(run.code).toBe(2);
+  expect(run.stdout).toBe('');
+  expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  return run.stderr;
+};
+const sizes = ['--batch-size', '100', '--dataset-size', '10000'];
+const run = ['--noise-multiplier', '1', '--steps', '500', '--delta', '1e-5'];
+type Value = { epsilon: number; kind: string; method: string };
+
+describe('dpbounds dp --sampling', () => {
+  it('fixed-size: the sampler ε is a guarantee above the Poisson ε, which is flagged as not covering the run', async () => {
+    const out = await runJson(['--sampling', 'fixed-size', ...sizes, ...run]);
+    expect(out.sampling).toBe('fixed-size');
+    expect(out.kind).toBe('guarantee');
+    expect(out.poissonValidForRun).toBe(false);
+    const poisson = out.poisson as Value;
+    expect(poisson.kind).toBe('guarantee');
+    expect(out.epsilon as number).toBeGreaterThan(poisson.epsilon);
+    expect((out.lower as Value).kind).toBe('lower-bound');
+    expect((out.lower as Value).epsilon).toBeLessThanOrEqual(out.epsilon as number);
+    expect(out.samplingRate).toBe(0.01);
+    expect(out.note).toMatch(/does not apply/);
+    // the Poisson ε beside it is exactly what `dp --sampling-rate b/N` prints
+    const legacy = await runJson(['--sampling-rate', '0.01', ...run]);
+    expect(poisson.epsilon).toBe(legacy.epsilon);
+  });
+
+  it('balls-in-bins: the estimate never exceeds its proven upper bound, and says it is an estimate', async () => {
+    const out = await runJson(['--sampling', 'balls-in-bins', ...sizes, ...run]);
+    expect(out.kind).toBe('estimate');
+    const upper = out.upper as Value;
+    expect(upper.kind).toBe('guarantee');
+    expect(out.epsilon as number).toBeLessThanOrEqual(upper.epsilon);
+    expect(out.poissonValidForRun).toBe(false);
+  });
+
+  it('truncated-poisson needs --max-batch-size; with a cap its guarantee is at least the Poisson ε', async () => {
+    expect(await refused(['--sampling', 'truncated-poisson', ...sizes, ...run])).toMatch(/--max-batch-size/);
+    const out = await runJson(['--sampling', 'truncated-poisson', ...sizes, '--max-batch-size', '120', ...run]);
+    expect(out.kind).toBe('guarantee');
+    expect(out.maxBatchSize).toBe(120);
+    expect(out.epsilon as number).toBeGreaterThanOrEqual((out.poisson as Value).epsilon);
+  });
+
+  it('poisson given by --batch-size / --dataset-size is valid for the run and equals the Poisson accountant', async () => {
+    const out = await runJson(['--sampling', 'poisson', ...sizes, ...run]);
+    expect(out.poissonValidForRun).toBe(true);
+    expect(out.epsilon).toBe((out.poisson as Value).epsilon);
+    const legacy = await runJson(['--sampling', 'poisson', '--sampling-rate', '0.01', ...run]);
+    expect(legacy.sampling).toBe('poisson');
+    expect(legacy.poissonValidForRun).toBe(true);
+    expect(legacy.epsilon).toBe(out.epsilon);
+  });
+
+  it('without --sampling the JSON keeps its fields (no sampler block)', async () => {
+    const out = await runJson(['--sampling-rate', '0.01', ...run]);
+    expect(out.sampling).toBeUndefined();
+    expect(out.accountant).toBe('pld');
+  });
+
+  it('text output says in words which ε covers the loop', async () => {
+    const text = await runCaptured(['dp', '--sampling', 'fixed-size', ...sizes, ...run], { commands });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/ε of fixed-size batches\s+ε ≤ [\d.]+ \(guarantee\)/);
+    expect(text.stdout).toMatch(/Poisson accountant\s+ε = [\d.]+ at q = b\/N: does NOT apply to this run/);
+  });
+
+  it('refuses contradictory or incomplete flag sets with one line naming the flags', async () => {
+    expect(await refused(['--sampling', 'fixed-size', '--sampling-rate', '0.02', ...sizes, ...run])).toMatch(/--sampling-rate 0\.02 contradicts --batch-size \/ --dataset-size = 0\.01/);
+    expect(await refused(['--sampling', 'shuffle', '--sampling-rate', '0.01', ...run])).toMatch(/--sampling shuffle needs --batch-size and --dataset-size/);
+    expect(await refused(['--sampling', 'fixed-size', '--batch-size', '100', ...run])).toMatch(/--batch-size needs --dataset-size/);
+    expect(await refused(['--sampling', 'fixed-size', '--batch-size', '20000', '--dataset-size', '10000', ...run])).toMatch(/--batch-size must be at most --dataset-size/);
+    expect(await refused(['--sampling', 'fixed-size', ...sizes, '--max-batch-size', '200', ...run])).toMatch(/--max-batch-size is for --sampling truncated-poisson only/);
+    expect(await refused(['--sampling', 'fixed-size', ...sizes, ...run, '--accountant', 'prv'])).toMatch(/--accountant prv does not price --sampling fixed-size/);
+    expect(await refused(['--sampling', 'fixed-size', ...sizes, '--noise-multiplier', '1', '--steps', '500', '--epsilon', '1'])).toMatch(/--epsilon/);
+    expect(await refused(['--sampling', 'fixed-size', ...sizes, ...run, '--fpr', '0.01'])).toMatch(/--fpr/);
+    expect(await refused(['--sampling', 'shufle', ...sizes, ...run])).toMatch(/did you mean shuffle\?/);
+    expect(await refused(['--samplng', 'shuffle', ...sizes, ...run])).toMatch(/did you mean --sampling\?/);
+    expect(await refused(['--max-batchsize', '200', ...sizes, ...run])).toMatch(/did you mean --max-batch-size\?/);
+  });
+});

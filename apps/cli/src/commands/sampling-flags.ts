@@ -1,0 +1,123 @@
+/**
+ * `--sampling` and the batch flags it needs (`--batch-size`, `--dataset-size`, `--max-batch-size`,
+ * `--sampling-rate`), shared by every command that accounts for a run's batch sampler
+ * (docs/batch-samplers.md says which sampler a training loop uses).
+ */
+import { BATCH_SAMPLERS } from '@dpbounds/accountants';
+import type { BatchSampler, SamplerRun } from '@dpbounds/accountants';
+import type { FlagSpec } from '../command.js';
+import { choice, optionalNumber } from '../flags.js';
+import type { ParsedFlags } from '../flags.js';
+import { formatNumber } from '../format.js';
+import { UsageError } from '../usage-error.js';
+
+/** The batch sampler a command was asked about, with the sizes it was given. */
+export interface SamplingChoice {
+  readonly sampler: BatchSampler;
+  /** True when `--sampling` was written (false: the Poisson default). */
+  readonly explicit: boolean;
+  /** Poisson rate q (given, or b/N). */
+  readonly samplingRate: number;
+  /** N and b when given (always for a sampler other than Poisson). */
+  readonly datasetSize?: number;
+  readonly batchSize?: number;
+  /** The cap of a truncated-Poisson batch. */
+  readonly maxBatchSize?: number;
+}
+
+/** The `--sampling` flag (commands add the size flags they do not already have). */
+export const SAMPLING_FLAG: Readonly<Record<string, FlagSpec>> = {
+  sampling: {
+    type: 'string',
+    valueName: 'poisson|fixed-size|shuffle|balls-in-bins|truncated-poisson',
+    description: 'how the training loop drew its batches (docs/batch-samplers.md); any sampler but poisson needs --batch-size and --dataset-size (rate b/N)',
+    defaultText: 'poisson',
+  },
+};
+
+/** `--batch-size`, `--dataset-size` and `--max-batch-size` as the sampler flags read them. */
+export const SAMPLER_SIZE_FLAGS: Readonly<Record<string, FlagSpec>> = {
+  'batch-size': { type: 'string', valueName: 'b', description: 'batch size b (expected size for poisson and truncated-poisson), integer in [1, N]' },
+  'dataset-size': { type: 'string', valueName: 'N', description: 'number of training records N, integer ≥ 1' },
+  'max-batch-size': { type: 'string', valueName: 'B', description: 'cap of a --sampling truncated-poisson batch, integer in [b, N]' },
+};
+
+/**
+ * Reads `--sampling` with its sizes. Poisson takes `--sampling-rate q` or `--batch-size b
+ * --dataset-size N` (both only when q = b/N); every other sampler needs b and N (and
+ * truncated-poisson `--max-batch-size`). Contradictory combinations throw a `UsageError`
+ * naming the flags. `rateRequired: false` lets a command run without any rate (its own
+ * default applies) and then returns `undefined` for a Poisson run given no rate.
+ *
+ * @example parseSampling({ sampling: 'shuffle', 'batch-size': '256', 'dataset-size': '60000' }).samplingRate // 256 / 60000
+ */
+export function parseSampling(flags: ParsedFlags, options: { readonly rateRequired?: boolean } = {}): SamplingChoice | undefined {
+  const sampler = choice(flags, 'sampling', BATCH_SAMPLERS, 'poisson');
+  const explicit = flags.sampling !== undefined;
+  const rate = optionalNumber(flags, 'sampling-rate', { min: 0, minExclusive: true, max: 1 });
+  const datasetSize = optionalNumber(flags, 'dataset-size', { min: 1, integer: true });
+  const batchSize = optionalNumber(flags, 'batch-size', { min: 1, integer: true });
+  const maxBatchSize = optionalNumber(flags, 'max-batch-size', { min: 1, integer: true });
+  if ((batchSize === undefined) !== (datasetSize === undefined)) {
+    throw new UsageError(batchSize === undefined ? '--dataset-size needs --batch-size (the sampling rate is --batch-size / --dataset-size)' : '--batch-size needs --dataset-size (the sampling rate is --batch-size / --dataset-size)');
+  }
+  if (batchSize !== undefined && datasetSize !== undefined && batchSize > datasetSize) {
+    throw new UsageError(`--batch-size must be at most --dataset-size (${datasetSize}); found ${batchSize}`);
+  }
+  if (sampler === 'truncated-poisson') {
+    if (maxBatchSize === undefined) throw new UsageError('--sampling truncated-poisson needs --max-batch-size B (the batch cap, an integer in [--batch-size, --dataset-size])');
+    if (batchSize !== undefined && datasetSize !== undefined && (maxBatchSize < batchSize || maxBatchSize > datasetSize)) {
+      throw new UsageError(`--max-batch-size must be in [--batch-size = ${batchSize}, --dataset-size = ${datasetSize}]; found ${maxBatchSize}`);
+    }
+  } else if (maxBatchSize !== undefined) {
+    throw new UsageError(`--max-batch-size is for --sampling truncated-poisson only; found --sampling ${sampler}`);
+  }
+  const sizes = batchSize !== undefined && datasetSize !== undefined ? { batchSize, datasetSize } : undefined;
+  if (sizes === undefined) {
+    if (sampler !== 'poisson') throw new UsageError(`--sampling ${sampler} needs --batch-size and --dataset-size (its ε depends on both, not only on the rate)`);
+    if (rate === undefined) {
+      if (options.rateRequired === false) return undefined;
+      throw new UsageError('missing --sampling-rate (0 < q ≤ 1), or --batch-size with --dataset-size');
+    }
+    return { sampler, explicit, samplingRate: rate };
+  }
+  const implied = sizes.batchSize / sizes.datasetSize;
+  if (rate !== undefined && Math.abs(rate - implied) > 1e-12 * implied) {
+    throw new UsageError(`--sampling-rate ${formatNumber(rate)} contradicts --batch-size / --dataset-size = ${formatNumber(implied)}; give one of them`);
+  }
+  return { sampler, explicit, samplingRate: implied, ...sizes, ...(maxBatchSize === undefined ? {} : { maxBatchSize }) };
+}
+
+/** The `SamplerRun` of a choice that carries b and N (throws a `UsageError` naming the flags otherwise). */
+export function samplerRunOf(choiceMade: SamplingChoice, noiseMultiplier: number, steps: number, neighbouring: SamplerRun['neighbouring']): SamplerRun {
+  if (choiceMade.batchSize === undefined || choiceMade.datasetSize === undefined) {
+    throw new UsageError(`--sampling ${choiceMade.sampler} needs --batch-size and --dataset-size`);
+  }
+  return {
+    sampler: choiceMade.sampler,
+    datasetSize: choiceMade.datasetSize,
+    batchSize: choiceMade.batchSize,
+    ...(choiceMade.maxBatchSize === undefined ? {} : { maxBatchSize: choiceMade.maxBatchSize }),
+    noiseMultiplier,
+    steps,
+    ...(neighbouring === undefined ? {} : { neighbouring }),
+  };
+}
+
+/**
+ * For commands whose analysis holds for Poisson batches only: reads `--sampling` and refuses any
+ * other sampler with one line saying why and where that sampler's ε is computed.
+ *
+ * @example requirePoissonSampling({ sampling: 'shuffle' }, 'Bayes security is derived for Poisson-subsampled DP-SGD') // throws
+ */
+export function requirePoissonSampling(flags: ParsedFlags, why: string): void {
+  const sampler = choice(flags, 'sampling', BATCH_SAMPLERS, 'poisson');
+  if (sampler !== 'poisson') {
+    throw new UsageError(`--sampling ${sampler}: ${why}, and combining it with this sampler's DP curve would not be a guarantee; for the ε of ${sampler} batches run dpbounds dp --sampling ${sampler}`);
+  }
+}
+
+/** `--sampling` for commands whose analysis holds for Poisson batches only (see {@link requirePoissonSampling}). */
+export const POISSON_ONLY_SAMPLING_FLAG: Readonly<Record<string, FlagSpec>> = {
+  sampling: { type: 'string', valueName: 'poisson', description: 'batch sampler of the run: this analysis holds for poisson only (other samplers are refused; docs/batch-samplers.md)', defaultText: 'poisson' },
+};

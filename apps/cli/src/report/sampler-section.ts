@@ -1,0 +1,57 @@
+/**
+ * The demo report's `batchSampling` section: the ε of the batch sampler that ran
+ * (`samplerEpsilon`), the Poisson ε beside it with whether it covers the run, and what that means
+ * for the report's other sections (which price Poisson batches at q = b/N).
+ */
+import { samplerEpsilon } from '@dpbounds/accountants';
+import type { BatchSampler, SamplerRun } from '@dpbounds/accountants';
+import { samplerEpsilonJson, samplerName } from './sampler-words.js';
+import type { SamplerEpsilonJson } from './sampler-words.js';
+
+/** The section as report.json carries it. */
+export type BatchSamplingSection = SamplerEpsilonJson & {
+  readonly datasetSize: number;
+  readonly batchSize: number;
+  readonly maxBatchSize?: number;
+  /** True when the other sections (accounting, Bayes security, RTM, combined curves) do not hold for this run as guarantees. */
+  readonly otherSectionsAssumePoisson: boolean;
+  /** One sentence a practitioner reads first. */
+  readonly summary: string;
+};
+
+/** What the trainer records about the sampler that ran. */
+export interface SamplerThatRan {
+  readonly name: BatchSampler;
+  readonly datasetSize: number;
+  readonly expectedBatchSize: number;
+  readonly maxBatchSize?: number;
+}
+
+/**
+ * The section for a run of T steps with noise σ at δ.
+ *
+ * @example batchSamplingSection({ name: 'shuffle', datasetSize: 30_000, expectedBatchSize: 256 }, 1.1, 1000, 1e-5)
+ */
+export function batchSamplingSection(sampler: SamplerThatRan, noiseMultiplier: number, steps: number, delta: number): BatchSamplingSection {
+  const run: SamplerRun = {
+    sampler: sampler.name,
+    datasetSize: sampler.datasetSize,
+    batchSize: Math.min(sampler.datasetSize, Math.max(1, Math.round(sampler.expectedBatchSize))),
+    ...(sampler.maxBatchSize === undefined ? {} : { maxBatchSize: sampler.maxBatchSize }),
+    noiseMultiplier,
+    steps,
+  };
+  const s = samplerEpsilon(run, delta);
+  const otherSectionsAssumePoisson = !s.poissonValidForRun;
+  const summary = otherSectionsAssumePoisson
+    ? `${s.note} The other ε, Bayes-security and relaxed-threat-model numbers of this report price Poisson batches at q = b/N: for this run they are what a Poisson loop would get, not guarantees for the ${samplerName(s.sampler)} that ran.`
+    : s.note;
+  return {
+    ...samplerEpsilonJson(s),
+    datasetSize: run.datasetSize,
+    batchSize: run.batchSize,
+    ...(run.maxBatchSize === undefined ? {} : { maxBatchSize: run.maxBatchSize }),
+    otherSectionsAssumePoisson,
+    summary,
+  };
+}
