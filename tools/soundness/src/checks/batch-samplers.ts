@@ -9,7 +9,8 @@
  * - a `lower-bound` ε, on the data set that attains it, must satisfy δ_binned(ε) ≥ δ (which
  *   proves ε ≤ the true ε).
  */
-import { samplerEpsilon, truncatedPoissonEpsilon, type SamplerEpsilon } from '@dpbounds/accountants';
+import { samplerEpsilon, type SamplerEpsilon } from '@dpbounds/accountants';
+import { truncatedPoissonEpsilon } from '@dpbounds/accountants/advanced';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { binnedMixturePair, productHockeyStick, swapped, type BinnedPair } from '../exact/binned-hockey-stick.js';
 import { fixedSizeSumLaw, truncatedPoissonSumLaw } from '../exact/batch-sum-laws.js';
