@@ -93,3 +93,6 @@ export { batchUpdateStepRdp, perInstanceBatchPrivacy } from './per-instance/inde
 export { batchSensitivities, cor31StepEpsilon } from './per-instance/index.js';
 export type { BatchSensitivitiesInput, Cor31StepEpsilon, Cor31StepEpsilonInput } from './per-instance/index.js';
 export type { BatchUpdateRule, BatchUpdateStepRdp, BatchUpdateStepRdpInput, PerInstanceBatchCheckpoint, PerInstanceBatchPrivacyInput, PerInstanceBatchRun } from './per-instance/index.js';
+// batch samplers (fixed-size, truncated Poisson, balls-in-bins, shuffle next to Poisson).
+export { BATCH_SAMPLERS, samplerEpsilon, samplerEvent, samplerNoiseMultiplier, samplerSupport } from './sampling/sampler-accounting.js';
+export type { BatchSampler, SamplerEpsilon, SamplerEpsilonValue, SamplerRun } from './sampling/sampler-accounting.js';
