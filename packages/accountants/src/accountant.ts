@@ -138,7 +138,7 @@ export abstract class LedgerAccountant implements PrivacyAccountant {
 
   supports(event: MechanismEvent): boolean {
     try {
-      flattenEvent(event, 1, this.kind, (entry) => this.checkEntry(entry));
+      flattenEvent(event, 1, this.kind, (entry) => this.checkEntry(entry), this.neighbouring);
       return true;
     } catch (error) {
       if (error instanceof UnsupportedEventError) return false;
@@ -148,7 +148,7 @@ export abstract class LedgerAccountant implements PrivacyAccountant {
 
   compose(event: MechanismEvent, count = 1): this {
     requireInteger('count', count, { min: 0 });
-    const added = flattenEvent(event, count, this.kind, (entry) => this.checkEntry(entry));
+    const added = flattenEvent(event, count, this.kind, (entry) => this.checkEntry(entry), this.neighbouring);
     this.appendEntries(added);
     return this;
   }

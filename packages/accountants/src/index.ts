@@ -95,4 +95,13 @@ export type { BatchSensitivitiesInput, Cor31StepEpsilon, Cor31StepEpsilonInput }
 export type { BatchUpdateRule, BatchUpdateStepRdp, BatchUpdateStepRdpInput, PerInstanceBatchCheckpoint, PerInstanceBatchPrivacyInput, PerInstanceBatchRun } from './per-instance/index.js';
 // batch samplers (fixed-size, truncated Poisson, balls-in-bins, shuffle next to Poisson).
 export { BATCH_SAMPLERS, samplerEpsilon, samplerEvent, samplerNoiseMultiplier, samplerSupport } from './sampling/sampler-accounting.js';
-export type { BatchSampler, SamplerEpsilon, SamplerEpsilonValue, SamplerRun } from './sampling/sampler-accounting.js';
+export type { BatchSampler, SamplerAccountant, SamplerEpsilon, SamplerEpsilonValue, SamplerRun } from './sampling/sampler-accounting.js';
+export { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoissonSampledEvent } from './events/sampler-events.js';
+export type { BallsInBinsEvent, FixedSizeSampledEvent, TruncatedPoissonSampledEvent } from './events/sampler-events.js';
+export { mixtureGaussianPld, mixtureGaussianPrivacyLoss } from './sampling/mixture-gaussian-privacy-loss.js';
+export type { MixtureDirection } from './sampling/mixture-gaussian-privacy-loss.js';
+export { truncatedPoissonEpsilon, truncatedPoissonPlds, truncationParameters } from './sampling/truncated-poisson-pld.js';
+export type { TruncatedPoissonOptions, TruncatedPoissonRun } from './sampling/truncated-poisson-pld.js';
+export { mixPlds } from './sampling/mix-plds.js';
+export { connectTheDotsGridOfPair, connectTheDotsPldOfPair, psgLossPair } from './pld/connect-the-dots.js';
+export type { PrivacyLossPair } from './pld/connect-the-dots.js';

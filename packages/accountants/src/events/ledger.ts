@@ -4,7 +4,9 @@
  * serialisable state of an accountant.
  */
 import { DpboundsTypeError, requireArray, requireFunction, requireObject } from '@dpbounds/special-functions';
+import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { describeEvent, type MechanismEvent } from './mechanism-event.js';
+import { ballsInBinsEntry, fixedSizeEntry, innerNoiseMultiplier } from './sampler-ledger.js';
 import { validateEvent } from './validate-event.js';
 
 /**
@@ -52,9 +54,15 @@ export type EntryCheck = (entry: LedgerEntry) => string | undefined;
  * Throws {@link UnsupportedEventError} naming the first sub-event that `check` (or the event
  * algebra: e.g. Poisson sampling of something other than a Gaussian) refuses.
  *
+ * `neighbouring` is the relation of the accountant that will price the entries. Fixed-size
+ * steps become Poisson add-remove entries (q = b/N, σ/2) and are accepted only when it is
+ * `add-remove` (that ε then also bounds substitution; docs/math/batch-samplers.md); balls-in-bins
+ * becomes one Gaussian step per epoch (valid for both relations); truncated Poisson has no ledger
+ * entry (its mixture PLD is priced by `truncatedPoissonPld`) and is refused.
+ *
  * @example flattenEvent(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 5 }), 2, 'rdp', () => undefined) // [{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }]
  */
-export function flattenEvent(event: MechanismEvent, count: number, accountant: string, check: EntryCheck): LedgerEntry[] {
+export function flattenEvent(event: MechanismEvent, count: number, accountant: string, check: EntryCheck, neighbouring?: NeighbouringRelation): LedgerEntry[] {
   requireFunction('check', check);
   validateEvent('event', event);
   const out: LedgerEntry[] = [];
@@ -93,6 +101,23 @@ export function flattenEvent(event: MechanismEvent, count: number, accountant: s
         return;
       case 'unsupported':
         throw new UnsupportedEventError(accountant, describeEvent(e), 'no accounting rule exists for it');
+      case 'fixed-size-sampled': {
+        const sigma = innerNoiseMultiplier(e.event);
+        if (sigma === undefined) return;
+        if (sigma === 'unsupported') throw new UnsupportedEventError(accountant, describeEvent(e), 'fixed-size sampling is priced only for a Gaussian (or non-private) inner mechanism');
+        if (neighbouring !== 'add-remove') {
+          throw new UnsupportedEventError(accountant, describeEvent(e), 'fixed-size sampling is priced by the add-remove pair of the Poisson step (q = b/N, sensitivity 2) for both relations: compose it into an add-remove accountant (its ε then also bounds substitution) or use samplerEpsilon');
+        }
+        push(e, { ...fixedSizeEntry(e.batchSize, e.datasetSize, sigma), count: times });
+        return;
+      }
+      case 'balls-in-bins':
+        if (e.epochs === 0) return;
+        if (times * e.epochs > Number.MAX_SAFE_INTEGER) throw new UnsupportedEventError(accountant, describeEvent(e), 'the total number of steps exceeds 2^53');
+        push(e, { ...ballsInBinsEntry(e.noiseMultiplier), count: times * e.epochs });
+        return;
+      case 'truncated-poisson-sampled':
+        throw new UnsupportedEventError(accountant, describeEvent(e), 'truncated Poisson sampling is a mixture of two subsampled-Gaussian losses, not one ledger step: price it with truncatedPoissonEpsilon (or samplerEpsilon)');
       default:
         // unreachable after validateEvent; kept so that a new kind can never be skipped silently
         throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'event.kind', expected: 'a known mechanism event kind', found: (e as { kind?: unknown }).kind });

@@ -9,7 +9,10 @@
  * noise multiplier (spec accountants.md, "C = 1").
  */
 import { DpboundsTypeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import type { BallsInBinsEvent, FixedSizeSampledEvent, TruncatedPoissonSampledEvent } from './sampler-events.js';
 import { requireOptions, validateEvent } from './validate-event.js';
+
+export type { BallsInBinsEvent, FixedSizeSampledEvent, TruncatedPoissonSampledEvent };
 
 /** The Gaussian mechanism with L2 sensitivity 1 and noise multiplier `noiseMultiplier` (0 means no noise). */
 export interface GaussianEvent {
@@ -65,7 +68,10 @@ export type MechanismEvent =
   | ComposedEvent
   | NoOpEvent
   | NonPrivateEvent
-  | UnsupportedEvent;
+  | UnsupportedEvent
+  | FixedSizeSampledEvent
+  | TruncatedPoissonSampledEvent
+  | BallsInBinsEvent;
 
 /**
  * The Gaussian mechanism N(f(D), σ²C²I) with clip norm C (σ = `noiseMultiplier` ≥ 0; 0 is
@@ -191,5 +197,11 @@ export function describeEvent(event: MechanismEvent): string {
       return 'non-private';
     case 'unsupported':
       return `unsupported(${event.name})`;
+    case 'fixed-size-sampled':
+      return `fixed-size-sampled(${describeEvent(event.event)}, b=${event.batchSize}, N=${event.datasetSize})`;
+    case 'truncated-poisson-sampled':
+      return `truncated-poisson-sampled(${describeEvent(event.event)}, q=${event.samplingRate}, max=${event.maxBatchSize}, N=${event.datasetSize})`;
+    case 'balls-in-bins':
+      return `balls-in-bins(σ=${event.noiseMultiplier}, b=${event.batchSize}, N=${event.datasetSize}, epochs=${event.epochs})`;
   }
 }

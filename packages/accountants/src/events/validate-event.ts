@@ -5,11 +5,11 @@
  * checked for kind, type and range, unknown keys are refused, and cyclic or absurdly deep event
  * trees are refused instead of overflowing the stack.
  */
-import { DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { MechanismEvent } from './mechanism-event.js';
 
 /** The event kinds, in the order error messages list them. */
-export const EVENT_KINDS: readonly string[] = Object.freeze(['gaussian', 'poisson-sampled', 'self-composed', 'composed', 'no-op', 'non-private', 'unsupported']);
+export const EVENT_KINDS: readonly string[] = Object.freeze(['gaussian', 'poisson-sampled', 'self-composed', 'composed', 'no-op', 'non-private', 'unsupported', 'fixed-size-sampled', 'truncated-poisson-sampled', 'balls-in-bins']);
 
 /** The fields each event kind has (besides `kind`). */
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
@@ -20,6 +20,9 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   'no-op': [],
   'non-private': [],
   unsupported: ['name'],
+  'fixed-size-sampled': ['batchSize', 'datasetSize', 'event'],
+  'truncated-poisson-sampled': ['samplingRate', 'maxBatchSize', 'datasetSize', 'event'],
+  'balls-in-bins': ['datasetSize', 'batchSize', 'epochs', 'noiseMultiplier'],
 };
 
 /** Deepest event tree accepted (a real schedule is a few levels deep). */
@@ -113,6 +116,14 @@ export function validateEvent(parameter: string, event: unknown): MechanismEvent
         for (let i = 0; i < list.length; i++) visit(`${path}.events[${i}]`, list[i], depth + 1);
         break;
       }
+      case 'fixed-size-sampled':
+      case 'truncated-poisson-sampled':
+        validateSamplerEventFields(path, kind, o);
+        visit(`${path}.event`, o.event, depth + 1);
+        break;
+      case 'balls-in-bins':
+        validateSamplerEventFields(path, kind, o);
+        break;
       case 'unsupported':
         if (typeof o.name !== 'string' || o.name === '') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `${path}.name`, expected: 'a non-empty string', found: o.name });
         break;
@@ -145,4 +156,39 @@ export function validateLedgerEntry(parameter: string, raw: unknown): ValidLedge
     noiseMultiplier: requireNoiseMultiplier(`${parameter}.noiseMultiplier`, e.noiseMultiplier),
     count: requireInteger(`${parameter}.count`, e.count, { min: 1 }),
   });
+}
+
+/**
+ * Throws unless 1 ≤ batchSize ≤ datasetSize (both integers), naming the field.
+ *
+ * @example requireBatchWithinDataset('event.', 256, 60_000)
+ */
+export function requireBatchWithinDataset(path: string, batchSize: unknown, datasetSize: unknown, batchName = 'batchSize'): void {
+  const n = requireInteger(`${path}datasetSize`, datasetSize, { min: 1 });
+  const b = requireInteger(`${path}${batchName}`, batchSize, { min: 1 });
+  if (b > n) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: `${path}${batchName}`, expected: `an integer in [1, datasetSize = ${n}]`, found: b });
+}
+
+/**
+ * Validates the numeric fields of the sampler events (fixed-size, truncated Poisson, balls-in-bins).
+ *
+ * @example validateSamplerEventFields('event', 'balls-in-bins', { datasetSize: 100, batchSize: 10, epochs: 1, noiseMultiplier: 1 })
+ */
+export function validateSamplerEventFields(path: string, kind: string, o: Record<string, unknown>): void {
+  switch (kind) {
+    case 'fixed-size-sampled':
+      requireBatchWithinDataset(`${path}.`, o.batchSize, o.datasetSize);
+      break;
+    case 'truncated-poisson-sampled':
+      requireInRange(`${path}.samplingRate`, o.samplingRate, { min: 0, max: 1 });
+      requireBatchWithinDataset(`${path}.`, o.maxBatchSize, o.datasetSize, 'maxBatchSize');
+      break;
+    case 'balls-in-bins':
+      requireBatchWithinDataset(`${path}.`, o.batchSize, o.datasetSize);
+      requireInteger(`${path}.epochs`, o.epochs, { min: 0 });
+      requireInRange(`${path}.noiseMultiplier`, o.noiseMultiplier, { min: 0 });
+      break;
+    default:
+      break;
+  }
 }

@@ -62,7 +62,73 @@ function intervalFromTails(lo: { c: number; s: number }, hi: { c: number; s: num
  */
 export function connectTheDotsPld(direction: PsgDirection, q: number, sigma: number, options: ConnectTheDotsOptions): DiscretePld {
   requireObject('options', options);
-  return discretise(direction, q, sigma, options).pld;
+  return discretise(psgLossPair(direction, q, sigma), options).pld;
+}
+
+/**
+ * A pair (P, Q) of equal-variance normal mixtures on the line, P = Σ wᴾₖ N(mₖ, σ²) and
+ * Q = Σ wQₖ N(mₖ, σ²), whose privacy loss L(x) = log p(x)/q(x) is non-increasing in x: what the
+ * connect-the-dots discretisation needs (the Poisson-subsampled Gaussian of `psgPair`, the
+ * mixture of Gaussians of `mixtureGaussianPrivacyLoss`).
+ */
+export interface PrivacyLossPair {
+  /** Common standard deviation σ > 0 of every component. */
+  readonly sigma: number;
+  /** Component means (shared by P and Q). */
+  readonly means: readonly number[];
+  /** Weights of P on `means` (sum 1). */
+  readonly weightsP: readonly number[];
+  /** Weights of Q on `means` (sum 1). */
+  readonly weightsQ: readonly number[];
+  /** L(x) = log p(x)/q(x), non-increasing. */
+  loss(x: number): number;
+  /** The x with L(x) = l; +∞ / −∞ beyond the range of L. */
+  inverseLoss(l: number): number;
+  /** The x interval outside which each component keeps at most ½e^{logMassTruncation} of its mass on each side. */
+  xRange(logMassTruncation: number): { readonly xLo: number; readonly xHi: number };
+}
+
+/**
+ * The Poisson-subsampled Gaussian pair of `psgPair` as a {@link PrivacyLossPair}, with the x
+ * truncation this module has always used (shifted by the sensitivity on the side of the shift).
+ *
+ * @example connectTheDotsPldOfPair(psgLossPair('remove', 0.01, 1), { h: 1e-4 })
+ */
+export function psgLossPair(direction: PsgDirection, q: number, sigma: number): PrivacyLossPair {
+  const pair = psgPair(direction, q, sigma);
+  return {
+    sigma, means: pair.means, weightsP: pair.weightsP, weightsQ: pair.weightsQ,
+    loss: pair.loss, inverseLoss: pair.inverseLoss,
+    xRange: (logMassTruncation) => {
+      const z = normalQuantile(0.5 * Math.exp(logMassTruncation));
+      let xLo = sigma * z;
+      let xHi = -sigma * z;
+      if (direction === 'remove' || direction === 'replace') xLo -= 1;
+      if (direction === 'add') xHi += 1;
+      return { xLo, xHi };
+    },
+  };
+}
+
+/**
+ * The pessimistic connect-the-dots PLD of any {@link PrivacyLossPair} (same construction and
+ * accuracy as {@link connectTheDotsPld}).
+ *
+ * @example connectTheDotsPldOfPair(mixtureGaussianPrivacyLoss('remove', 1, [0, 1], [0.99, 0.01]), { h: 1e-4 })
+ */
+export function connectTheDotsPldOfPair(pair: PrivacyLossPair, options: ConnectTheDotsOptions): DiscretePld {
+  requireObject('options', options);
+  return discretise(pair, options).pld;
+}
+
+/**
+ * The grid size and loss range of {@link connectTheDotsPldOfPair} without allocating it.
+ *
+ * @example connectTheDotsGridOfPair(psgLossPair('remove', 0.01, 1), 1e-4).n
+ */
+export function connectTheDotsGridOfPair(pair: PrivacyLossPair, h: number, logMassTruncation = -50): { readonly n: number; readonly lossMin: number; readonly lossMax: number } {
+  const g = gridExtent(pair, h, logMassTruncation);
+  return { n: g.n, lossMin: g.epsMin, lossMax: g.epsMax };
 }
 
 /**
@@ -75,7 +141,7 @@ export function connectTheDotsPld(direction: PsgDirection, q: number, sigma: num
  * @example optimisticPld('remove', 0.01, 1, { h: 1e-4 }).meanRemainder // ≈ h/2
  */
 export function optimisticPld(direction: PsgDirection, q: number, sigma: number, options: ConnectTheDotsOptions): { readonly pld: DiscretePld; readonly meanRemainder: number } {
-  return discretise(direction, q, sigma, { ...options, mode: 'optimistic' });
+  return discretise(psgLossPair(direction, q, sigma), { ...options, mode: 'optimistic' });
 }
 
 /**
@@ -85,17 +151,12 @@ export function optimisticPld(direction: PsgDirection, q: number, sigma: number,
  * @example connectTheDotsGrid('remove', 0.01, 1, 1e-4).n // ≈ 1e4 points
  */
 export function connectTheDotsGrid(direction: PsgDirection, q: number, sigma: number, h: number, logMassTruncation = -50): { readonly n: number; readonly lossMin: number; readonly lossMax: number } {
-  const g = gridExtent(direction, q, sigma, h, logMassTruncation);
+  const g = gridExtent(psgLossPair(direction, q, sigma), h, logMassTruncation);
   return { n: g.n, lossMin: g.epsMin, lossMax: g.epsMax };
 }
 
-function gridExtent(direction: PsgDirection, q: number, sigma: number, h: number, logMassTruncation: number): { xLo: number; xHi: number; epsMin: number; epsMax: number; iLo: number; n: number } {
-  const pair = psgPair(direction, q, sigma);
-  const z = normalQuantile(0.5 * Math.exp(logMassTruncation));
-  let xLo = sigma * z;
-  let xHi = -sigma * z;
-  if (direction === 'remove' || direction === 'replace') xLo -= 1;
-  if (direction === 'add') xHi += 1;
+function gridExtent(pair: PrivacyLossPair, h: number, logMassTruncation: number): { xLo: number; xHi: number; epsMin: number; epsMax: number; iLo: number; n: number } {
+  const { xLo, xHi } = pair.xRange(logMassTruncation);
   const epsMax = pair.loss(xLo);
   // a loss flat to rounding (σ ≳ 1e15) can come out with epsMin a few ulps above epsMax
   const epsMin = Math.min(pair.loss(xHi), epsMax);
@@ -104,11 +165,11 @@ function gridExtent(direction: PsgDirection, q: number, sigma: number, h: number
   return { xLo, xHi, epsMin, epsMax, iLo, n: iHi - iLo + 1 };
 }
 
-function discretise(direction: PsgDirection, q: number, sigma: number, options: ConnectTheDotsOptions): { pld: DiscretePld; meanRemainder: number } {
+function discretise(pair: PrivacyLossPair, options: ConnectTheDotsOptions): { pld: DiscretePld; meanRemainder: number } {
   const h = requireInRange('h', options.h, { min: 0, minExclusive: true, max: 10 });
   requireInRange('logMassTruncation', options.logMassTruncation ?? -50, { min: -700, max: -1 });
-  const pair = psgPair(direction, q, sigma);
-  const { xLo, xHi, epsMin, epsMax, iLo, n } = gridExtent(direction, q, sigma, h, options.logMassTruncation ?? -50);
+  const sigma = pair.sigma;
+  const { xLo, xHi, epsMin, epsMax, iLo, n } = gridExtent(pair, h, options.logMassTruncation ?? -50);
   if (!(n <= 2e7)) {
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'valueDiscretizationInterval', expected: `large enough for at most 2e7 grid points per step (loss range ${epsMin}..${epsMax})`, found: h });
   }

@@ -3,9 +3,15 @@
  * expected batch size: the user-level contract called by the CLI, the trainer report, the
  * playground and sweeps (derivations: docs/math/batch-samplers.md).
  */
-import { DpboundsTypeError } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { NeighbouringRelation, ResultKind } from '@dpbounds/tradeoff-core';
-import type { MechanismEvent } from '../events/mechanism-event.js';
+import { requireNeighbouring } from '../accountant.js';
+import { calibrateNoiseMultiplier } from '../calibration/calibrate.js';
+import { createAccountant } from '../calibration/accountant-factory.js';
+import { dpSgdEvent, gaussianEvent, selfComposedEvent, type MechanismEvent } from '../events/mechanism-event.js';
+import { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoissonSampledEvent } from '../events/sampler-events.js';
+import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
+import { truncatedPoissonEpsilon, truncationParameters } from './truncated-poisson-pld.js';
 
 /** How batches are drawn: the five samplers whose ε this package reports. */
 export type BatchSampler = 'poisson' | 'fixed-size' | 'shuffle' | 'balls-in-bins' | 'truncated-poisson';
@@ -21,7 +27,7 @@ export interface SamplerRun {
   readonly maxBatchSize?: number;
   /** Noise multiplier σ > 0. */
   readonly noiseMultiplier: number;
-  /** Number of steps T (integer ≥ 1; balls-in-bins and shuffle: a whole number of epochs of ⌈N/b⌉ steps is not required). */
+  /** Number of steps T (integer ≥ 1; for balls-in-bins a partial last epoch is accounted as a whole one). */
   readonly steps: number;
   /** Neighbouring relation (default `add-remove`). */
   readonly neighbouring?: NeighbouringRelation;
@@ -56,39 +62,225 @@ export interface SamplerEpsilon {
 /** Every batch sampler, in the order the CLI lists them. */
 export const BATCH_SAMPLERS: readonly BatchSampler[] = Object.freeze(['poisson', 'fixed-size', 'shuffle', 'balls-in-bins', 'truncated-poisson'] as const);
 
-function notImplemented(what: string): never {
-  throw new DpboundsTypeError({ code: 'ERR_UNSUPPORTED_EVENT', parameter: 'sampler', expected: 'an implemented sampler', found: what }, `${what}: not implemented`);
+
+/** Accountant used by {@link samplerEpsilon}: `pld` (default, tight) or `rdp`. */
+export type SamplerAccountant = 'pld' | 'rdp';
+
+const RUN_KEYS: readonly string[] = ['sampler', 'datasetSize', 'batchSize', 'maxBatchSize', 'noiseMultiplier', 'steps', 'neighbouring'];
+
+/** Checks a sampler name. */
+function requireSampler(value: unknown): BatchSampler {
+  if (typeof value !== 'string' || !(BATCH_SAMPLERS as readonly string[]).includes(value)) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'sampler', expected: `one of ${BATCH_SAMPLERS.join(', ')}`, found: value });
+  }
+  return value as BatchSampler;
+}
+
+/** Validates a run (σ optional for calibration) and returns it with its defaults. */
+function requireRun(run: unknown, needSigma: boolean): Required<Omit<SamplerRun, 'maxBatchSize'>> & { maxBatchSize?: number } {
+  const r = requireOptions<SamplerRun>('run', run, RUN_KEYS, false);
+  const sampler = requireSampler(r.sampler);
+  requireBatchWithinDataset('', r.batchSize, r.datasetSize);
+  const steps = requireInteger('steps', r.steps, { min: 1 });
+  const noiseMultiplier = needSigma ? requireInRange('noiseMultiplier', r.noiseMultiplier, { min: 0, minExclusive: true }) : 1;
+  const neighbouring = requireNeighbouring(r.neighbouring ?? 'add-remove');
+  if (sampler === 'truncated-poisson') {
+    if (r.maxBatchSize === undefined) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'maxBatchSize', expected: 'an integer in [batchSize, datasetSize] for the truncated-poisson sampler', found: undefined });
+    requireBatchWithinDataset('', r.maxBatchSize, r.datasetSize, 'maxBatchSize');
+    if (r.maxBatchSize < r.batchSize) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'maxBatchSize', expected: `an integer in [batchSize = ${r.batchSize}, datasetSize = ${r.datasetSize}] (the cap must not be below the expected batch size)`, found: r.maxBatchSize });
+    return { sampler, datasetSize: r.datasetSize, batchSize: r.batchSize, maxBatchSize: r.maxBatchSize, noiseMultiplier, steps, neighbouring };
+  }
+  if (r.maxBatchSize !== undefined) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'maxBatchSize', expected: 'absent (only the truncated-poisson sampler has a maximum batch size)', found: r.maxBatchSize });
+  }
+  return { sampler, datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier, steps, neighbouring };
+}
+
+function requireAccountant(options: unknown): SamplerAccountant {
+  const o = requireOptions<{ accountant?: unknown }>('options', options, ['accountant']);
+  const a = o.accountant ?? 'pld';
+  if (a !== 'pld' && a !== 'rdp') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"pld" or "rdp"', found: a });
+  return a;
+}
+
+/** ε of `event` in a fresh accountant of the given kind and relation. */
+function accountantEpsilon(kind: SamplerAccountant, neighbouring: NeighbouringRelation, event: MechanismEvent, delta: number): number {
+  return createAccountant(kind, { neighbouring }).compose(event).getEpsilon(delta);
+}
+
+/** The Poisson ε at rate b/N: RDP has no substitution bound for q < 1, so substitution uses PLD there. */
+function poissonValue(run: { datasetSize: number; batchSize: number; noiseMultiplier: number; steps: number; neighbouring: NeighbouringRelation }, delta: number, kind: SamplerAccountant): SamplerEpsilonValue {
+  const q = run.batchSize / run.datasetSize;
+  const used: SamplerAccountant = kind === 'rdp' && run.neighbouring === 'substitution' && q < 1 ? 'pld' : kind;
+  const value = accountantEpsilon(used, run.neighbouring, dpSgdEvent({ samplingRate: q, noiseMultiplier: run.noiseMultiplier, steps: run.steps }), delta);
+  return { value, kind: 'guarantee', method: `${used}: Poisson subsampled Gaussian, q = b/N = ${fmt(q)}${used !== kind ? ' (RDP has no substitution bound for q < 1)' : ''}` };
+}
+
+function fmt(x: number): string {
+  return Number.isFinite(x) ? Number(x.toPrecision(4)).toString() : String(x);
 }
 
 /**
- * The ε of `run` at δ with its kind, and the Poisson ε at the same expected batch size.
+ * The ε of `run` at δ with its kind, and the Poisson ε at the same expected batch size b/N
+ * (derivations and references: docs/math/batch-samplers.md).
  *
- * @example samplerEpsilon({ sampler: 'fixed-size', datasetSize: 60_000, batchSize: 256, noiseMultiplier: 1.1, steps: 10_000 }, 1e-5)
+ * - `poisson`: the accountant's ε (guarantee).
+ * - `fixed-size`: the Poisson add-remove pair at q = b/N with σ/2 (sensitivity 2), a guarantee
+ *   for both relations (Zhu, Dong, Wang 2022, Thm. 11; Lebeda et al. 2024).
+ * - `truncated-poisson`: the mixture PLD of dp_accounting's truncated analysis (PLD only; guarantee).
+ * - `balls-in-bins`: estimate = Poisson at rate 1/⌈N/b⌉ (Feldman & Shenfeld 2025 bound random
+ *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee), upper = one Gaussian
+ *   release per epoch (guarantee, no amplification).
+ * - `shuffle`: throws until the shuffle lower bound lands.
+ *
+ * Throws typed errors naming the bad field (`sampler`, `batchSize`, `maxBatchSize`, `delta`, …).
+ *
+ * @example samplerEpsilon({ sampler: 'fixed-size', datasetSize: 60_000, batchSize: 256, noiseMultiplier: 1.1, steps: 10_000 }, 1e-5).epsilon.value
  */
-export function samplerEpsilon(run: SamplerRun, delta: number, options?: { readonly accountant?: 'pld' | 'rdp' }): SamplerEpsilon {
-  void run; void delta; void options;
-  return notImplemented('samplerEpsilon');
+export function samplerEpsilon(run: SamplerRun, delta: number, options?: { readonly accountant?: SamplerAccountant }): SamplerEpsilon {
+  const r = requireRun(run, true);
+  requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  const kind = requireAccountant(options);
+  const base = { sampler: r.sampler, neighbouring: r.neighbouring, delta };
+  const q = r.batchSize / r.datasetSize;
+  switch (r.sampler) {
+    case 'poisson': {
+      const poisson = poissonValue(r, delta, kind);
+      return { ...base, epsilon: poisson, upper: { ...poisson, kind: 'guarantee' }, poisson, poissonValidForRun: true, note: `Your loop samples each record independently with probability b/N = ${fmt(q)} (Poisson): the accountant's ε = ${fmt(poisson.value)} applies to it.` };
+    }
+    case 'fixed-size': {
+      const poisson = poissonValue(r, delta, kind);
+      const event = selfComposedEvent(fixedSizeSampledEvent({ batchSize: r.batchSize, datasetSize: r.datasetSize, event: gaussianEvent(r.noiseMultiplier) }), r.steps);
+      const value = accountantEpsilon(kind, 'add-remove', event, delta);
+      const epsilon: SamplerEpsilonValue<'guarantee'> = { value, kind: 'guarantee', method: `${kind}: fixed-size sampling as the Poisson add-remove pair at q = b/N = ${fmt(q)} with sensitivity 2 (σ/2 = ${fmt(r.noiseMultiplier / 2)})` };
+      return { ...base, epsilon, upper: epsilon, poisson, poissonValidForRun: false, note: `Your loop draws fixed-size batches of ${r.batchSize} without replacement: the Poisson ε = ${fmt(poisson.value)} does not apply (a record that enters a fixed-size batch pushes another one out, so one record can move the sum by twice the clip norm); fixed-size batches give ε = ${fmt(value)} (a guarantee).` };
+    }
+    case 'truncated-poisson': {
+      if (kind !== 'pld') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"pld" for the truncated-poisson sampler (its mixture loss has no RDP analysis here)', found: kind });
+      const poisson = poissonValue(r, delta, kind);
+      const cap = r.maxBatchSize as number;
+      const value = truncatedPoissonEpsilon({ samplingRate: q, maxBatchSize: cap, datasetSize: r.datasetSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps }, delta, r.neighbouring);
+      const { truncationProbability } = truncationParameters(q, cap, r.datasetSize);
+      const epsilon: SamplerEpsilonValue<'guarantee'> = { value, kind: 'guarantee', method: `pld: truncated Poisson as a mixture of the Poisson step and a sensitivity-2 step, truncation probability ${fmt(truncationProbability)}` };
+      return { ...base, epsilon, upper: epsilon, poisson, poissonValidForRun: false, note: `Your loop draws Poisson batches (rate ${fmt(q)}) capped at ${cap} records; a batch that hits the cap (probability ${fmt(truncationProbability)} for a batch holding a given record) drops records, so the Poisson ε = ${fmt(poisson.value)} does not apply; the capped batches give ε = ${fmt(value)} (a guarantee).` };
+    }
+    case 'balls-in-bins': {
+      const poisson = poissonValue(r, delta, kind);
+      const k = binsPerEpoch(r.datasetSize, r.batchSize);
+      const epochs = Math.ceil(r.steps / k);
+      const allocationRate = 1 / k;
+      const estimateValue = allocationRate === q ? poisson.value : accountantEpsilon(kind === 'rdp' && r.neighbouring === 'substitution' ? 'pld' : kind, r.neighbouring, dpSgdEvent({ samplingRate: allocationRate, noiseMultiplier: r.noiseMultiplier, steps: r.steps }), delta);
+      const upperValue = accountantEpsilon(kind, r.neighbouring, ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, epochs, noiseMultiplier: r.noiseMultiplier }), delta);
+      const epsilon: SamplerEpsilonValue<'estimate'> = { value: estimateValue, kind: 'estimate', method: `Poisson at the allocation rate 1/${k} (random allocation is bounded by Poisson at rate (1 + o(1))/k: Feldman & Shenfeld 2025; not a finite-k guarantee)` };
+      const upper: SamplerEpsilonValue<'guarantee'> = { value: upperValue, kind: 'guarantee', method: `${kind}: one Gaussian release per epoch (${epochs} epochs of ${k} batches), no amplification` };
+      return { ...base, epsilon, upper, poisson, poissonValidForRun: false, note: `Your loop puts each record in one random batch per epoch (balls-in-bins): its ε is about the Poisson one, ≈ ${fmt(estimateValue)} (an estimate: the papers prove this only asymptotically); the proven guarantee today is ε ≤ ${fmt(upperValue)}, which ignores the randomness of the batches.` };
+    }
+    case 'shuffle':
+      // Shuffle (random permutation per epoch): the lower bound of shuffle-lower-bound.ts goes here
+      // (shuffleEpsilonLowerBound(run, delta)); until it lands this build has no shuffle result.
+      throw new DpboundsTypeError({ code: 'ERR_UNSUPPORTED_EVENT', parameter: 'sampler', expected: 'a sampler whose ε this build computes (shuffle: not available in this build)', found: 'shuffle' });
+  }
 }
 
 /**
- * The smallest σ whose sampler ε (`samplerEpsilon(...).epsilon`) meets the target.
+ * The smallest σ (to relative tolerance 1e-5) whose sampler ε (`samplerEpsilon(...).epsilon`,
+ * PLD) meets the target; the returned `epsilon` is at that σ and never above the target.
+ * Reuses `calibrateNoiseMultiplier` (poisson, fixed-size via σ/2, balls-in-bins at rate 1/k);
+ * truncated Poisson is bracketed and bisected on its own ε.
  *
  * @example samplerNoiseMultiplier({ sampler: 'fixed-size', datasetSize: 60_000, batchSize: 256, steps: 10_000 }, { epsilon: 3, delta: 1e-5 })
  */
 export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>, target: { readonly epsilon: number; readonly delta: number }): { noiseMultiplier: number; epsilon: SamplerEpsilon } {
-  void run; void target;
-  return notImplemented('samplerNoiseMultiplier');
+  if (run !== null && typeof run === 'object' && 'noiseMultiplier' in run) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'run.noiseMultiplier', expected: 'absent (it is what samplerNoiseMultiplier computes)', found: (run as { noiseMultiplier?: unknown }).noiseMultiplier });
+  }
+  const r = requireRun(run, false);
+  const t = requireOptions<{ epsilon: number; delta: number }>('target', target, ['epsilon', 'delta'], false);
+  const targetEpsilon = requireInRange('epsilon', t.epsilon, { min: 0, minExclusive: true });
+  const delta = requireInRange('delta', t.delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  const q = r.batchSize / r.datasetSize;
+  const calibrate = (samplingRate: number, neighbouring: NeighbouringRelation): number =>
+    calibrateNoiseMultiplier({ targetEpsilon, delta, samplingRate, steps: r.steps, accountant: 'pld', neighbouring }).value;
+  let sigma: number;
+  switch (r.sampler) {
+    case 'poisson':
+      sigma = calibrate(q, r.neighbouring);
+      break;
+    case 'fixed-size':
+      sigma = 2 * calibrate(q, 'add-remove');
+      break;
+    case 'balls-in-bins':
+      sigma = calibrate(1 / binsPerEpoch(r.datasetSize, r.batchSize), r.neighbouring);
+      break;
+    case 'truncated-poisson':
+      sigma = calibrateTruncated(r, targetEpsilon, delta);
+      break;
+    case 'shuffle':
+      throw new DpboundsTypeError({ code: 'ERR_UNSUPPORTED_EVENT', parameter: 'sampler', expected: 'a sampler whose ε this build computes (shuffle: not available in this build)', found: 'shuffle' });
+  }
+  const { maxBatchSize, ...rest } = r;
+  const full: SamplerRun = maxBatchSize === undefined ? { ...rest, noiseMultiplier: sigma } : { ...rest, maxBatchSize, noiseMultiplier: sigma };
+  return { noiseMultiplier: sigma, epsilon: samplerEpsilon(full, delta) };
+}
+
+/** Bracket and bisect σ on the truncated-Poisson ε (monotone in σ), returning a σ that meets the target. */
+function calibrateTruncated(r: { datasetSize: number; batchSize: number; maxBatchSize?: number; steps: number; neighbouring: NeighbouringRelation }, target: number, delta: number): number {
+  const eps = (sigma: number): number => truncatedPoissonEpsilon({ samplingRate: r.batchSize / r.datasetSize, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, noiseMultiplier: sigma, steps: r.steps }, delta, r.neighbouring);
+  let lo = 0.25;
+  let hi = 1;
+  while (eps(hi) > target) {
+    lo = hi;
+    hi *= 2;
+    if (hi > 1e4) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'epsilon', expected: 'reachable with a noise multiplier ≤ 1e4 for this truncated-Poisson run', found: target });
+  }
+  if (hi === 1) {
+    while (eps(lo) <= target) {
+      hi = lo;
+      lo /= 2;
+      if (lo < 0.05) return hi;
+    }
+  }
+  while (hi - lo > 1e-5 * hi) {
+    const mid = 0.5 * (lo + hi);
+    if (eps(mid) <= target) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }
 
 /**
- * The mechanism event of a run (throws a typed error for `shuffle`, which has no event: only a lower bound is known).
+ * The mechanism event of a run: Poisson → `dpSgdEvent`; fixed-size → T fixed-size steps;
+ * truncated Poisson → T truncated steps (rate b/N); balls-in-bins → ⌈T/k⌉ epochs (a partial
+ * epoch counts as a whole one, which only adds releases). Throws a typed error for `shuffle`,
+ * which has no event (only a lower bound is known).
  *
  * @example samplerEvent({ sampler: 'poisson', datasetSize: 1000, batchSize: 10, noiseMultiplier: 1, steps: 100 })
  */
 export function samplerEvent(run: SamplerRun): MechanismEvent {
-  void run;
-  return notImplemented('samplerEvent');
+  const r = requireRun(run, true);
+  const q = r.batchSize / r.datasetSize;
+  const g = gaussianEvent(r.noiseMultiplier);
+  switch (r.sampler) {
+    case 'poisson':
+      return dpSgdEvent({ samplingRate: q, noiseMultiplier: r.noiseMultiplier, steps: r.steps });
+    case 'fixed-size':
+      return selfComposedEvent(fixedSizeSampledEvent({ batchSize: r.batchSize, datasetSize: r.datasetSize, event: g }), r.steps);
+    case 'truncated-poisson':
+      return selfComposedEvent(truncatedPoissonSampledEvent({ samplingRate: q, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, event: g }), r.steps);
+    case 'balls-in-bins':
+      return ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, epochs: Math.ceil(r.steps / binsPerEpoch(r.datasetSize, r.batchSize)), noiseMultiplier: r.noiseMultiplier });
+    case 'shuffle':
+      throw new DpboundsTypeError({ code: 'ERR_UNSUPPORTED_EVENT', parameter: 'sampler', expected: 'a sampler with a mechanism event (shuffle has none: only a lower bound on its ε is known)', found: 'shuffle' });
+  }
 }
+
+const SUPPORT: Readonly<Record<BatchSampler, { relations: readonly NeighbouringRelation[]; epsilonKind: ResultKind; summary: string }>> = Object.freeze({
+  poisson: { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'each record joins each batch independently with probability b/N; every accountant prices it' },
+  'fixed-size': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'b distinct records per step; priced as Poisson at b/N with sensitivity 2 (both relations)' },
+  shuffle: { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'lower-bound', summary: 'a random permutation per epoch cut into batches; only lower bounds on its ε are known' },
+  'balls-in-bins': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'estimate', summary: 'each record in one random batch per epoch; ε ≈ Poisson at rate 1/k (estimate), guaranteed without amplification' },
+  'truncated-poisson': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'Poisson batches capped at a maximum size; priced by a two-part mixture PLD' },
+});
 
 /**
  * Which relations a sampler supports, the kind of its ε and a one-line summary.
@@ -96,6 +288,5 @@ export function samplerEvent(run: SamplerRun): MechanismEvent {
  * @example samplerSupport('fixed-size').epsilonKind // 'guarantee'
  */
 export function samplerSupport(s: BatchSampler): { relations: readonly NeighbouringRelation[]; epsilonKind: ResultKind; summary: string } {
-  void s;
-  return notImplemented('samplerSupport');
+  return SUPPORT[requireSampler(s)];
 }
