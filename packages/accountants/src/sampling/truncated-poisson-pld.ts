@@ -37,7 +37,7 @@ export interface TruncatedPoissonRun {
 /**
  * The truncation probability p_T and conditional inclusion rate q_T of one step (see the module comment).
  *
- * @example truncationParameters(0.01, 12, 1000) // p_T ≈ 0.21, q_T < 0.012
+ * @example truncationParameters(0.01, 12, 1000) // { truncationProbability: ≈0.3015, conditionalRate: ≈0.00826 }
  */
 export function truncationParameters(samplingRate: number, maxBatchSize: number, datasetSize: number): { truncationProbability: number; conditionalRate: number } {
   requireInRange('samplingRate', samplingRate, { min: 0, max: 1 });

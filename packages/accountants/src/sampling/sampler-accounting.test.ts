@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
+import { RdpAccountant } from '../rdp/rdp-accountant.js';
+import { PldAccountant } from '../pld/pld-accountant.js';
+import { dpSgdEvent, selfComposedEvent } from '../events/mechanism-event.js';
+import fixtures from './fixtures/sampler-fixtures.json' with { type: 'json' };
+import { BATCH_SAMPLERS, samplerEpsilon, samplerEvent, samplerNoiseMultiplier, samplerSupport, type SamplerRun } from './sampler-accounting.js';
+
+const run = { datasetSize: 10_000, batchSize: 100, noiseMultiplier: 1.5, steps: 500 } as const;
+
+describe('samplerEpsilon', () => {
+  it('fixed-size PLD equals dp_accounting\'s sensitivity-2 Poisson PLD (h = 1e-4) within 2e-3 relative', () => {
+    for (const c of fixtures.fixed_size_pld) {
+      const r = samplerEpsilon({ sampler: 'fixed-size', datasetSize: c.datasetSize, batchSize: c.batchSize, noiseMultiplier: c.sigma, steps: c.steps }, c.delta);
+      expect(Math.abs(r.epsilon.value - c.epsilon) / c.epsilon).toBeLessThan(2e-3);
+    }
+  });
+
+  it('fixed-size RDP (tight pair) is below dp_accounting\'s sampling-without-replacement RDP bound (Wang et al. 2019) and above the PLD value', () => {
+    for (const c of fixtures.fixed_size_rdp_wor) {
+      const runC: SamplerRun = { sampler: 'fixed-size', datasetSize: c.datasetSize, batchSize: c.batchSize, noiseMultiplier: c.sigma, steps: c.steps };
+      const rdp = samplerEpsilon(runC, c.delta, { accountant: 'rdp' }).epsilon.value;
+      expect(rdp).toBeLessThanOrEqual(c.epsilon * (1 + 1e-9));
+      expect(rdp).toBeGreaterThanOrEqual(samplerEpsilon(runC, c.delta).epsilon.value);
+    }
+  });
+
+  it('fixed-size is never below Poisson at the same q: add-remove by monotonicity in σ (same pair at σ/2), substitution as a numerical fact on these runs', () => {
+    for (const neighbouring of ['add-remove', 'substitution'] as const) {
+      for (const sigma of [0.8, 1.5, 4]) {
+        const r = samplerEpsilon({ ...run, sampler: 'fixed-size', noiseMultiplier: sigma, neighbouring }, 1e-5);
+        expect(r.epsilon.value).toBeGreaterThanOrEqual(r.poisson.value);
+        expect(r.poissonValidForRun).toBe(false);
+        expect(r.neighbouring).toBe(neighbouring);
+      }
+    }
+  });
+
+  it('is monotone in σ and T for every sampler with a result', () => {
+    for (const sampler of ['poisson', 'fixed-size', 'balls-in-bins', 'truncated-poisson'] as const) {
+      const extra = sampler === 'truncated-poisson' ? { maxBatchSize: 110 } : {};
+      const e = (noiseMultiplier: number, steps: number): number => samplerEpsilon({ ...run, ...extra, sampler, noiseMultiplier, steps }, 1e-5).epsilon.value;
+      expect(e(2, 500)).toBeLessThan(e(1.5, 500));
+      expect(e(1.5, 700)).toBeGreaterThan(e(1.5, 500));
+    }
+  });
+
+  it('truncated Poisson tends to Poisson as the cap grows', () => {
+    const capped = (maxBatchSize: number): number => samplerEpsilon({ ...run, sampler: 'truncated-poisson', maxBatchSize }, 1e-5).epsilon.value;
+    const poisson = samplerEpsilon({ ...run, sampler: 'poisson' }, 1e-5).epsilon.value;
+    expect(capped(110)).toBeGreaterThan(capped(130));
+    expect(Math.abs(capped(10_000) - poisson) / poisson).toBeLessThan(2e-3);
+  });
+
+  it('balls-in-bins: an estimate at the Poisson rate 1/k, never above the guarantee without amplification', () => {
+    const r = samplerEpsilon({ ...run, sampler: 'balls-in-bins' }, 1e-5);
+    expect(r.epsilon.kind).toBe('estimate');
+    expect(r.upper?.kind).toBe('guarantee');
+    expect(r.epsilon.value).toBeLessThan(r.upper?.value as number);
+    expect(r.epsilon.value).toBe(r.poisson.value); // k = N/b exactly: rate 1/k = b/N
+    // a partial epoch counts as a whole one in the guarantee
+    expect(samplerEpsilon({ ...run, sampler: 'balls-in-bins', steps: 401 }, 1e-5).upper?.value).toBe(r.upper?.value);
+  });
+
+  it('says which numbers apply to the run', () => {
+    const p = samplerEpsilon({ ...run, sampler: 'poisson' }, 1e-5);
+    expect(p.poissonValidForRun).toBe(true);
+    expect(p.epsilon).toEqual(p.poisson);
+    const f = samplerEpsilon({ ...run, sampler: 'fixed-size' }, 1e-5);
+    expect(f.note).toMatch(/Poisson ε = [\d.]+ does not apply/);
+    expect(f.epsilon.kind).toBe('guarantee');
+  });
+
+  it('leaves shuffle to its lower bound: a typed error in this build', () => {
+    expect(() => samplerEpsilon({ ...run, sampler: 'shuffle' }, 1e-5)).toThrow(/not available in this build/);
+    expect(() => samplerEvent({ ...run, sampler: 'shuffle' })).toThrow(DpboundsTypeError);
+    expect(samplerSupport('shuffle').epsilonKind).toBe('lower-bound');
+  });
+
+  it('refuses bad runs naming the field', () => {
+    expect(() => samplerEpsilon({ ...run, sampler: 'truncated-poisson' }, 1e-5)).toThrow(/maxBatchSize/);
+    expect(() => samplerEpsilon({ ...run, sampler: 'truncated-poisson', maxBatchSize: 50 }, 1e-5)).toThrow(/maxBatchSize must be an integer in \[batchSize = 100/);
+    expect(() => samplerEpsilon({ ...run, sampler: 'poisson', maxBatchSize: 200 }, 1e-5)).toThrow(/maxBatchSize/);
+    expect(() => samplerEpsilon({ ...run, sampler: 'poisson', batchSize: 20_000 }, 1e-5)).toThrow(DpboundsRangeError);
+    expect(() => samplerEpsilon({ ...run, sampler: 'bootstrap' as never }, 1e-5)).toThrow(/sampler must be one of/);
+    expect(() => samplerEpsilon({ ...run, sampler: 'poisson' }, 1)).toThrow(/delta/);
+    expect(() => samplerEpsilon({ ...run, sampler: 'poisson', noiseMultiplier: 0 }, 1e-5)).toThrow(/noiseMultiplier/);
+    expect(() => samplerEpsilon({ ...run, sampler: 'truncated-poisson', maxBatchSize: 200 }, 1e-5, { accountant: 'rdp' })).toThrow(/accountant/);
+    expect(() => samplerEpsilon({ ...run, sampler: 'poisson' }, 1e-5, { accountant: 'prv' as never })).toThrow(/accountant/);
+  });
+});
+
+describe('samplerEvent', () => {
+  it('gives events that price like samplerEpsilon', () => {
+    const f = samplerEvent({ ...run, sampler: 'fixed-size' });
+    expect(new PldAccountant().compose(f).getEpsilon(1e-5)).toBe(samplerEpsilon({ ...run, sampler: 'fixed-size' }, 1e-5).epsilon.value);
+    expect(samplerEvent({ ...run, sampler: 'poisson' })).toEqual(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1.5, steps: 500 }));
+    expect(samplerEvent({ ...run, sampler: 'balls-in-bins', steps: 250 })).toMatchObject({ kind: 'balls-in-bins', epochs: 3 });
+    expect(new RdpAccountant().supports(samplerEvent({ ...run, sampler: 'truncated-poisson', maxBatchSize: 120 }))).toBe(false);
+    expect(selfComposedEvent(f, 2).count).toBe(2);
+  });
+});
+
+describe('samplerNoiseMultiplier', () => {
+  it('returns the smallest σ (1e-4 relative) whose sampler ε meets the target', () => {
+    for (const sampler of ['poisson', 'fixed-size', 'balls-in-bins', 'truncated-poisson'] as const) {
+      const base = { datasetSize: 10_000, batchSize: 100, steps: 300, sampler, ...(sampler === 'truncated-poisson' ? { maxBatchSize: 115 } : {}) };
+      const { noiseMultiplier, epsilon } = samplerNoiseMultiplier(base, { epsilon: 2, delta: 1e-5 });
+      expect(epsilon.epsilon.value).toBeLessThanOrEqual(2);
+      expect(samplerEpsilon({ ...base, noiseMultiplier: noiseMultiplier * (1 - 1e-4) }, 1e-5).epsilon.value).toBeGreaterThan(2);
+    }
+  });
+
+  it('refuses a run that already carries σ, and shuffle', () => {
+    expect(() => samplerNoiseMultiplier({ ...run, sampler: 'poisson' } as never, { epsilon: 1, delta: 1e-5 })).toThrow(/run\.noiseMultiplier/);
+    expect(() => samplerNoiseMultiplier({ datasetSize: 100, batchSize: 10, steps: 10, sampler: 'shuffle' }, { epsilon: 1, delta: 1e-5 })).toThrow(/not available in this build/);
+  });
+});
+
+describe('samplerSupport', () => {
+  it('lists every sampler with the kind of its ε', () => {
+    expect(BATCH_SAMPLERS).toEqual(['poisson', 'fixed-size', 'shuffle', 'balls-in-bins', 'truncated-poisson']);
+    expect(BATCH_SAMPLERS.map((s) => samplerSupport(s).epsilonKind)).toEqual(['guarantee', 'guarantee', 'lower-bound', 'estimate', 'guarantee']);
+    expect(() => samplerSupport('x' as never)).toThrow(/sampler/);
+  });
+});
