@@ -45,7 +45,7 @@ export interface BallsInBinsEvent {
 /**
  * Fixed-size sampling without replacement: `batchSize` of `datasetSize` records each step.
  * Priced (both relations) by the Poisson add-remove pair at rate b/N with sensitivity 2
- * (Zhu, Dong, Wang 2022, Thm. 11; Lebeda et al. 2024, Sec. 4).
+ * (Zhu, Dong, Wang 2022, subsampling without replacement under replace-one; Lebeda et al. 2024).
  *
  * @example fixedSizeSampledEvent({ batchSize: 256, datasetSize: 60_000, event: gaussianEvent(1.1) })
  */

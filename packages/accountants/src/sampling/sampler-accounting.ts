@@ -126,7 +126,7 @@ function fmt(x: number): string {
  *
  * - `poisson`: the accountant's ε (guarantee).
  * - `fixed-size`: the Poisson add-remove pair at q = b/N with σ/2 (sensitivity 2), a guarantee
- *   for both relations (Zhu, Dong, Wang 2022, Thm. 11; Lebeda et al. 2024).
+ *   for both relations (Zhu, Dong, Wang 2022; Lebeda et al. 2024).
  * - `truncated-poisson`: the mixture PLD of dp_accounting's truncated analysis (PLD only; guarantee).
  * - `balls-in-bins`: estimate = Poisson at rate 1/⌈N/b⌉ (Feldman & Shenfeld 2025 bound random
  *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee), upper = one Gaussian
