@@ -67,6 +67,12 @@ describe('samplerEpsilon', () => {
     expect(p.poissonValidForRun).toBe(true);
     expect(p.epsilon).toEqual(p.poisson);
     const f = samplerEpsilon({ ...run, sampler: 'fixed-size' }, 1e-5);
+    // the pair is attained by a worst-case data set, so the optimistic end of the grid is a lower bound
+    expect(f.lower?.kind).toBe('lower-bound');
+    expect(f.lower?.value).toBeLessThanOrEqual(f.epsilon.value);
+    expect(f.lower?.value).toBeGreaterThan(0.9 * f.epsilon.value);
+    expect(p.lower?.value).toBeLessThanOrEqual(p.epsilon.value);
+    expect(samplerEpsilon({ ...run, sampler: 'balls-in-bins' }, 1e-5).lower).toBeUndefined();
     expect(f.note).toMatch(/Poisson ε = [\d.]+ does not apply/);
     expect(f.epsilon.kind).toBe('guarantee');
   });

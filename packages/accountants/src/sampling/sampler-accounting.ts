@@ -8,6 +8,7 @@ import type { NeighbouringRelation, ResultKind } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
 import { calibrateNoiseMultiplier } from '../calibration/calibrate.js';
 import { createAccountant } from '../calibration/accountant-factory.js';
+import { PldAccountant } from '../pld/pld-accountant.js';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent, type MechanismEvent } from '../events/mechanism-event.js';
 import { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoissonSampledEvent } from '../events/sampler-events.js';
 import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
@@ -108,6 +109,17 @@ function accountantEpsilon(kind: SamplerAccountant, neighbouring: NeighbouringRe
   return createAccountant(kind, { neighbouring }).compose(event).getEpsilon(delta);
 }
 
+/**
+ * ε of `event` and, with PLD, the rigorous lower end of its discretisation bracket: a lower
+ * bound on the run's ε when the pair priced is attained by some data set (Poisson; fixed-size).
+ */
+function epsilonWithLower(kind: SamplerAccountant, neighbouring: NeighbouringRelation, event: MechanismEvent, delta: number): { value: number; lower?: SamplerEpsilonValue<'lower-bound'> } {
+  if (kind !== 'pld') return { value: accountantEpsilon(kind, neighbouring, event, delta) };
+  const bounds = new PldAccountant({ neighbouring }).compose(event).getEpsilonBounds(delta);
+  if (!(bounds.lower > 0) || bounds.method !== 'pld') return { value: bounds.upper };
+  return { value: bounds.upper, lower: { value: bounds.lower, kind: 'lower-bound', method: 'pld: optimistic discretisation of the same pair (attained by a worst-case data set)' } };
+}
+
 /** The Poisson ε at rate b/N: RDP has no substitution bound for q < 1, so substitution uses PLD there. */
 function poissonValue(run: { datasetSize: number; batchSize: number; noiseMultiplier: number; steps: number; neighbouring: NeighbouringRelation }, delta: number, kind: SamplerAccountant): SamplerEpsilonValue {
   const q = run.batchSize / run.datasetSize;
@@ -127,6 +139,8 @@ function fmt(x: number): string {
  * - `poisson`: the accountant's ε (guarantee).
  * - `fixed-size`: the Poisson add-remove pair at q = b/N with σ/2 (sensitivity 2), a guarantee
  *   for both relations (Zhu, Dong, Wang 2022; Lebeda et al. 2024).
+ * - With PLD, `poisson` and `fixed-size` also carry `lower`: the optimistic end of the PLD's
+ *   discretisation bracket, a lower bound because a worst-case data set attains the pair.
  * - `truncated-poisson`: the mixture PLD of dp_accounting's truncated analysis (PLD only; guarantee).
  * - `balls-in-bins`: estimate = Poisson at rate 1/⌈N/b⌉ (Feldman & Shenfeld 2025 bound random
  *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee), upper = one Gaussian
@@ -146,14 +160,15 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
   switch (r.sampler) {
     case 'poisson': {
       const poisson = poissonValue(r, delta, kind);
-      return { ...base, epsilon: poisson, upper: { ...poisson, kind: 'guarantee' }, poisson, poissonValidForRun: true, note: `Your loop samples each record independently with probability b/N = ${fmt(q)} (Poisson): the accountant's ε = ${fmt(poisson.value)} applies to it.` };
+      const { lower } = kind === 'pld' ? epsilonWithLower('pld', r.neighbouring, dpSgdEvent({ samplingRate: q, noiseMultiplier: r.noiseMultiplier, steps: r.steps }), delta) : {};
+      return { ...base, epsilon: poisson, upper: { ...poisson, kind: 'guarantee' }, ...(lower === undefined ? {} : { lower }), poisson, poissonValidForRun: true, note: `Your loop samples each record independently with probability b/N = ${fmt(q)} (Poisson): the accountant's ε = ${fmt(poisson.value)} applies to it.` };
     }
     case 'fixed-size': {
       const poisson = poissonValue(r, delta, kind);
       const event = selfComposedEvent(fixedSizeSampledEvent({ batchSize: r.batchSize, datasetSize: r.datasetSize, event: gaussianEvent(r.noiseMultiplier) }), r.steps);
-      const value = accountantEpsilon(kind, 'add-remove', event, delta);
+      const { value, lower } = epsilonWithLower(kind, 'add-remove', event, delta);
       const epsilon: SamplerEpsilonValue<'guarantee'> = { value, kind: 'guarantee', method: `${kind}: fixed-size sampling as the Poisson add-remove pair at q = b/N = ${fmt(q)} with sensitivity 2 (σ/2 = ${fmt(r.noiseMultiplier / 2)})` };
-      return { ...base, epsilon, upper: epsilon, poisson, poissonValidForRun: false, note: `Your loop draws fixed-size batches of ${r.batchSize} without replacement: the Poisson ε = ${fmt(poisson.value)} does not apply (a record that enters a fixed-size batch pushes another one out, so one record can move the sum by twice the clip norm); fixed-size batches give ε = ${fmt(value)} (a guarantee).` };
+      return { ...base, epsilon, upper: epsilon, ...(lower === undefined ? {} : { lower }), poisson, poissonValidForRun: false, note: `Your loop draws fixed-size batches of ${r.batchSize} without replacement: the Poisson ε = ${fmt(poisson.value)} does not apply (a record that enters a fixed-size batch pushes another one out, so one record can move the sum by twice the clip norm); fixed-size batches give ε = ${fmt(value)} (a guarantee).` };
     }
     case 'truncated-poisson': {
       if (kind !== 'pld') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"pld" for the truncated-poisson sampler (its mixture loss has no RDP analysis here)', found: kind });
