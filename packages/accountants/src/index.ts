@@ -103,5 +103,6 @@ export type { MixtureDirection } from './sampling/mixture-gaussian-privacy-loss.
 export { truncatedPoissonEpsilon, truncatedPoissonPlds, truncationParameters } from './sampling/truncated-poisson-pld.js';
 export type { TruncatedPoissonOptions, TruncatedPoissonRun } from './sampling/truncated-poisson-pld.js';
 export { mixPlds } from './sampling/mix-plds.js';
+export { ballsInBinsEpsilonLowerBound } from './sampling/balls-in-bins-lower-bound.js';
 export { connectTheDotsGridOfPair, connectTheDotsPldOfPair, psgLossPair } from './pld/connect-the-dots.js';
 export type { PrivacyLossPair } from './pld/connect-the-dots.js';

@@ -52,11 +52,18 @@ describe('samplerEpsilon', () => {
     expect(Math.abs(capped(10_000) - poisson) / poisson).toBeLessThan(2e-3);
   });
 
-  it('balls-in-bins: an estimate at the Poisson rate 1/k, never above the guarantee without amplification', () => {
+  it('balls-in-bins: lower bound ≤ estimate at the Poisson rate 1/k ≤ guarantee without amplification', () => {
     const r = samplerEpsilon({ ...run, sampler: 'balls-in-bins' }, 1e-5);
     expect(r.epsilon.kind).toBe('estimate');
     expect(r.upper?.kind).toBe('guarantee');
+    expect(r.lower?.kind).toBe('lower-bound');
+    expect(r.lower?.value).toBeGreaterThan(0);
+    expect(r.lower?.value).toBeLessThan(r.epsilon.value);
     expect(r.epsilon.value).toBeLessThan(r.upper?.value as number);
+    // two batches per epoch, two epochs, little noise: Poisson at 1/2 exceeds the guarantee, which then is the answer
+    const few = samplerEpsilon({ sampler: 'balls-in-bins', datasetSize: 100, batchSize: 50, noiseMultiplier: 0.5, steps: 4 }, 1e-5);
+    expect(few.epsilon).toEqual(few.upper);
+    expect(few.lower?.value).toBeLessThanOrEqual(few.epsilon.value);
     expect(r.epsilon.value).toBe(r.poisson.value); // k = N/b exactly: rate 1/k = b/N
     // a partial epoch counts as a whole one in the guarantee
     expect(samplerEpsilon({ ...run, sampler: 'balls-in-bins', steps: 401 }, 1e-5).upper?.value).toBe(r.upper?.value);
@@ -72,7 +79,7 @@ describe('samplerEpsilon', () => {
     expect(f.lower?.value).toBeLessThanOrEqual(f.epsilon.value);
     expect(f.lower?.value).toBeGreaterThan(0.9 * f.epsilon.value);
     expect(p.lower?.value).toBeLessThanOrEqual(p.epsilon.value);
-    expect(samplerEpsilon({ ...run, sampler: 'balls-in-bins' }, 1e-5).lower).toBeUndefined();
+    expect(samplerEpsilon({ ...run, sampler: 'truncated-poisson', maxBatchSize: 120 }, 1e-5).lower).toBeUndefined();
     expect(f.note).toMatch(/Poisson ε = [\d.]+ does not apply/);
     expect(f.epsilon.kind).toBe('guarantee');
   });

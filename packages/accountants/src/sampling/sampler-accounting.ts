@@ -12,6 +12,7 @@ import { PldAccountant } from '../pld/pld-accountant.js';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent, type MechanismEvent } from '../events/mechanism-event.js';
 import { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoissonSampledEvent } from '../events/sampler-events.js';
 import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
+import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
 import { truncatedPoissonEpsilon, truncationParameters } from './truncated-poisson-pld.js';
 
 /** How batches are drawn: the five samplers whose ε this package reports. */
@@ -143,8 +144,9 @@ function fmt(x: number): string {
  *   discretisation bracket, a lower bound because a worst-case data set attains the pair.
  * - `truncated-poisson`: the mixture PLD of dp_accounting's truncated analysis (PLD only; guarantee).
  * - `balls-in-bins`: estimate = Poisson at rate 1/⌈N/b⌉ (Feldman & Shenfeld 2025 bound random
- *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee), upper = one Gaussian
- *   release per epoch (guarantee, no amplification).
+ *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee), capped by upper = one
+ *   Gaussian release per epoch (guarantee, no amplification; it becomes `epsilon` when smaller);
+ *   lower = the largest-batch-output attacker (`ballsInBinsEpsilonLowerBound`).
  * - `shuffle`: throws until the shuffle lower bound lands.
  *
  * Throws typed errors naming the bad field (`sampler`, `batchSize`, `maxBatchSize`, `delta`, …).
@@ -184,11 +186,20 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
       const k = binsPerEpoch(r.datasetSize, r.batchSize);
       const epochs = Math.ceil(r.steps / k);
       const allocationRate = 1 / k;
-      const estimateValue = allocationRate === q ? poisson.value : accountantEpsilon(kind === 'rdp' && r.neighbouring === 'substitution' ? 'pld' : kind, r.neighbouring, dpSgdEvent({ samplingRate: allocationRate, noiseMultiplier: r.noiseMultiplier, steps: r.steps }), delta);
+      const poissonAtAllocation = allocationRate === q ? poisson.value : accountantEpsilon(kind === 'rdp' && r.neighbouring === 'substitution' ? 'pld' : kind, r.neighbouring, dpSgdEvent({ samplingRate: allocationRate, noiseMultiplier: r.noiseMultiplier, steps: r.steps }), delta);
       const upperValue = accountantEpsilon(kind, r.neighbouring, ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, epochs, noiseMultiplier: r.noiseMultiplier }), delta);
-      const epsilon: SamplerEpsilonValue<'estimate'> = { value: estimateValue, kind: 'estimate', method: `Poisson at the allocation rate 1/${k} (random allocation is bounded by Poisson at rate (1 + o(1))/k: Feldman & Shenfeld 2025; not a finite-k guarantee)` };
       const upper: SamplerEpsilonValue<'guarantee'> = { value: upperValue, kind: 'guarantee', method: `${kind}: one Gaussian release per epoch (${epochs} epochs of ${k} batches), no amplification` };
-      return { ...base, epsilon, upper, poisson, poissonValidForRun: false, note: `Your loop puts each record in one random batch per epoch (balls-in-bins): its ε is about the Poisson one, ≈ ${fmt(estimateValue)} (an estimate: the papers prove this only asymptotically); the proven guarantee today is ε ≤ ${fmt(upperValue)}, which ignores the randomness of the batches.` };
+      // the estimate never exceeds the guarantee (few epochs of few batches: Poisson at 1/k can be worse)
+      const epsilon: SamplerEpsilonValue = poissonAtAllocation <= upperValue
+        ? { value: poissonAtAllocation, kind: 'estimate', method: `Poisson at the allocation rate 1/${k} (random allocation is bounded by Poisson at rate (1 + o(1))/k: Feldman & Shenfeld 2025; not a finite-k guarantee)` }
+        : upper;
+      const fullEpochs = Math.floor(r.steps / k);
+      const lowerValue = fullEpochs === 0 ? 0 : ballsInBinsEpsilonLowerBound({ datasetSize: r.datasetSize, batchSize: r.batchSize, epochs: fullEpochs, noiseMultiplier: r.noiseMultiplier }, delta);
+      const lower: SamplerEpsilonValue<'lower-bound'> | undefined = lowerValue > 0 ? { value: lowerValue, kind: 'lower-bound', method: `largest-batch-output attacker over ${fullEpochs} full epochs (binned, rounded down)` } : undefined;
+      const said = epsilon.kind === 'estimate'
+        ? `its ε is about the Poisson one, ≈ ${fmt(epsilon.value)} (an estimate: the papers prove this only asymptotically); the proven guarantee today is ε ≤ ${fmt(upperValue)}, which ignores the randomness of the batches`
+        : `its proven guarantee is ε ≤ ${fmt(upperValue)} (one release per epoch; here no better estimate is known)`;
+      return { ...base, epsilon, upper, ...(lower === undefined ? {} : { lower }), poisson, poissonValidForRun: false, note: `Your loop puts each record in one random batch per epoch (balls-in-bins): ${said}${lower === undefined ? '' : `; an attacker provably reaches ε ≥ ${fmt(lower.value)}`}.` };
     }
     case 'shuffle':
       // Shuffle (random permutation per epoch): the lower bound of shuffle-lower-bound.ts goes here

@@ -1,0 +1,118 @@
+/**
+ * A rigorous lower bound on the ε of balls-in-bins batching (docs/math/batch-samplers.md,
+ * eq. (8)): the attacker of Chua et al. (2025) who, each epoch, looks only at the largest of
+ * the k batch outputs along the target record's gradient, with every other record's gradient 0.
+ *
+ * Per epoch (σ-units, μ = 1/σ): without the record the k outputs are i.i.d. N(0, 1), so the
+ * maximum M has CDF Φ(t)^k; with it, one uniformly chosen batch is N(μ, 1), so M has CDF
+ * Φ(t)^{k−1}Φ(t − μ). Binning M into cells is post-processing, so the binned pair's privacy
+ * profile is below the true one; rounding each cell's loss down to the grid lowers δ(ε) of the
+ * composition further (δ is non-decreasing in every loss). Composing the epochs by FFT without
+ * adding the window's tail mass, and searching ε at δ + τ, keeps the result a lower bound.
+ */
+import { logNormalCdf, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import type { DiscretePld } from '../pld/discrete-pld.js';
+import { pldEpsilonAt } from '../pld/discrete-pld.js';
+import { composePldGroups } from '../pld/fft-composition.js';
+import { requireBatchWithinDataset } from '../events/validate-event.js';
+
+/** Cells of the maximum statistic per unit of t. */
+const CELLS_PER_UNIT = 2000;
+/** Truncation of the t axis (below and above μ): the lumped tail cells stay valid bins. */
+const T_SPAN = 12;
+/** Composition window tail mass τ. */
+const TAU = 1e-15;
+
+/** Masses of the max statistic under Q (record absent) and P (record present) on cells of the t axis. */
+function maxStatisticCells(k: number, mu: number): { p: Float64Array; q: Float64Array } {
+  const lo = -T_SPAN;
+  const hi = mu + T_SPAN;
+  const n = Math.ceil((hi - lo) * CELLS_PER_UNIT);
+  // log CDFs at each boundary; masses of a cell from whichever side (CDF or survival) is small
+  const logFq = (t: number): number => k * logNormalCdf(t);
+  const logFp = (t: number): number => (k - 1) * logNormalCdf(t) + logNormalCdf(t - mu);
+  const mass = (logFa: number, logFb: number): number => {
+    if (logFb < Math.log(0.5)) return Math.exp(logFb) - Math.exp(logFa);
+    return -Math.expm1(logFa) - -Math.expm1(logFb);
+  };
+  const p = new Float64Array(n + 2);
+  const q = new Float64Array(n + 2);
+  // cell 0: (−∞, lo]; cells 1..n: (lo + (i−1)/c, lo + i/c]; cell n + 1: (hi, ∞)
+  let prevQ = logFq(lo);
+  let prevP = logFp(lo);
+  q[0] = Math.exp(prevQ);
+  p[0] = Math.exp(prevP);
+  for (let i = 1; i <= n; i++) {
+    const t = i === n ? hi : lo + i / CELLS_PER_UNIT;
+    const lq = logFq(t);
+    const lp = logFp(t);
+    q[i] = Math.max(0, mass(prevQ, lq));
+    p[i] = Math.max(0, mass(prevP, lp));
+    prevQ = lq;
+    prevP = lp;
+  }
+  q[n + 1] = -Math.expm1(prevQ);
+  p[n + 1] = -Math.expm1(prevP);
+  return { p, q };
+}
+
+/** The binned pair (a, b) as a PLD of a against b with losses rounded down to the grid of step h. */
+function roundedDownPld(a: Float64Array, b: Float64Array, h: number): DiscretePld {
+  let minIndex = Infinity;
+  let maxIndex = -Infinity;
+  const index = new Float64Array(a.length);
+  let infinityMass = 0;
+  for (let i = 0; i < a.length; i++) {
+    const ai = a[i] as number;
+    const bi = b[i] as number;
+    if (!(ai > 0)) {
+      index[i] = Number.NaN;
+      continue;
+    }
+    if (!(bi > 0)) {
+      index[i] = Number.NaN;
+      infinityMass += ai; // a cell only a can reach: infinite loss, exactly
+      continue;
+    }
+    const j = Math.floor(Math.log(ai / bi) / h);
+    index[i] = j;
+    if (j < minIndex) minIndex = j;
+    if (j > maxIndex) maxIndex = j;
+  }
+  const probs = new Float64Array(maxIndex - minIndex + 1);
+  for (let i = 0; i < a.length; i++) {
+    const j = index[i] as number;
+    if (!Number.isNaN(j)) probs[j - minIndex] = (probs[j - minIndex] as number) + (a[i] as number);
+  }
+  return { h, offset: minIndex, probs, infinityMass };
+}
+
+/**
+ * A lower bound on ε(δ) of `epochs` full epochs of balls-in-bins with k = ⌈N/b⌉ batches per
+ * epoch and noise multiplier σ, valid for add-remove and for substitution (substituting the
+ * record by one with zero gradient gives the same pair). 0 when `epochs` is 0.
+ *
+ * Domain: 1 ≤ b ≤ N integers, σ > 0, epochs integer ≥ 0, δ ∈ (0, 1). Accuracy: a bound, below the
+ * true ε by the attacker's suboptimality plus at most epochs·h (h = min(1e-3, 0.02/epochs)).
+ *
+ * @example ballsInBinsEpsilonLowerBound({ datasetSize: 10_000, batchSize: 100, epochs: 5, noiseMultiplier: 1.5 }, 1e-5)
+ */
+export function ballsInBinsEpsilonLowerBound(run: { readonly datasetSize: number; readonly batchSize: number; readonly epochs: number; readonly noiseMultiplier: number }, delta: number): number {
+  requireBatchWithinDataset('', run.batchSize, run.datasetSize);
+  const epochs = requireInteger('epochs', run.epochs, { min: 0 });
+  const sigma = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });
+  requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  if (epochs === 0) return 0;
+  const k = Math.ceil(run.datasetSize / run.batchSize);
+  const mu = 1 / sigma;
+  const { p, q } = maxStatisticCells(k, mu);
+  const h = Math.min(1e-3, 0.02 / epochs);
+  let best = 0;
+  for (const [a, b] of [[p, q], [q, p]] as const) {
+    const one = roundedDownPld(a, b, h);
+    const composed = epochs === 1 ? one : composePldGroups([{ pld: one, count: epochs }], TAU, false);
+    const eps = pldEpsilonAt(composed, Math.min(1, delta + TAU + 1e-14));
+    if (Number.isFinite(eps) && eps > best) best = eps;
+  }
+  return best;
+}
