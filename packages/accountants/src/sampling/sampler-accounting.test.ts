@@ -45,6 +45,13 @@ describe('samplerEpsilon', () => {
     }
   });
 
+  it('grows with the batch size b (the rate b/N) for every sampler with a result', () => {
+    for (const sampler of ['poisson', 'fixed-size', 'balls-in-bins', 'truncated-poisson'] as const) {
+      const e = (batchSize: number): number => samplerEpsilon({ ...run, sampler, batchSize, ...(sampler === 'truncated-poisson' ? { maxBatchSize: 2 * batchSize } : {}) }, 1e-5).epsilon.value;
+      expect(e(200)).toBeGreaterThan(e(100));
+    }
+  });
+
   it('truncated Poisson tends to Poisson as the cap grows', () => {
     const capped = (maxBatchSize: number): number => samplerEpsilon({ ...run, sampler: 'truncated-poisson', maxBatchSize }, 1e-5).epsilon.value;
     const poisson = samplerEpsilon({ ...run, sampler: 'poisson' }, 1e-5).epsilon.value;
