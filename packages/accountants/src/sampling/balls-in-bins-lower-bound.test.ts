@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gaussianEvent, selfComposedEvent } from '../events/mechanism-event.js';
+import { dpSgdEvent, gaussianEvent, selfComposedEvent } from '../events/mechanism-event.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
 
@@ -21,6 +21,14 @@ describe('balls-in-bins lower bound', () => {
     expect(lb(10, 1)).toBeLessThan(lb(100, 1));
     expect(lb(100, 1, 10)).toBeGreaterThan(lb(100, 1, 5));
     expect(lb(100, 1, 0)).toBe(0);
+  });
+
+  it('stays below the Poisson ε at the allocation rate 1/k (a numerical fact the random-allocation papers report, checked here with zero tolerance)', () => {
+    for (const [datasetSize, batchSize, sigma, epochs] of [[1000, 100, 0.8, 5], [1000, 10, 2, 3], [100, 50, 0.5, 2], [10_000, 100, 1.5, 5]] as const) {
+      const k = Math.ceil(datasetSize / batchSize);
+      const poisson = new PldAccountant().compose(dpSgdEvent({ samplingRate: 1 / k, noiseMultiplier: sigma, steps: k * epochs })).getEpsilon(1e-5);
+      expect(ballsInBinsEpsilonLowerBound({ datasetSize, batchSize, epochs, noiseMultiplier: sigma }, 1e-5)).toBeLessThan(poisson);
+    }
   });
 
   it('refuses bad input naming the parameter', () => {
