@@ -104,5 +104,12 @@ export { truncatedPoissonEpsilon, truncatedPoissonPlds, truncationParameters } f
 export type { TruncatedPoissonOptions, TruncatedPoissonRun } from './sampling/truncated-poisson-pld.js';
 export { mixPlds } from './sampling/mix-plds.js';
 export { ballsInBinsEpsilonLowerBound } from './sampling/balls-in-bins-lower-bound.js';
+// shuffling's lower bound and banded matrix mechanisms (DP-FTRL / BandMF).
+export { shuffleEpsilonLowerBound } from './sampling/shuffle-lower-bound.js';
+export type { ShuffleEpsilonLowerBound, ShuffleMode, ShuffleRun } from './sampling/shuffle-lower-bound.js';
+export { BANDED_PARTICIPATIONS, bandedMatrixEvent, bandedMatrixLedgerSteps } from './sampling/banded-matrix/banded-matrix-event.js';
+export type { BandedLedgerStep, BandedMatrixEvent, BandedMatrixOptions, BandedParticipation } from './sampling/banded-matrix/banded-matrix-event.js';
+export { bandedGram } from './sampling/banded-matrix/banded-strategy.js';
+export type { BandedGram, BandedStrategy } from './sampling/banded-matrix/banded-strategy.js';
 export { connectTheDotsGridOfPair, connectTheDotsPldOfPair, psgLossPair } from './pld/connect-the-dots.js';
 export type { PrivacyLossPair } from './pld/connect-the-dots.js';
