@@ -225,7 +225,7 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
       const at = lb.epochs === 0
         ? `no full epoch of ${k} batches has run, so no lower bound above 0 is known`
         : `shuffling's ε is at least ${fmt(lb.value)} (an attack on ${lb.epochs} full epochs reaches it)`;
-      return { ...base, epsilon, upper, lower: epsilon, poisson, poissonValidForRun: false, note: `Your loop shuffles; the Poisson accountant's ε = ${fmt(poisson.value)} does not apply (it is proven only for Poisson batches); ${at}. No upper bound that credits the shuffling is known: the proven ε ≤ ${fmt(upper.value)} counts one full Gaussian release per epoch (${epochs} epochs).` };
+      return { ...base, epsilon, upper, lower: epsilon, poisson, poissonValidForRun: false, note: `Your loop shuffles; the Poisson accountant's ε = ${fmt(poisson.value)} does not apply (it is proven only for Poisson batches); ${at}. No upper bound that credits the shuffling is known for this run: the proven ε ≤ ${fmt(upper.value)} counts one full Gaussian release per epoch (${epochs} epochs).` };
     }
   }
 }
