@@ -3,6 +3,7 @@ import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent } from '../events/mechanism-event.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
+import fixtures from './fixtures/shuffle-fixtures.json' with { type: 'json' };
 
 const DELTA = 1e-5;
 /** The no-amplification guarantee: one Gaussian release per epoch (sensitivity 1, or 2 for substitution). */
@@ -11,6 +12,16 @@ function noAmplification(sigma: number, epochs: number, neighbouring: Neighbouri
 }
 
 describe('shuffleEpsilonLowerBound', () => {
+  it('one epoch: at most 0.02 below, and never above, the max test integrated independently (fixtures/generate_shuffle_fixtures.py)', () => {
+    for (const c of fixtures.single_epoch_max_test) {
+      const neighbouring = c.shift === 2 ? 'substitution' : 'add-remove';
+      const lb = shuffleEpsilonLowerBound({ datasetSize: 10 * c.batchesPerEpoch, batchSize: 10, noiseMultiplier: c.sigma, steps: c.batchesPerEpoch, neighbouring }, c.delta);
+      expect(lb.epochs).toBe(1);
+      expect(lb.value).toBeLessThanOrEqual(c.epsilon + 1e-9);
+      expect(lb.value).toBeGreaterThan(c.epsilon - 0.02);
+    }
+  });
+
   it('with one batch per epoch (b = N) is the Gaussian mechanism over E epochs: at most 0.03 below its exact ε, never above', () => {
     for (const neighbouring of ['add-remove', 'substitution'] as const) {
       for (const [sigma, epochs] of [[1, 1], [2, 4], [3, 10]] as const) {
