@@ -104,6 +104,10 @@ export { truncatedPoissonEpsilon, truncatedPoissonPlds, truncationParameters } f
 export type { TruncatedPoissonOptions, TruncatedPoissonRun } from './sampling/truncated-poisson-pld.js';
 export { mixPlds } from './sampling/mix-plds.js';
 export { ballsInBinsEpsilonLowerBound } from './sampling/balls-in-bins-lower-bound.js';
+export { fixedSizeSubstitutionEpsilon, fixedSizeSubstitutionPld } from './sampling/fixed-size-substitution.js';
+export type { FixedSizeRun } from './sampling/fixed-size-substitution.js';
+export { symmetrisedPld } from './sampling/symmetrised-pld.js';
+export { composeWithinBudget } from './sampling/compose-within-budget.js';
 // shuffling's lower bound and banded matrix mechanisms (DP-FTRL / BandMF).
 export { shuffleEpsilonLowerBound } from './sampling/shuffle-lower-bound.js';
 export type { ShuffleEpsilonLowerBound, ShuffleMode, ShuffleRun } from './sampling/shuffle-lower-bound.js';

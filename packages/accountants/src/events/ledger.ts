@@ -57,7 +57,8 @@ export type EntryCheck = (entry: LedgerEntry) => string | undefined;
  *
  * `neighbouring` is the relation of the accountant that will price the entries. Fixed-size
  * steps become Poisson add-remove entries (q = b/N, σ/2) and are accepted only when it is
- * `add-remove` (that ε then also bounds substitution; docs/math/batch-samplers.md); balls-in-bins
+ * `add-remove` (under substitution a step can meet either direction, which needs the symmetrised
+ * pair of `fixedSizeSubstitutionEpsilon`; docs/math/batch-samplers.md); balls-in-bins
  * becomes one Gaussian step per epoch (valid for both relations); truncated Poisson has no ledger
  * entry (its mixture PLD is priced by `truncatedPoissonPld`) and is refused; a banded matrix
  * mechanism becomes the Gaussian or Poisson-subsampled Gaussian steps of `bandedMatrixLedgerSteps`.
@@ -108,7 +109,7 @@ export function flattenEvent(event: MechanismEvent, count: number, accountant: s
         if (sigma === undefined) return;
         if (sigma === 'unsupported') throw new UnsupportedEventError(accountant, describeEvent(e), 'fixed-size sampling is priced only for a Gaussian (or non-private) inner mechanism');
         if (neighbouring !== 'add-remove') {
-          throw new UnsupportedEventError(accountant, describeEvent(e), 'fixed-size sampling is priced by the add-remove pair of the Poisson step (q = b/N, sensitivity 2) for both relations: compose it into an add-remove accountant (its ε then also bounds substitution) or use samplerEpsilon');
+          throw new UnsupportedEventError(accountant, describeEvent(e), 'fixed-size sampling is priced here only for add-remove (the Poisson pair at q = b/N with sensitivity 2); under substitution one step can meet either direction, which needs the symmetrised pair of fixedSizeSubstitutionEpsilon (or samplerEpsilon)');
         }
         push(e, { ...fixedSizeEntry(e.batchSize, e.datasetSize, sigma), count: times });
         return;

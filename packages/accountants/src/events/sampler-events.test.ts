@@ -32,7 +32,7 @@ describe('sampler events', () => {
   it('fixed-size flattens to the Poisson add-remove step (b/N, σ/2) and only into add-remove accountants', () => {
     expect(flattenEvent(selfComposedEvent(fixed, 5), 2, 'test', () => undefined, 'add-remove')).toEqual([{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }]);
     expect(() => flattenEvent(fixed, 1, 'test', () => undefined, 'substitution')).toThrow(UnsupportedEventError);
-    expect(() => flattenEvent(fixed, 1, 'test', () => undefined)).toThrow(/add-remove accountant/);
+    expect(() => flattenEvent(fixed, 1, 'test', () => undefined)).toThrow(/only for add-remove.*fixedSizeSubstitutionEpsilon/);
     expect(flattenEvent(fixedSizeSampledEvent({ batchSize: 1, datasetSize: 2, event: noOpEvent() }), 1, 't', () => undefined, 'add-remove')).toEqual([]);
     expect(flattenEvent(fixedSizeSampledEvent({ batchSize: 1, datasetSize: 2, event: nonPrivateEvent() }), 1, 't', () => undefined, 'add-remove')).toEqual([{ samplingRate: 0.5, noiseMultiplier: 0, count: 1 }]);
     expect(() => flattenEvent(fixedSizeSampledEvent({ batchSize: 1, datasetSize: 2, event: dpSgdEvent({ samplingRate: 0.1, noiseMultiplier: 1, steps: 1 }) }), 1, 't', () => undefined, 'add-remove')).toThrow(/Gaussian/);

@@ -44,8 +44,9 @@ export interface BallsInBinsEvent {
 
 /**
  * Fixed-size sampling without replacement: `batchSize` of `datasetSize` records each step.
- * Priced (both relations) by the Poisson add-remove pair at rate b/N with sensitivity 2
- * (Zhu, Dong, Wang 2022, subsampling without replacement under replace-one; Lebeda et al. 2024).
+ * Add-remove accountants price it as the Poisson add-remove pair at rate b/N with sensitivity 2;
+ * under substitution it needs the symmetrised pair (Dong, Roth, Su 2022; Lebeda et al. 2024) of
+ * `fixedSizeSubstitutionEpsilon`, and substitution accountants refuse it.
  *
  * @example fixedSizeSampledEvent({ batchSize: 256, datasetSize: 60_000, event: gaussianEvent(1.1) })
  */

@@ -17,9 +17,9 @@ export function innerNoiseMultiplier(event: MechanismEvent): number | undefined 
 }
 
 /**
- * The Poisson step whose add-remove pair dominates one fixed-size step: rate b/N and noise
- * multiplier σ/2 (sensitivity 2: the record that enters or leaves displaces another one; Zhu,
- * Dong, Wang 2022, sampling without replacement, for substitution; docs/math/batch-samplers.md, eq. (2)–(3) for add-remove).
+ * The Poisson step whose add-remove pair dominates one fixed-size step under add-remove: rate
+ * b/N and noise multiplier σ/2 (sensitivity 2: the record that enters or leaves displaces another
+ * one; docs/math/batch-samplers.md, eq. (2)–(3)).
  *
  * @example fixedSizeEntry(256, 60_000, 1.1) // { samplingRate: 256/60000, noiseMultiplier: 0.55 }
  */

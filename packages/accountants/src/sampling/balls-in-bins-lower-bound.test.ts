@@ -31,6 +31,13 @@ describe('balls-in-bins lower bound', () => {
     }
   });
 
+  it('stays finite and below the guarantee with very little noise (coarser grid, still a lower bound)', () => {
+    const lower = ballsInBinsEpsilonLowerBound({ datasetSize: 1000, batchSize: 100, epochs: 8, noiseMultiplier: 0.08 }, 1e-5);
+    const gaussian = new PldAccountant().compose(selfComposedEvent(gaussianEvent(0.08), 8)).getEpsilon(1e-5);
+    expect(lower).toBeGreaterThan(0);
+    expect(lower).toBeLessThanOrEqual(gaussian);
+  });
+
   it('refuses bad input naming the parameter', () => {
     expect(() => ballsInBinsEpsilonLowerBound({ datasetSize: 10, batchSize: 20, epochs: 1, noiseMultiplier: 1 }, 1e-5)).toThrow(/batchSize/);
     expect(() => ballsInBinsEpsilonLowerBound({ datasetSize: 10, batchSize: 2, epochs: 1.5, noiseMultiplier: 1 }, 1e-5)).toThrow(/epochs/);

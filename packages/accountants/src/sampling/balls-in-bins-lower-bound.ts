@@ -13,7 +13,8 @@
 import { logNormalCdf, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { DiscretePld } from '../pld/discrete-pld.js';
 import { pldEpsilonAt } from '../pld/discrete-pld.js';
-import { composePldGroups } from '../pld/fft-composition.js';
+import { composePldGroups, planComposition } from '../pld/fft-composition.js';
+import { DEFAULT_PLD_MAX_GRID_POINTS } from '../pld/work-budget.js';
 import { requireBatchWithinDataset } from '../events/validate-event.js';
 
 /** Cells of the maximum statistic per unit of t. */
@@ -56,6 +57,25 @@ function maxStatisticCells(k: number, mu: number): { p: Float64Array; q: Float64
   return { p, q };
 }
 
+/** Grid points allowed for one epoch's PLD. */
+const ONE_STEP_POINTS = 2 ** 20;
+
+/** The range of log(aᵢ/bᵢ) over cells where both are positive. */
+function lossSpan(a: Float64Array, b: Float64Array): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < a.length; i++) {
+    const ai = a[i] as number;
+    const bi = b[i] as number;
+    if (ai > 0 && bi > 0) {
+      const l = Math.log(ai / bi);
+      if (l < lo) lo = l;
+      if (l > hi) hi = l;
+    }
+  }
+  return hi > lo ? hi - lo : 0;
+}
+
 /** The binned pair (a, b) as a PLD of a against b with losses rounded down to the grid of step h. */
 function roundedDownPld(a: Float64Array, b: Float64Array, h: number): DiscretePld {
   let minIndex = Infinity;
@@ -93,7 +113,8 @@ function roundedDownPld(a: Float64Array, b: Float64Array, h: number): DiscretePl
  * record by one with zero gradient gives the same pair). 0 when `epochs` is 0.
  *
  * Domain: 1 ≤ b ≤ N integers, σ > 0, epochs integer ≥ 0, δ ∈ (0, 1). Accuracy: a bound, below the
- * true ε by the attacker's suboptimality plus at most epochs·h (h = min(1e-3, 0.02/epochs)).
+ * true ε by the attacker's suboptimality plus at most epochs·h (h = min(1e-3, 0.02/epochs), coarsened
+ * when one epoch's loss range or the composition would not fit the PLD work budget).
  *
  * @example ballsInBinsEpsilonLowerBound({ datasetSize: 10_000, batchSize: 100, epochs: 5, noiseMultiplier: 1.5 }, 1e-5)
  */
@@ -106,13 +127,22 @@ export function ballsInBinsEpsilonLowerBound(run: { readonly datasetSize: number
   const k = Math.ceil(run.datasetSize / run.batchSize);
   const mu = 1 / sigma;
   const { p, q } = maxStatisticCells(k, mu);
-  const h = Math.min(1e-3, 0.02 / epochs);
   let best = 0;
   for (const [a, b] of [[p, q], [q, p]] as const) {
-    const one = roundedDownPld(a, b, h);
-    const composed = epochs === 1 ? one : composePldGroups([{ pld: one, count: epochs }], TAU, false);
-    const eps = pldEpsilonAt(composed, Math.min(1, delta + TAU + 1e-14));
-    if (Number.isFinite(eps) && eps > best) best = eps;
+    // a coarser grid only rounds losses further down: still a lower bound, so coarsen to fit the budget
+    let h = Math.max(Math.min(1e-3, 0.02 / epochs), lossSpan(a, b) / ONE_STEP_POINTS);
+    for (;;) {
+      const one = roundedDownPld(a, b, h);
+      const groups = [{ pld: one, count: epochs }];
+      if (epochs > 1 && planComposition(groups, TAU).width > DEFAULT_PLD_MAX_GRID_POINTS) {
+        h *= 2;
+        continue;
+      }
+      const composed = epochs === 1 ? one : composePldGroups(groups, TAU, false);
+      const eps = pldEpsilonAt(composed, Math.min(1, delta + TAU + 1e-14));
+      if (Number.isFinite(eps) && eps > best) best = eps;
+      break;
+    }
   }
   return best;
 }

@@ -37,6 +37,17 @@ describe('samplerEpsilon', () => {
     }
   });
 
+  it('fixed-size under substitution (symmetrised pair) is never below add-remove, and is PLD only', () => {
+    for (const sigma of [0.8, 1.5]) {
+      const sub = samplerEpsilon({ ...run, sampler: 'fixed-size', noiseMultiplier: sigma, neighbouring: 'substitution' }, 1e-5);
+      const ar = samplerEpsilon({ ...run, sampler: 'fixed-size', noiseMultiplier: sigma }, 1e-5);
+      expect(sub.epsilon.value).toBeGreaterThanOrEqual(ar.epsilon.value * (1 - 1e-3));
+      expect(sub.epsilon.method).toMatch(/symmetrised/);
+      expect(sub.lower?.value).toBeLessThanOrEqual(sub.epsilon.value);
+    }
+    expect(() => samplerEpsilon({ ...run, sampler: 'fixed-size', neighbouring: 'substitution' }, 1e-5, { accountant: 'rdp' })).toThrow(/accountant/);
+  });
+
   it('is monotone in σ and T for every sampler with a result', () => {
     for (const sampler of ['poisson', 'fixed-size', 'balls-in-bins', 'truncated-poisson'] as const) {
       const extra = sampler === 'truncated-poisson' ? { maxBatchSize: 110 } : {};
@@ -149,6 +160,14 @@ describe('samplerNoiseMultiplier', () => {
       expect(epsilon.epsilon.value).toBeLessThanOrEqual(2);
       expect(samplerEpsilon({ ...base, noiseMultiplier: noiseMultiplier * (1 - 1e-4) }, 1e-5).epsilon.value).toBeGreaterThan(2);
     }
+  });
+
+  it('calibrates fixed-size under substitution on the symmetrised ε', () => {
+    const base = { datasetSize: 10_000, batchSize: 100, steps: 300, sampler: 'fixed-size', neighbouring: 'substitution' } as const;
+    const { noiseMultiplier, epsilon } = samplerNoiseMultiplier(base, { epsilon: 2, delta: 1e-5 });
+    expect(epsilon.epsilon.value).toBeLessThanOrEqual(2);
+    expect(samplerEpsilon({ ...base, noiseMultiplier: noiseMultiplier * (1 - 1e-4) }, 1e-5).epsilon.value).toBeGreaterThan(2);
+    expect(noiseMultiplier).toBeGreaterThanOrEqual(samplerNoiseMultiplier({ ...base, neighbouring: 'add-remove' }, { epsilon: 2, delta: 1e-5 }).noiseMultiplier * (1 - 1e-3));
   });
 
   it('calibrates shuffle on its guarantee (one Gaussian release per epoch), never on its lower bound', () => {

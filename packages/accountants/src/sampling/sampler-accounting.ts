@@ -13,6 +13,7 @@ import { dpSgdEvent, gaussianEvent, selfComposedEvent, type MechanismEvent } fro
 import { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoissonSampledEvent } from '../events/sampler-events.js';
 import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
 import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
+import { fixedSizeSubstitutionEpsilon } from './fixed-size-substitution.js';
 import { shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
 import { truncatedPoissonEpsilon, truncationParameters } from './truncated-poisson-pld.js';
 
@@ -151,8 +152,9 @@ function shuffleNoAmplification(r: { datasetSize: number; batchSize: number; noi
  * (derivations and references: docs/math/batch-samplers.md).
  *
  * - `poisson`: the accountant's ε (guarantee).
- * - `fixed-size`: the Poisson add-remove pair at q = b/N with σ/2 (sensitivity 2), a guarantee
- *   for both relations (Zhu, Dong, Wang 2022; Lebeda et al. 2024).
+ * - `fixed-size`: add-remove: the Poisson add-remove pair at q = b/N with σ/2 (sensitivity 2);
+ *   substitution: the symmetrised version of that pair (Dong, Roth, Su 2022; Lebeda et al. 2024),
+ *   PLD only. Both guarantees.
  * - With PLD, `poisson` and `fixed-size` also carry `lower`: the optimistic end of the PLD's
  *   discretisation bracket, a lower bound because a worst-case data set attains the pair.
  * - `truncated-poisson`: the mixture PLD of dp_accounting's truncated analysis (PLD only; guarantee).
@@ -184,8 +186,22 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
     case 'fixed-size': {
       const poisson = poissonValue(r, delta, kind);
       const event = selfComposedEvent(fixedSizeSampledEvent({ batchSize: r.batchSize, datasetSize: r.datasetSize, event: gaussianEvent(r.noiseMultiplier) }), r.steps);
-      const { value, lower } = epsilonWithLower(kind, 'add-remove', event, delta);
-      const epsilon: SamplerEpsilonValue<'guarantee'> = { value, kind: 'guarantee', method: `${kind}: fixed-size sampling as the Poisson add-remove pair at q = b/N = ${fmt(q)} with sensitivity 2 (σ/2 = ${fmt(r.noiseMultiplier / 2)})` };
+      if (r.neighbouring === 'substitution' && kind === 'rdp') {
+        throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"pld" for fixed-size batches under substitution (their per-step bound is a symmetrised trade-off curve, priced by PLD only)', found: kind });
+      }
+      // add-remove: each ordered pair meets one direction at every step; its lower end is attained
+      // under both relations (all other records at g(x′), or all at g(x))
+      const addRemove = epsilonWithLower(kind, 'add-remove', event, delta);
+      const substitution = r.neighbouring === 'substitution';
+      const value = substitution ? fixedSizeSubstitutionEpsilon({ datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps }, delta) : addRemove.value;
+      const lower = addRemove.lower;
+      const epsilon: SamplerEpsilonValue<'guarantee'> = {
+        value,
+        kind: 'guarantee',
+        method: substitution
+          ? `pld: fixed-size sampling under substitution, symmetrised Poisson pair at q = b/N = ${fmt(q)} with sensitivity 2 (σ/2 = ${fmt(r.noiseMultiplier / 2)})`
+          : `${kind}: fixed-size sampling as the Poisson add-remove pair at q = b/N = ${fmt(q)} with sensitivity 2 (σ/2 = ${fmt(r.noiseMultiplier / 2)})`,
+      };
       return { ...base, epsilon, upper: epsilon, ...(lower === undefined ? {} : { lower }), poisson, poissonValidForRun: false, note: `Your loop draws fixed-size batches of ${r.batchSize} without replacement: the Poisson ε = ${fmt(poisson.value)} does not apply (a record that enters a fixed-size batch pushes another one out, so one record can move the sum by twice the clip norm); fixed-size batches give ε = ${fmt(value)} (a guarantee).` };
     }
     case 'truncated-poisson': {
@@ -233,10 +249,11 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
 /**
  * The smallest σ (to relative tolerance 1e-5) whose sampler ε (`samplerEpsilon(...).epsilon`,
  * PLD) meets the target; the returned `epsilon` is at that σ and never above the target.
- * Reuses `calibrateNoiseMultiplier` (poisson, fixed-size via σ/2, balls-in-bins at rate 1/k);
- * truncated Poisson is bracketed and bisected on its own ε. Shuffle, whose `epsilon` is a lower
- * bound, is calibrated on its guarantee instead (`upper`: one Gaussian release per epoch), so the
- * returned σ meets the target provably; its `epsilon` (the lower bound) is then below the target.
+ * Reuses `calibrateNoiseMultiplier` (poisson, fixed-size add-remove via σ/2, balls-in-bins at
+ * rate 1/k); truncated Poisson and fixed-size under substitution are bracketed and bisected on
+ * their own ε. Shuffle, whose `epsilon` is a lower bound, is calibrated on its guarantee instead
+ * (`upper`: one Gaussian release per epoch), so the returned σ meets the target provably; its
+ * `epsilon` (the lower bound) is then below the target.
  *
  * @example samplerNoiseMultiplier({ sampler: 'fixed-size', datasetSize: 60_000, batchSize: 256, steps: 10_000 }, { epsilon: 3, delta: 1e-5 })
  */
@@ -257,13 +274,15 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
       sigma = calibrate(q, r.neighbouring);
       break;
     case 'fixed-size':
-      sigma = 2 * calibrate(q, 'add-remove');
+      sigma = r.neighbouring === 'substitution'
+        ? calibrateByBisection((s) => fixedSizeSubstitutionEpsilon({ datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier: s, steps: r.steps }, delta), targetEpsilon, 'fixed-size')
+        : 2 * calibrate(q, 'add-remove');
       break;
     case 'balls-in-bins':
       sigma = calibrate(1 / binsPerEpoch(r.datasetSize, r.batchSize), r.neighbouring);
       break;
     case 'truncated-poisson':
-      sigma = calibrateTruncated(r, targetEpsilon, delta);
+      sigma = calibrateByBisection((s) => truncatedPoissonEpsilon({ samplingRate: q, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, noiseMultiplier: s, steps: r.steps }, delta, r.neighbouring), targetEpsilon, 'truncated-poisson');
       break;
     case 'shuffle':
       // only the no-amplification bound is a guarantee: calibrate on it, never on the lower bound
@@ -275,15 +294,14 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
   return { noiseMultiplier: sigma, epsilon: samplerEpsilon(full, delta) };
 }
 
-/** Bracket and bisect σ on the truncated-Poisson ε (monotone in σ), returning a σ that meets the target. */
-function calibrateTruncated(r: { datasetSize: number; batchSize: number; maxBatchSize?: number; steps: number; neighbouring: NeighbouringRelation }, target: number, delta: number): number {
-  const eps = (sigma: number): number => truncatedPoissonEpsilon({ samplingRate: r.batchSize / r.datasetSize, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, noiseMultiplier: sigma, steps: r.steps }, delta, r.neighbouring);
+/** Bracket and bisect σ on an ε(σ) that decreases in σ, returning a σ (1e-5 relative) whose ε meets the target. */
+function calibrateByBisection(eps: (sigma: number) => number, target: number, sampler: string): number {
   let lo = 0.25;
   let hi = 1;
   while (eps(hi) > target) {
     lo = hi;
     hi *= 2;
-    if (hi > 1e4) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'epsilon', expected: 'reachable with a noise multiplier ≤ 1e4 for this truncated-Poisson run', found: target });
+    if (hi > 1e4) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'epsilon', expected: `reachable with a noise multiplier ≤ 1e4 for this ${sampler} run`, found: target });
   }
   if (hi === 1) {
     while (eps(lo) <= target) {
@@ -328,7 +346,7 @@ export function samplerEvent(run: SamplerRun): MechanismEvent {
 
 const SUPPORT: Readonly<Record<BatchSampler, { relations: readonly NeighbouringRelation[]; epsilonKind: ResultKind; summary: string }>> = Object.freeze({
   poisson: { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'each record joins each batch independently with probability b/N; every accountant prices it' },
-  'fixed-size': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'b distinct records per step; priced as Poisson at b/N with sensitivity 2 (both relations)' },
+  'fixed-size': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'b distinct records per step; priced as Poisson at b/N with sensitivity 2 (symmetrised under substitution)' },
   shuffle: { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'lower-bound', summary: 'a random permutation per epoch cut into batches; only lower bounds on its ε are known' },
   'balls-in-bins': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'estimate', summary: 'each record in one random batch per epoch; ε ≈ Poisson at rate 1/k (estimate), guaranteed without amplification' },
   'truncated-poisson': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'Poisson batches capped at a maximum size; priced by a two-part mixture PLD' },

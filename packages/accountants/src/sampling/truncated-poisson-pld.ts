@@ -8,16 +8,15 @@
  * mixture of the two pessimistic PLDs (docs/math/batch-samplers.md, eq. (5)), then composed T
  * times by FFT. Both parts are connect-the-dots, so the result is an upper bound of the analysis.
  */
-import { binomialSf, DpboundsRangeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { binomialSf, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
 import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
 import { connectTheDotsPld } from '../pld/connect-the-dots.js';
 import { pldEpsilonAt, type DiscretePld } from '../pld/discrete-pld.js';
-import { composeInWindow, planComposition } from '../pld/fft-composition.js';
 import { autoDiscretizationInterval } from '../pld/pld-accountant.js';
 import type { PsgDirection } from '../pld/psg-privacy-loss.js';
-import { DEFAULT_PLD_MAX_GRID_POINTS } from '../pld/work-budget.js';
+import { composeWithinBudget } from './compose-within-budget.js';
 import { mixPlds } from './mix-plds.js';
 
 /** A truncated-Poisson DP-SGD run. */
@@ -75,20 +74,12 @@ export function truncatedPoissonPlds(run: TruncatedPoissonRun, neighbouring: Nei
   const { truncationProbability: pT, conditionalRate: qT } = truncationParameters(q, run.maxBatchSize, run.datasetSize);
   const parts = [{ samplingRate: q, noiseMultiplier: sigma, count: steps }];
   if (pT > 0 && qT > 0) parts.push({ samplingRate: qT, noiseMultiplier: sigma / 2, count: steps });
-  let h = o.valueDiscretizationInterval === undefined ? autoDiscretizationInterval(parts, 'substitution') : requireInRange('valueDiscretizationInterval', o.valueDiscretizationInterval, { min: 0, minExclusive: true, max: 1 });
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const steps1 = directionsFor(neighbouring).map((d) => {
-      const poisson = connectTheDotsPld(d, q, sigma, { h });
-      if (!(pT > 0 && qT > 0)) return poisson;
-      return mixPlds(connectTheDotsPld('replace', qT, sigma / 2, { h }), poisson, pT);
-    });
-    const windows = steps1.map((pld) => planComposition([{ pld, count: steps }], 1e-15));
-    if (windows.every((w) => w.width <= DEFAULT_PLD_MAX_GRID_POINTS)) {
-      return steps1.map((pld, i) => composeInWindow([{ pld, count: steps }], windows[i] as ReturnType<typeof planComposition>, 1e-15, true));
-    }
-    h *= 1.5;
-  }
-  throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'steps', expected: `a run whose truncated-Poisson PLD fits ${DEFAULT_PLD_MAX_GRID_POINTS} grid points`, found: steps });
+  const h = o.valueDiscretizationInterval === undefined ? autoDiscretizationInterval(parts, 'substitution') : requireInRange('valueDiscretizationInterval', o.valueDiscretizationInterval, { min: 0, minExclusive: true, max: 1 });
+  return composeWithinBudget((step) => directionsFor(neighbouring).map((d) => {
+    const poisson = connectTheDotsPld(d, q, sigma, { h: step });
+    if (!(pT > 0 && qT > 0)) return poisson;
+    return mixPlds(connectTheDotsPld('replace', qT, sigma / 2, { h: step }), poisson, pT);
+  }), h, steps);
 }
 
 /**
