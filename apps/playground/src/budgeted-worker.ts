@@ -141,7 +141,7 @@ export class BudgetedWorker<Request, Reply extends { readonly id: number }> {
 
 /**
  * Adapts a Web Worker that answers `{ id, payload }` messages with replies carrying `id`. Pass
- * `() => new Worker(new URL('./x.ts', import.meta.url), { type: 'module' })` written out in full:
+ * `() => new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module' })` written out in full:
  * Vite bundles a worker only when it sees that exact expression.
  *
  * @example browserWorker<AnalysisRequest, AnalysisReply>(() => new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module' }))

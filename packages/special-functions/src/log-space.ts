@@ -76,7 +76,7 @@ export function logSubExp(a: number, b: number): number {
 /**
  * The scaled log-mean-exp (1/s)·ln( (1/n)·Σ exp(s·vᵢ) ) over `values[from..to)` (n = to − from),
  * i.e. the power mean of the eᵛ in log space, as in the Hölder composition of per-instance RDP
- * (Thudi et al. 2024; spec per-instance-rdp.md §5).
+ * (Thudi et al. 2024, Thm 3.3; docs/math/per-instance-rdp.md §5).
  *
  * Method: with m = max vᵢ, returns m + log1p( Σ expm1(s(vᵢ − m)) / n ) / s. Using expm1 and
  * log1p (rather than logSumExp(s·v) − ln n) keeps full relative accuracy when the result is tiny

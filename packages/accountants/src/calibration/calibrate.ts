@@ -1,6 +1,6 @@
 /**
  * Calibration: the smallest noise multiplier σ, or the largest sampling rate q or number of
- * steps T, that meets a target ε at δ, for any accountant (spec accountants.md §3.4).
+ * steps T, that meets a target ε at δ, for any accountant (derivation: docs/math/accounting.md §10).
  */
 import { brentRoot, DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import { cltMu, gdpMuFromEpsilonDelta } from '@dpbounds/tradeoff-core';

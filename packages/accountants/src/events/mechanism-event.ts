@@ -6,7 +6,7 @@
  * with probability q, then add Gaussian noise of standard deviation σ·C to the clipped sum":
  * `selfComposed(poissonSampled(gaussian(σ), q), T)`. Schedules where σ or q change during
  * training are a `composed` list of such phases. Sensitivity is the clip norm, so σ is the
- * noise multiplier (spec accountants.md, "C = 1").
+ * noise multiplier (docs/math/accounting.md §1).
  */
 import { DpboundsTypeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { BallsInBinsEvent, FixedSizeSampledEvent, TruncatedPoissonSampledEvent } from './sampler-events.js';

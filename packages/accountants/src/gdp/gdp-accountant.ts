@@ -1,7 +1,7 @@
 /**
  * The GDP/CLT accountant: Gaussian differential privacy with the central-limit approximation of
  * Poisson-subsampled composition (Dong, Roth, Su 2022; Bu, Dong, Long, Su 2020).
- * AN APPROXIMATION, NOT A GUARANTEE.
+ * AN APPROXIMATION, NOT A GUARANTEE. Derivation: docs/math/accounting.md §9.
  */
 import { DpboundsTypeError } from '@dpbounds/special-functions';
 import { cltMu, gdpDelta, gdpEpsilon } from '@dpbounds/tradeoff-core';
@@ -15,7 +15,7 @@ export interface GdpAccountantOptions {
   readonly neighbouring?: NeighbouringRelation;
   /**
    * How batches are drawn for the CLT: `poisson` (default; the events of this package) or
-   * `uniform` (fixed-size shuffled batches, Opacus `poisson=False`: μ = √2·q√T·h(1/σ), Dong,
+   * `uniform` (fixed-size shuffled batches, Opacus `poisson=False`: μ = q√T·h(1/σ) with h(m) = √(2(e^{m²}Φ(1.5m) + 3Φ(−m/2) − 2)), Dong,
    * Roth, Su 2022, Cor. 5.4, via tradeoff-core's `cltMu`).
    */
   readonly batchSampling?: 'poisson' | 'uniform';

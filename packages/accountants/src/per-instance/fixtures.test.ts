@@ -1,6 +1,6 @@
 /**
- * Every case of the per-instance RDP fixtures (copied from shared/spec/fixtures, see
- * fixtures/README.md) at its own tolerance, under the file's passRule.
+ * Every case of the per-instance RDP fixtures (copied from the project's specification
+ * fixtures, see fixtures/README.md) at its own tolerance, under the file's passRule.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

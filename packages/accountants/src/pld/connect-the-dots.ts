@@ -1,7 +1,7 @@
 /**
  * Pessimistic "connect the dots" discretisation of one Poisson-subsampled Gaussian step
  * (Doroshenko, Ghazi, Kamath, Kumar, Manurangsi 2022, "Connect the Dots: Tighter Discrete
- * Approximations of Privacy Loss Distributions", Algorithm 1; spec accountants.md §5.2).
+ * Approximations of Privacy Loss Distributions", Algorithm 1; derivation: docs/math/accounting.md §4).
  *
  * The connect-the-dots PLD is the discrete PLD on {k·h} whose δ(ε) equals the true one at every
  * grid point and is linear in e^ε between them; it dominates the true PLD (δ̃ ≥ δ everywhere).

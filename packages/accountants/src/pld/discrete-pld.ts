@@ -4,7 +4,7 @@ import { requireDiscretePld } from './require-discrete-pld.js';
 /**
  * A privacy loss distribution on the grid {k·h}: masses `probs[i]` at loss (offset + i)·h and a
  * mass `infinityMass` at +∞ (Koskela et al. 2020; Doroshenko et al. 2022 for the dp_accounting
- * representation), with its hockey-stick queries (spec accountants.md §5.4).
+ * representation), with its hockey-stick queries (docs/math/accounting.md §7).
  */
 
 /** A discrete PLD on the grid of step `h`. */

@@ -1,6 +1,6 @@
 /**
  * Composition of discrete PLDs by FFT (Koskela, Jälkö, Honkela 2020; dp_accounting's
- * `self_compose` with Chernoff-bounded windows, spec accountants.md §5.3), using fft.js.
+ * `self_compose` with Chernoff-bounded windows; docs/math/accounting.md §5), using fft.js.
  *
  * All groups (a PLD and how many times it is composed) are composed at once: one forward real
  * FFT per group on a common circular grid of N = 2^k points, the spectra raised to their counts

@@ -1,6 +1,7 @@
 /**
  * The PLD accountant: pessimistic connect-the-dots discretisation of every step, composition by
- * FFT, hockey-stick queries; add-remove prices both directions and reports the worse one.
+ * FFT, hockey-stick queries; add-remove prices both directions and reports the worse one
+ * (derivation: docs/math/accounting.md §4–§7).
  */
 import { DpboundsRangeError, requireArray, requireInRange } from '@dpbounds/special-functions';
 import { LedgerAccountant, parseAccountantState, type AccountantKind, type DeltaBounds, type EpsilonBounds, type NeighbouringRelation } from '../accountant.js';

@@ -1,7 +1,7 @@
 /**
  * The privacy loss distribution of a run as an f-DP trade-off curve (Dong, Roth, Su 2022,
  * Prop. 2.2 / the Neyman–Pearson lemma), for plotting the classic DP curve of a run beside the
- * threat-specific curves.
+ * threat-specific curves (docs/math/accounting.md §7).
  */
 import { piecewiseLinearTradeOff, pointwiseMax, pointwiseMin, tradeOffFromEpsilonDeltaPairs, type TradeOffCurve } from '@dpbounds/tradeoff-core';
 import { DpboundsRangeError, requireArray, requireFunction, requireInteger, requireObject } from '@dpbounds/special-functions';

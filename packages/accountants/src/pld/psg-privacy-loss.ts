@@ -1,6 +1,6 @@
 /**
- * The privacy loss of one Poisson-subsampled Gaussian step in one dimension (spec
- * accountants.md §1 and §5.1; Zhu, Dong, Wang 2022 for the dominating pairs).
+ * The privacy loss of one Poisson-subsampled Gaussian step in one dimension
+ * (docs/math/accounting.md §1; Zhu, Dong, Wang 2022 for the dominating pairs).
  *
  * With μ0 = N(0, σ²) and M_s = (1−q)N(0, σ²) + qN(s, σ²):
  * - `remove`: pair (M_{−1}, μ0), loss L(x) = log(1 − q + q·exp((−x − 1/2)/σ²));

@@ -4,7 +4,7 @@
  * 64 bytes and 0.7 µs per point (fft.js, one core), so the default 2^23 points is ≈ 0.6–0.8 GB and
  * 3–10 s for the largest FFT (needed by the anchors' PRV grid at σ = 0.5, T = 1e5); a query does at most a few of them. Past the budget the PLD
  * accountant coarsens its (pessimistic) grid and the PRV accountant widens its ε error, and
- * both say so in the result's `method` and `note`.
+ * both say so in the result's `method` and `note` (docs/math/accounting.md §6).
  */
 import { requireInteger } from '@dpbounds/special-functions';
 

@@ -1,6 +1,6 @@
 /**
  * The PRV accountant (Gopi, Lee, Wutschitz 2021, "Numerical Composition of Differential
- * Privacy", NeurIPS; microsoft prv_accountant; spec accountants.md §7): privacy random
+ * Privacy", NeurIPS; microsoft prv_accountant; derivation: docs/math/accounting.md §8): privacy random
  * variables discretised on a mesh chosen from an a-priori error budget, composed by FFT, with
  * explicit bounds eps_lower ≤ ε ≤ eps_upper.
  */
@@ -47,7 +47,7 @@ export interface PrvAccountantOptions {
 
 /** The option keys of {@link PrvAccountant}. */
 const OPTION_KEYS: readonly string[] = ['neighbouring', 'epsError', 'relativeError', 'deltaError', 'maxGridPoints'];
-/** Float noise of an FFT composition per bin: δ − δ_err must exceed it × grid size (spec of the anchors, step 8). */
+/** Float noise of an FFT composition per bin: δ − δ_err must exceed it × grid size (docs/math/accounting.md §5). */
 const FFT_NOISE = 2.220446049250313e-16;
 
 interface ComposedPrv {
@@ -91,7 +91,7 @@ function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: numbe
 export class PrvAccountant extends LedgerAccountant {
   readonly kind: AccountantKind = 'prv';
   readonly isGuarantee: boolean = true;
-  /** ε error budget: an absolute value (default 0.01) or `relative`. */
+  /** ε error budget: `relative` (the default) or an absolute value (the anchors use 0.01). */
   readonly epsError: number | 'relative';
   /** Target relative gap of the guarantee above the tight ε in `relative` mode. */
   readonly relativeError: number;
@@ -163,7 +163,7 @@ export class PrvAccountant extends LedgerAccountant {
   }
 
   /**
-   * Grid of the anchors' single-grid PRV (spec of Gopi et al. 2021, Algorithm 1 with the mesh of
+   * Grid of the anchors' single-grid PRV (Gopi et al. 2021, Algorithm 1 with the mesh of
    * Thm 5.5): half-width L, mesh h, index range and size; the ε error is enlarged when the grid
    * would exceed the work budget (the mesh of Thm 5.5 grows with it, bounds stay valid).
    */

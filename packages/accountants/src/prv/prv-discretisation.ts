@@ -1,6 +1,6 @@
 /**
  * Discretisation of the PRV of one Poisson-subsampled Gaussian step (Gopi, Lee, Wutschitz 2021,
- * §5; spec accountants.md §7.2 steps 4–6): cell-centred masses of the PRV truncated to the grid's
+ * §5; docs/math/accounting.md §8): cell-centred masses of the PRV truncated to the grid's
  * domain and the mean-correcting shift, with the truncated mass and the quadrature error of the
  * mean reported so that callers can keep their error bounds rigorous.
  */
@@ -70,7 +70,7 @@ function truncatedMeanLoss(direction: PsgDirection, q: number, sigma: number, tM
 /**
  * Discretises one step's PRV in `direction` on the grid t_i = tMin + i·h, i < size (cell-centred
  * masses of the PRV truncated to [tMin, tMax], docs/accounting.md) and returns the masses with
- * the mean-correcting shift m_c − m_d (step 6), the truncated mass and the shift's error bound.
+ * the mean-correcting shift m_c − m_d, the truncated mass and the shift's error bound.
  *
  * Domain: 0 < q ≤ 1, σ > 0, h > 0, size ≥ 2. Throws `ERR_NOT_CONVERGED` when the domain holds no
  * mass or the shift is not below h/2.

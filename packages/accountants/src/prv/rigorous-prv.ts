@@ -1,6 +1,6 @@
 /**
  * PRV composition with an error budget relative to the answer (Gopi, Lee, Wutschitz 2021,
- * Thm 5.5, with a tighter bookkeeping of the same argument): every step's PRV is discretised on a
+ * Thm 5.5, with a tighter bookkeeping of the same argument; docs/math/accounting.md §8): every step's PRV is discretised on a
  * fine mesh h₁, blocks of about √T steps are composed by FFT, each block's PRV is rounded to a
  * coarser mesh h₂ ≈ √B·h₁ (with its exact mean restored) and the blocks are composed by FFT.
  *

@@ -1,6 +1,6 @@
 /**
  * The RDP accountant (Mironov 2017; Mironov, Talwar, Zhang 2019): RDP curves of the steps add
- * up over composition, then one conversion to (ε, δ).
+ * up over composition, then one conversion to (ε, δ) (docs/math/accounting.md §2–§3).
  */
 import { DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
 import { LedgerAccountant, parseAccountantState, type AccountantKind, type NeighbouringRelation } from '../accountant.js';

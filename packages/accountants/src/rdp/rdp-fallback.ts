@@ -1,7 +1,8 @@
 /**
  * The RDP bound as a fallback of the grid accountants: when a PLD or PRV grid cannot resolve δ
  * (δ below the float noise of its FFT, or below its truncated mass) the RDP conversion, computed
- * in log space for every δ > 0, is a valid (looser) guarantee for the same ledger.
+ * in log space for every δ > 0, is a valid (looser) guarantee for the same ledger
+ * (docs/math/accounting.md §3 and §7).
  */
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import type { LedgerEntry } from '../events/ledger.js';

@@ -1,5 +1,5 @@
 /**
- * RDP order grids (spec accountants.md §3.3).
+ * RDP order grids (docs/math/accounting.md §2, "Orders").
  */
 
 function fractional(): number[] {

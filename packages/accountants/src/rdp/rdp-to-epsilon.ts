@@ -1,6 +1,6 @@
 /**
  * Conversions from an RDP curve (orders αᵢ, RDP values Rᵢ of the whole run) to (ε, δ)
- * (spec accountants.md §3.2).
+ * (derivation: docs/math/accounting.md §3).
  */
 
 import { DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';

@@ -7,7 +7,7 @@
  * per-instance RDP of one sum-rule DP-SGD step (Thudi, Jia, Meehan, Shumailov, Papernot,
  * "Gradients Look Alike", USENIX Security 2024, Thm 3.2) used by `per-instance/`. Internal: not
  * exported from the package index; the validated entry points are `subsampledGaussianRdp`,
- * `perInstanceStepRdp` and `sgmRdpInteger`.
+ * `perInstanceStepRdp` and `sgmRdpInteger`. Derivation: docs/math/accounting.md §2.
  *
  * For an integer order α ≥ 2, sampling rate q and c = r²/(2σ²):
  *

@@ -1,13 +1,14 @@
 /**
  * Rényi DP of one step of the Poisson-subsampled Gaussian mechanism (Mironov, Talwar, Zhang
- * 2019, "Rényi Differential Privacy of the Sampled Gaussian Mechanism", sec. 3).
+ * 2019, "Rényi Differential Privacy of the Sampled Gaussian Mechanism", sec. 3; derivation:
+ * docs/math/accounting.md §2).
  */
 import { logAddExp, logNormalCdf, logSubExp, requireInRange } from '@dpbounds/special-functions';
 import { sampledGaussianIntegerRdp } from './sampled-gaussian-integer-rdp.js';
 
 /**
  * log A_α for a fractional order α with A_α = E_{z∼N(0,σ²)}[((1−q) + q·exp((2z−1)/(2σ²)))^α]
- * (spec accountants.md §3.1), by the split of the integral at z0 = σ² log(1/q − 1) + 1/2
+ * (docs/math/accounting.md §2), by the split of the integral at z0 = σ² log(1/q − 1) + 1/2
  * (Mironov, Talwar, Zhang 2019 sec. 3.3): A_α = Σ_k s0_k + Σ_k s1_k with signed binomial
  * coefficients, positive and negative terms accumulated separately in log space and subtracted
  * once at the end. log|C(α,k)| is accumulated by the ratio C(α,k+1) = C(α,k)(α−k)/(k+1). The

@@ -108,7 +108,7 @@ describe('options and bare arguments', () => {
 });
 
 describe('finite ε is reported finite, however large', () => {
-  // The issue quotes RDP 1070.1 and dp_accounting 1043.6; our PLD at h = 2e-4 brackets the true ε
+  // An RDP accountant reported 1070.1 and dp_accounting 1043.6 here; our PLD at h = 2e-4 brackets the true ε
   // in [1044.4488, 1044.5014] (rigorous lower bound, pessimistic upper bound).
   const big = dpSgdEvent({ samplingRate: 0.222, noiseMultiplier: 0.501, steps: 3980 });
   const delta = 9.27e-7;

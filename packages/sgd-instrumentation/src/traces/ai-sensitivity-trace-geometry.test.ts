@@ -19,8 +19,8 @@ function explicitPoints(points: readonly (readonly number[])[]): SubstitutedGrad
 }
 
 describe('R_t geometry written into the attribute-sensitivity trace', () => {
-  // Spec fixture bayes.pointSetDiameter.4 (shared/spec/fixtures/tradeoff-and-threat-models.json,
-  // copied 2026-11-22): exact diameter 5 and the 2×centroid bound 5.852349955359813 (rel 1e-10).
+  // Fixture case bayes.pointSetDiameter.4 of tradeoff-and-threat-models.json (the project's
+  // specification fixtures, copied 2026-11-22): exact diameter 5 and the 2×centroid bound 5.852349955359813 (rel 1e-10).
   it('instrument geometry reproduces the spec fixture bayes.pointSetDiameter.4', () => {
     const points = explicitPoints([[0, 0], [3, 0], [0, 4], [1, 1]]);
     expect(Math.abs(clippedDiameter(points, 100) - 5)).toBeLessThanOrEqual(1e-12 + 1e-10 * 5);

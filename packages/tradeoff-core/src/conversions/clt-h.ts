@@ -1,7 +1,7 @@
 /**
  * The function h of the central limit theorem for uniformly subsampled (shuffled / fixed-size
  * batch) Gaussian mechanisms (Dong, Roth & Su 2022, §5, with Bu, Dong, Long &
- * Su 2020 "Deep learning with Gaussian differential privacy").
+ * Su 2020 "Deep learning with Gaussian differential privacy"; docs/math/tradeoff-core.md §8).
  */
 import { bisect, brentRoot, erf, logNormalCdf, normalCdf, requireInRange } from '@dpbounds/special-functions';
 

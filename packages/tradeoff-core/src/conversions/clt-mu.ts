@@ -27,8 +27,8 @@ export interface CltMuOptions {
  *   privacy", Poisson-subsampling CLT): μ = p·√T·√(e^{1/σ²} − 1), evaluated with `expm1`;
  * - uniform batches (Dong, Roth & Su 2022, §5, CLT with C_p): μ = p·√T·h(1/σ) with the
  *   stable h of {@link cltH}.
- * This is an approximation, not a bound: it can underestimate the tight ε for small σ (spec
- * accountants.md §4). Returns +∞ (never NaN) when the formula overflows; 0 when p = 0 or T = 0.
+ * This is an approximation, not a bound: it can underestimate the tight ε for small σ
+ * (docs/math/tradeoff-core.md §8, docs/math/accounting.md §9). Returns +∞ (never NaN) when the formula overflows; 0 when p = 0 or T = 0.
  *
  * @throws DpboundsRangeError for p outside [0, 1], σ ≤ 0, T < 0 or NaN/infinite inputs.
  * @example cltMu({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 }) // 0.414521631336…

@@ -1,5 +1,5 @@
 /**
- * ε(δ) of any trade-off curve: the inverse of its privacy profile.
+ * ε(δ) of any trade-off curve: the inverse of its privacy profile (docs/math/tradeoff-core.md §3).
  */
 import { bisect, requireInRange } from '@dpbounds/special-functions';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';

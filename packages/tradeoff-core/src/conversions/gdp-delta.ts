@@ -1,6 +1,6 @@
 /**
  * The privacy profile of μ-GDP (Dong, Roth & Su 2022, Corollary 2.13):
- * δ(ε; μ) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2).
+ * δ(ε; μ) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (docs/math/tradeoff-core.md §4).
  */
 import { erfcx, logNormalCdf, normalCdf, requireFinite, requireInRange } from '@dpbounds/special-functions';
 

@@ -7,7 +7,7 @@ import { gdpDeltaUnchecked } from './gdp-delta.js';
 /**
  * The smallest ε ≥ 0 such that a μ-GDP mechanism is (ε, δ)-DP: the root of δ(ε; μ) = δ
  * (Dong, Roth & Su 2022, Corollary 2.13). δ(·; μ) decreases on ε ≥ 0 from δ(0) = 2Φ(μ/2) − 1
- * to 0, so ε = 0 when δ ≥ δ(0) (Opacus raises there; we return 0, spec accountants.md §4).
+ * to 0, so ε = 0 when δ ≥ δ(0) (Opacus raises there; we return 0; docs/math/tradeoff-core.md §4).
  * Method: bracket [0, ε_hi] by doubling, then Brent's method on δ(ε) − δ, or on
  * log δ(ε) − log δ when δ < 1e−12 (docs/tradeoff-curves.md). Relative accuracy ~1e−14.
  *

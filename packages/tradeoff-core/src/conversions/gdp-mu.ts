@@ -1,5 +1,5 @@
 /**
- * μ of the Gaussian curve whose privacy profile passes through (ε, δ).
+ * μ of the Gaussian curve whose privacy profile passes through (ε, δ) (docs/math/tradeoff-core.md §4).
  */
 import { brentRoot, requireInRange } from '@dpbounds/special-functions';
 import { gdpDeltaUnchecked } from './gdp-delta.js';

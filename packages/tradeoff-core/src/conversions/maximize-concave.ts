@@ -1,7 +1,7 @@
 /**
  * Maximisation of a concave function on [0, 1] (internal): coarse scan on a grid with
  * log-spaced points near both ends, then golden-section search (Kiefer 1953) in the bracket
- * around the best grid point.
+ * around the best grid point (used for privacy profiles, docs/math/tradeoff-core.md §3).
  */
 
 const GRID: Float64Array = (() => {

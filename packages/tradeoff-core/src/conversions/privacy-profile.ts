@@ -1,6 +1,7 @@
 /**
  * The privacy profile of a trade-off curve via its convex conjugate (Dong, Roth & Su 2022,
- * Proposition 2.12): δ_f(ε) = 1 + f*(−e^ε) = sup_{α∈[0,1]} (1 − f(α) − e^ε α).
+ * Proposition 2.12): δ_f(ε) = 1 + f*(−e^ε) = sup_{α∈[0,1]} (1 − f(α) − e^ε α)
+ * (docs/math/tradeoff-core.md §3).
  */
 import { requireInRange } from '@dpbounds/special-functions';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';

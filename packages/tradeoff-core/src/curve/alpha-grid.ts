@@ -1,6 +1,7 @@
 /**
  * Grids on [0, 1] with log-spaced points near both ends, where trade-off curves bend most
- * (the grid error of a piecewise-linear curve is O(h²·f''), and f'' blows up at α → 0).
+ * (the grid error of a piecewise-linear curve is O(h²·f''), and f'' blows up at α → 0;
+ * docs/math/tradeoff-core.md §6).
  */
 
 /**

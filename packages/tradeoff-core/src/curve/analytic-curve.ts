@@ -1,6 +1,6 @@
 /**
  * Base class of curves given by a function of α (internal): validation, sampling and a numeric
- * inverse (Brent on f(α) − β, docs/tradeoff-curves.md) unless the subclass knows its inverse.
+ * inverse (Brent on f(α) − β, docs/math/tradeoff-core.md §1) unless the subclass knows its inverse.
  */
 import { maximizeConcave } from '../conversions/maximize-concave.js';
 import { invertDecreasing } from './invert-decreasing.js';

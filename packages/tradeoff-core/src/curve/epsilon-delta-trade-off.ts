@@ -1,6 +1,6 @@
 /**
  * The trade-off curve of a single (ε, δ)-DP guarantee (Dong, Roth & Su 2022, §2, Proposition 2.5;
- * Kairouz, Oh & Viswanath 2015).
+ * Kairouz, Oh & Viswanath 2015; docs/math/tradeoff-core.md §2).
  */
 import { requireInRange } from '@dpbounds/special-functions';
 import { sampleOnGrid } from './sample-curve.js';

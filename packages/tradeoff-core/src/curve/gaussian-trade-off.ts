@@ -1,6 +1,7 @@
 /**
  * The Gaussian trade-off curve G_μ (Dong, Roth & Su 2022, "Gaussian differential privacy",
- * Definition 2.6): G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) = Φ(Q⁻¹(α) − μ), Q(x) = Φ(−x).
+ * Definition 2.6): G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) = Φ(Q⁻¹(α) − μ), Q(x) = Φ(−x)
+ * (docs/math/tradeoff-core.md §2).
  */
 import { normalCdf, normalSfInverse } from '@dpbounds/special-functions';
 import { gdpDeltaUnchecked } from '../conversions/gdp-delta.js';

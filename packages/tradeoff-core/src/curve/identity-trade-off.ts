@@ -1,5 +1,5 @@
 /**
- * The identity trade-off Id(α) = 1 − α: perfect privacy (Dong, Roth & Su 2022, §2.1).
+ * The identity trade-off Id(α) = 1 − α: perfect privacy (Dong, Roth & Su 2022, §2.1; docs/math/tradeoff-core.md §1).
  */
 import { sampleOnGrid } from './sample-curve.js';
 import type { TradeOffCurve, TradeOffCurveJSON, TradeOffSample } from './trade-off-curve.js';

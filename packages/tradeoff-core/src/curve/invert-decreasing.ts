@@ -1,5 +1,5 @@
 /**
- * Numeric inverse of a trade-off function (internal), docs/tradeoff-curves.md.
+ * Numeric inverse of a trade-off function (internal; docs/math/tradeoff-core.md §1).
  */
 import { bisect, brentRoot } from '@dpbounds/special-functions';
 

@@ -1,7 +1,7 @@
 /**
  * The Laplace trade-off curve (Dong, Roth & Su 2022, §2, the Laplace mechanism example): the
  * optimal (Neyman–Pearson) trade-off of Lap(0, 1) vs Lap(μ, 1), i.e. of the Laplace mechanism
- * with μ = Δ/b.
+ * with μ = Δ/b (docs/math/tradeoff-core.md §2).
  */
 import { sampleOnGrid } from './sample-curve.js';
 import type { TradeOffCurve, TradeOffCurveJSON, TradeOffSample } from './trade-off-curve.js';

@@ -1,6 +1,7 @@
 /**
  * Lower convex hull of points sorted by x (Andrew's monotone chain, A. M. Andrew 1979,
- * "Another efficient algorithm for convex hulls in two dimensions", Inf. Proc. Letters 9(5)).
+ * "Another efficient algorithm for convex hulls in two dimensions", Inf. Proc. Letters 9(5);
+ * docs/math/tradeoff-core.md §6).
  */
 import { requireFiniteArray, requireInteger } from '@dpbounds/special-functions';
 

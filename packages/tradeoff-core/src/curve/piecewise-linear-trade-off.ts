@@ -1,6 +1,6 @@
 /**
  * The numeric trade-off curve: piecewise linear through knots, convex by construction (lower
- * convex hull of the knots together with (0, 1) and (1, 0)).
+ * convex hull of the knots together with (0, 1) and (1, 0); docs/math/tradeoff-core.md §6).
  */
 import { DpboundsTypeError, requireFiniteArray } from '@dpbounds/special-functions';
 import { lowerConvexHull } from './lower-convex-hull.js';

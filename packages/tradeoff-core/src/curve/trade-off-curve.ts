@@ -3,7 +3,8 @@
  * privacy", J. R. Stat. Soc. B 84(1), Definition 2.1): for a pair of distributions (P, Q),
  * T(P, Q)(α) = inf{ β_φ : α_φ ≤ α } is the lowest type-II error (false-negative rate, 1 − TPR)
  * any test reaches at type-I error (false-positive rate) α. Every such function is convex,
- * continuous, non-increasing, f(0) ≤ 1, f(1) = 0 and f(α) ≤ 1 − α (DRS22 Proposition 2.2).
+ * continuous, non-increasing, f(0) ≤ 1, f(1) = 0 and f(α) ≤ 1 − α (DRS22 Proposition 2.2;
+ * docs/math/tradeoff-core.md §1).
  */
 
 /** α values and the curve's β = f(α) at them (for plotting or export). */

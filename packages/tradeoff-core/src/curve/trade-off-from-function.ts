@@ -1,5 +1,6 @@
 /**
- * Adaptive sampling of a trade-off function into a numeric (piecewise-linear) curve.
+ * Adaptive sampling of a trade-off function into a numeric (piecewise-linear) curve
+ * (docs/math/tradeoff-core.md §6).
  */
 import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import { alphaGrid } from './alpha-grid.js';

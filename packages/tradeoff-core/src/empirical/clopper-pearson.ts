@@ -1,5 +1,5 @@
 /**
- * Exact (Clopper–Pearson) confidence intervals for a binomial proportion.
+ * Exact (Clopper–Pearson) confidence intervals for a binomial proportion (docs/math/tradeoff-core.md §10).
  */
 import { binomialCdf, binomialSf, brentRoot, requireInRange, requireInteger } from '@dpbounds/special-functions';
 

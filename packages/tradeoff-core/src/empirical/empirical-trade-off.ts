@@ -1,6 +1,6 @@
 /**
  * Empirical trade-off curves (ROC) from membership-inference attack scores, with exact
- * Clopper–Pearson confidence intervals.
+ * Clopper–Pearson confidence intervals (docs/math/tradeoff-core.md §10).
  */
 import { requireFiniteArray, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import { piecewiseLinearFromSorted, type PiecewiseLinearTradeOffCurve } from '../curve/piecewise-linear-trade-off.js';

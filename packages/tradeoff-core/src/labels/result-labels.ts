@@ -1,7 +1,7 @@
 /**
  * The two labels every number and curve dpbounds reports carries: what kind of statement it is,
  * and for which neighbouring relation it holds. Views that put results side by side use them to
- * refuse comparing unlike things (STYLE rule "say what kind of number it is"; docs/reading-the-views.md).
+ * refuse comparing unlike things (every number says what kind of number it is; docs/reading-the-views.md).
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Bridges of a greatest convex minorant (docs/tradeoff-curves.md): intervals where the envelope is a segment
+ * Bridges of a greatest convex minorant (docs/math/tradeoff-core.md §6): intervals where the envelope is a segment
  * lying strictly below the function it convexifies.
  */
 

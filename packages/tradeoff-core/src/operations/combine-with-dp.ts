@@ -2,7 +2,7 @@
  * The combined view of a threat-specific guarantee and the DP guarantee of the same run: a
  * DP guarantee holds against every attacker, so an attacker of a weaker threat model can never do
  * better than DP allows, and the curve to report is the pointwise maximum (the more private of
- * the two at every FPR).
+ * the two at every FPR; docs/math/tradeoff-core.md §9).
  */
 import { requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';

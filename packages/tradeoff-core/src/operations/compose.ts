@@ -1,5 +1,5 @@
 /**
- * Composition (tensor product) of trade-off curves (Dong, Roth & Su 2022, §3).
+ * Composition (tensor product) of trade-off curves (Dong, Roth & Su 2022, §3; docs/math/tradeoff-core.md §7).
  */
 import { DpboundsTypeError, requireArray, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
 import { gaussianTradeOff, type GaussianTradeOffCurve } from '../curve/gaussian-trade-off.js';

@@ -1,7 +1,7 @@
 /**
  * Greatest convex minorant of the minimum of two trade-off curves, min{f, g}** (internal): the
  * generic grid + hull + refinement algorithm and the exact algorithm for piecewise-linear
- * inputs (docs/tradeoff-curves.md; the construction of Dong, Roth & Su 2022, Theorem 4.2).
+ * inputs (docs/math/tradeoff-core.md §6; the construction of Dong, Roth & Su 2022, Theorem 4.2).
  */
 import { requireInteger } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';

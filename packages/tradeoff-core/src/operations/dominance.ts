@@ -1,5 +1,6 @@
 /**
- * Dominance order of trade-off curves: "f is at least as private as g" iff f ≥ g pointwise.
+ * Dominance order of trade-off curves: "f is at least as private as g" iff f ≥ g pointwise
+ * (docs/math/tradeoff-core.md §1).
  */
 import { requireInRange, requireObject } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';

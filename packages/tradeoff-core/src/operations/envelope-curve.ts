@@ -1,6 +1,6 @@
 /**
  * The curve min{f1, f2}** represented exactly off its bridges (internal): off a bridge it equals
- * min(f1, f2) (evaluated on demand), on a bridge it is the segment.
+ * min(f1, f2) (evaluated on demand), on a bridge it is the segment (docs/math/tradeoff-core.md §6).
  */
 import { AnalyticCurve } from '../curve/analytic-curve.js';
 import type { PiecewiseLinearTradeOffCurve } from '../curve/piecewise-linear-trade-off.js';

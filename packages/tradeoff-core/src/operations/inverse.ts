@@ -1,5 +1,5 @@
 /**
- * The inverse of a trade-off curve.
+ * The inverse of a trade-off curve (docs/math/tradeoff-core.md §1).
  */
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import { requireTradeOffCurve } from '../curve/require-trade-off-curve.js';

@@ -1,5 +1,5 @@
 /**
- * Pointwise minimum (convexified) and maximum of two trade-off curves.
+ * Pointwise minimum (convexified) and maximum of two trade-off curves (docs/math/tradeoff-core.md §6).
  */
 import { requireObject } from '@dpbounds/special-functions';
 import { AnalyticCurve } from '../curve/analytic-curve.js';

@@ -1,6 +1,6 @@
 /**
  * The mixture curve of subsampling, f_p = p·f + (1 − p)·Id (Dong, Roth & Su 2022, proof of
- * Theorem 4.2; Kaissis et al. 2023, Lemma 9).
+ * Theorem 4.2; Kaissis et al. 2023, Lemma 9; docs/math/tradeoff-core.md §6).
  */
 import { requireInRange } from '@dpbounds/special-functions';
 import { AnalyticCurve } from '../curve/analytic-curve.js';

@@ -1,5 +1,6 @@
 /**
- * The subsampling operator C_p(f) = min{f_p, f_p⁻¹}** (Dong, Roth & Su 2022, Theorem 4.2).
+ * The subsampling operator C_p(f) = min{f_p, f_p⁻¹}** (Dong, Roth & Su 2022, Theorem 4.2;
+ * docs/math/tradeoff-core.md §6).
  */
 import { normalCdf, requireInRange, requireObject } from '@dpbounds/special-functions';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';

@@ -1,6 +1,6 @@
 /**
  * Symmetrisation C(f, f⁻¹) = min{f, f⁻¹}** (docs/tradeoff-curves.md; Dong, Roth & Su 2022, Theorem 4.2 and
- * its C_p operator).
+ * its C_p operator; derivation: docs/math/tradeoff-core.md §6).
  */
 import { brentRoot, DpboundsTypeError, requireInRange, requireObject } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';

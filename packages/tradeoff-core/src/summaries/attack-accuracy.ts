@@ -1,5 +1,6 @@
 /**
- * The best accuracy of a membership attacker with a prior, read off a trade-off curve.
+ * The best accuracy of a membership attacker with a prior, read off a trade-off curve
+ * (docs/math/tradeoff-core.md §5).
  */
 import { requireInRange } from '@dpbounds/special-functions';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';

@@ -1,5 +1,5 @@
 /**
- * Area under the ROC curve read off a trade-off curve.
+ * Area under the ROC curve read off a trade-off curve (docs/math/tradeoff-core.md §5).
  */
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import { alphaGrid } from '../curve/alpha-grid.js';

@@ -1,5 +1,5 @@
 /**
- * Total variation, advantage and Bayes security read off a trade-off curve.
+ * Total variation, advantage and Bayes security read off a trade-off curve (docs/math/tradeoff-core.md §5).
  */
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import { privacyProfileUnchecked } from '../conversions/privacy-profile.js';

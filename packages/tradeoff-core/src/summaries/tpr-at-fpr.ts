@@ -1,5 +1,5 @@
 /**
- * True-positive rates at given false-positive rates, read off a trade-off curve.
+ * True-positive rates at given false-positive rates, read off a trade-off curve (docs/math/tradeoff-core.md §5).
  */
 import { requireFiniteArray } from '@dpbounds/special-functions';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';

@@ -1,5 +1,5 @@
 /**
- * The TPR bound implied by Bayes security (Cherubin et al. 2024, Proposition 9).
+ * The TPR bound implied by Bayes security (Cherubin et al. 2024, Proposition 9; docs/math/tradeoff-core.md §5).
  */
 import { requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
 import { requireAlpha } from '../curve/validate-alpha.js';

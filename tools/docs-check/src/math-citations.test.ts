@@ -1,0 +1,51 @@
+/**
+ * docs/math restates the math of the accountants and of tradeoff-core, and the code says where:
+ * every source file of those folders cites a docs/math page in its comments (the citation lint
+ * checks that the page and section exist), except the files listed below, which compute no
+ * formula (argument checks, plumbing, serialisation).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain JavaScript (run by node without a build); exercised by citation-lint.test.ts
+import { commentsOf } from './citation-lint.mjs';
+
+const root = new URL('../../../', import.meta.url);
+const folders = ['packages/accountants/src/rdp', 'packages/accountants/src/pld', 'packages/accountants/src/prv', 'packages/accountants/src/gdp', 'packages/accountants/src/calibration', 'packages/tradeoff-core/src'];
+
+/** Files that compute no formula, and why. */
+const noMath: Record<string, string> = {
+  'packages/accountants/src/calibration/accountant-factory.ts': 'builds accountants by name',
+  'packages/accountants/src/pld/require-discrete-pld.ts': 'argument check',
+  'packages/tradeoff-core/src/curve/define-trade-off.ts': 'wraps a user closed form',
+  'packages/tradeoff-core/src/curve/require-trade-off-curve.ts': 'argument check',
+  'packages/tradeoff-core/src/curve/sample-curve.ts': 'evaluates a curve on a grid',
+  'packages/tradeoff-core/src/curve/validate-alpha.ts': 'argument check',
+  'packages/tradeoff-core/src/labels/require-label.ts': 'argument check',
+  'packages/tradeoff-core/src/labels/result-labels.ts': 'label vocabulary',
+  'packages/tradeoff-core/src/serialization/trade-off-from-json.ts': 'JSON reader',
+  'packages/tradeoff-core/src/index.ts': 'exports',
+};
+
+const sources = execFileSync('git', ['ls-files', ...folders], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.bench.ts') && !f.includes('/test-helpers/'));
+
+describe('the accountants and tradeoff-core cite docs/math', () => {
+  it('finds the sources', () => {
+    expect(sources.length).toBeGreaterThan(50);
+    for (const f of Object.keys(noMath)) expect(sources, `${f} is listed as computing no formula but does not exist`).toContain(f);
+  });
+
+  it('every source that computes a formula cites a docs/math page in a comment', () => {
+    const missing = sources.filter((f) => !(f in noMath) && !(commentsOf(readFileSync(new URL(f, root), 'utf8')) as string).includes('docs/math/'));
+    expect(missing).toEqual([]);
+  });
+
+  it('the two pages exist and carry the papers\' numbering', () => {
+    const accounting = readFileSync(new URL('docs/math/accounting.md', root), 'utf8');
+    for (const cite of ['Thm. 21', 'Prop. 12', 'Prop. 3', 'Algorithm 1', 'Thm. 5.5', 'Cor. 2.13', 'Eq. 5']) expect(accounting).toContain(cite);
+    const tradeoff = readFileSync(new URL('docs/math/tradeoff-core.md', root), 'utf8');
+    for (const cite of ['Def. 2.1', 'Prop. 2.2', 'Prop. 2.5', 'Def. 2.6', 'Prop. 2.12', 'Cor. 2.13', 'Thm. 3.2', 'Cor. 3.3', 'Thm. 4.2', 'Cor. 5.4', 'Prop. 9']) expect(tradeoff).toContain(cite);
+  });
+});
