@@ -1,6 +1,6 @@
 /**
  * A rigorous lower bound on the ε of DP-SGD with shuffled batches (docs/math/batch-samplers.md,
- * section "Shuffling: a lower bound"), after Chua et al., "How Private are DP-SGD
+ * section 6, "Shuffling", eq. (9)–(10)), after Chua et al., "How Private are DP-SGD
  * Implementations?" (ICML 2024; single epoch, the max test) and "Scalable DP-SGD: Shuffling vs.
  * Poisson Subsampling" (NeurIPS 2024; several epochs).
  *

@@ -1,6 +1,6 @@
 /**
  * The banded matrix mechanism (DP-FTRL / BandMF) as a mechanism event, and the ledger steps that
- * price it truthfully (docs/math/batch-samplers.md, "Banded matrix mechanisms"):
+ * price it truthfully (docs/math/batch-samplers.md, section 7, "Banded matrix mechanisms"):
  *
  * - `cyclic` (a fixed order, each record every k-th step, no sampling randomness): the Gaussian
  *   mechanism with the multi-participation sensitivity Δ (eq. (B2)). When k ≥ b the columns of

@@ -3,7 +3,7 @@
  * 2023, "Amplified Banded Matrix Factorization"): an n×n lower-triangular matrix with b bands,
  * C[i + j, i] = 0 for j ≥ b. The mechanism releases C·G + Z (G the per-step clipped gradient
  * sums, Z i.i.d. N(0, σ²)), so a record's influence on the release is Σ over the steps i it
- * joins of C[:, i]·gᵢ with ‖gᵢ‖ ≤ 1 (docs/math/batch-samplers.md, "Banded matrix mechanisms").
+ * joins of C[:, i]·gᵢ with ‖gᵢ‖ ≤ 1 (docs/math/batch-samplers.md, section 7, "Banded matrix mechanisms").
  *
  * Given as `{ bands }` (bands[j] the j-th diagonal below the main one: either its n − j entries
  * C[i + j, i] or one entry for a Toeplitz band) or as `{ columnNorms }` (‖C[:, i]‖ for each step;
