@@ -72,3 +72,8 @@ export type {
   DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpQuery, DpTprFields,
   EpsilonCalibrationQuery, EpsilonCalibrationResult, ThreatRun
 } from './sweep/index.js';
+// Banded matrix mechanisms: the ledger steps an event prices and the strategy's Gram structure.
+export { bandedMatrixLedgerSteps } from './sampling/banded-matrix/banded-matrix-event.js';
+export type { BandedLedgerStep } from './sampling/banded-matrix/banded-matrix-event.js';
+export { bandedGram } from './sampling/banded-matrix/banded-strategy.js';
+export type { BandedGram } from './sampling/banded-matrix/banded-strategy.js';

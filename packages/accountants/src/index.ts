@@ -102,3 +102,9 @@ export type {
   SweepAccountant, SweepConfiguration, SweepGridSpec, SweepNumericField, SweepRequest, SweepRow,
   SweepRowError, SweepThreat
 } from './sweep/index.js';
+// Shuffling's lower bound and banded matrix mechanisms (DP-FTRL / BandMF).
+export { shuffleEpsilonLowerBound } from './sampling/shuffle-lower-bound.js';
+export type { ShuffleEpsilonLowerBound, ShuffleMode, ShuffleRun } from './sampling/shuffle-lower-bound.js';
+export { BANDED_PARTICIPATIONS, bandedMatrixEvent } from './sampling/banded-matrix/banded-matrix-event.js';
+export type { BandedMatrixEvent, BandedMatrixOptions, BandedParticipation } from './sampling/banded-matrix/banded-matrix-event.js';
+export type { BandedStrategy } from './sampling/banded-matrix/banded-strategy.js';

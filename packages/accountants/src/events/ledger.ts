@@ -8,6 +8,7 @@ import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { describeEvent, type MechanismEvent } from './mechanism-event.js';
 import { ballsInBinsEntry, fixedSizeEntry, innerNoiseMultiplier } from './sampler-ledger.js';
 import { validateEvent } from './validate-event.js';
+import { bandedMatrixLedgerSteps } from '../sampling/banded-matrix/banded-matrix-event.js';
 
 /**
  * `count` identical steps of the Poisson-subsampled Gaussian mechanism with sampling rate q and
@@ -59,7 +60,8 @@ export type EntryCheck = (entry: LedgerEntry) => string | undefined;
  * `add-remove` (under substitution a step can meet either direction, which needs the symmetrised
  * pair of `fixedSizeSubstitutionEpsilon`; docs/math/batch-samplers.md); balls-in-bins
  * becomes one Gaussian step per epoch (valid for both relations); truncated Poisson has no ledger
- * entry (its mixture PLD is priced by `truncatedPoissonPld`) and is refused.
+ * entry (its mixture PLD is priced by `truncatedPoissonPld`) and is refused; a banded matrix
+ * mechanism becomes the Gaussian or Poisson-subsampled Gaussian steps of `bandedMatrixLedgerSteps`.
  *
  * @example flattenEvent(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 5 }), 2, 'rdp', () => undefined) // [{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }]
  */
@@ -116,6 +118,12 @@ export function flattenEvent(event: MechanismEvent, count: number, accountant: s
         if (e.epochs === 0) return;
         if (times * e.epochs > Number.MAX_SAFE_INTEGER) throw new UnsupportedEventError(accountant, describeEvent(e), 'the total number of steps exceeds 2^53');
         push(e, { ...ballsInBinsEntry(e.noiseMultiplier), count: times * e.epochs });
+        return;
+      case 'banded-matrix':
+        for (const step of bandedMatrixLedgerSteps(e)) {
+          if (times * step.count > Number.MAX_SAFE_INTEGER) throw new UnsupportedEventError(accountant, describeEvent(e), 'the total number of steps exceeds 2^53');
+          push(e, { samplingRate: step.samplingRate, noiseMultiplier: step.noiseMultiplier, count: times * step.count });
+        }
         return;
       case 'truncated-poisson-sampled':
         throw new UnsupportedEventError(accountant, describeEvent(e), 'truncated Poisson sampling is a mixture of two subsampled-Gaussian losses, not one ledger step: price it with truncatedPoissonEpsilon (or samplerEpsilon)');

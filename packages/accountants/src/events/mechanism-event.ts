@@ -11,8 +11,9 @@
 import { DpboundsTypeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { BallsInBinsEvent, FixedSizeSampledEvent, TruncatedPoissonSampledEvent } from './sampler-events.js';
 import { requireOptions, validateEvent } from './validate-event.js';
+import type { BandedMatrixEvent } from '../sampling/banded-matrix/banded-matrix-event.js';
 
-export type { BallsInBinsEvent, FixedSizeSampledEvent, TruncatedPoissonSampledEvent };
+export type { BallsInBinsEvent, BandedMatrixEvent, FixedSizeSampledEvent, TruncatedPoissonSampledEvent };
 
 /** The Gaussian mechanism with L2 sensitivity 1 and noise multiplier `noiseMultiplier` (0 means no noise). */
 export interface GaussianEvent {
@@ -71,7 +72,8 @@ export type MechanismEvent =
   | UnsupportedEvent
   | FixedSizeSampledEvent
   | TruncatedPoissonSampledEvent
-  | BallsInBinsEvent;
+  | BallsInBinsEvent
+  | BandedMatrixEvent;
 
 /**
  * The Gaussian mechanism N(f(D), σ²C²I) with clip norm C (σ = `noiseMultiplier` ≥ 0; 0 is
@@ -203,5 +205,7 @@ export function describeEvent(event: MechanismEvent): string {
       return `truncated-poisson-sampled(${describeEvent(event.event)}, q=${event.samplingRate}, max=${event.maxBatchSize}, N=${event.datasetSize})`;
     case 'balls-in-bins':
       return `balls-in-bins(σ=${event.noiseMultiplier}, b=${event.batchSize}, N=${event.datasetSize}, epochs=${event.epochs})`;
+    case 'banded-matrix':
+      return `banded-matrix(${event.participation}, σ=${event.noiseMultiplier}, bands=${event.bands}, steps=${event.steps}, k=${event.minSeparation})`;
   }
 }

@@ -7,9 +7,10 @@
  */
 import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireOptions as requireKnownOptions } from '@dpbounds/special-functions';
 import type { MechanismEvent } from './mechanism-event.js';
+import { BANDED_MATRIX_FIELDS, bandedMatrixLedgerSteps, type BandedMatrixEvent } from '../sampling/banded-matrix/banded-matrix-event.js';
 
 /** The event kinds, in the order error messages list them. */
-export const EVENT_KINDS: readonly string[] = Object.freeze(['gaussian', 'poisson-sampled', 'self-composed', 'composed', 'no-op', 'non-private', 'unsupported', 'fixed-size-sampled', 'truncated-poisson-sampled', 'balls-in-bins']);
+export const EVENT_KINDS: readonly string[] = Object.freeze(['gaussian', 'poisson-sampled', 'self-composed', 'composed', 'no-op', 'non-private', 'unsupported', 'fixed-size-sampled', 'truncated-poisson-sampled', 'balls-in-bins', 'banded-matrix']);
 
 /** The fields each event kind has (besides `kind`). */
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
@@ -23,6 +24,7 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   'fixed-size-sampled': ['batchSize', 'datasetSize', 'event'],
   'truncated-poisson-sampled': ['samplingRate', 'maxBatchSize', 'datasetSize', 'event'],
   'balls-in-bins': ['datasetSize', 'batchSize', 'epochs', 'noiseMultiplier'],
+  'banded-matrix': BANDED_MATRIX_FIELDS,
 };
 
 /** Deepest event tree accepted (a real schedule is a few levels deep). */
@@ -115,6 +117,9 @@ export function validateEvent(parameter: string, event: unknown): MechanismEvent
         break;
       case 'balls-in-bins':
         validateSamplerEventFields(path, kind, o);
+        break;
+      case 'banded-matrix':
+        bandedMatrixLedgerSteps(o as unknown as BandedMatrixEvent, `${path}.`);
         break;
       case 'unsupported':
         if (typeof o.name !== 'string' || o.name === '') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `${path}.name`, expected: 'a non-empty string', found: o.name });

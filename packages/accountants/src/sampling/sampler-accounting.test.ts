@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
 import { RdpAccountant } from '../rdp/rdp-accountant.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
-import { dpSgdEvent, selfComposedEvent } from '../events/mechanism-event.js';
+import { dpSgdEvent, gaussianEvent, selfComposedEvent } from '../events/mechanism-event.js';
+import { shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
 import fixtures from './fixtures/sampler-fixtures.json' with { type: 'json' };
 import { BATCH_SAMPLERS, samplerEpsilon, samplerEvent, samplerNoiseMultiplier, samplerSupport, type SamplerRun } from './sampler-accounting.js';
 
@@ -102,8 +103,27 @@ describe('samplerEpsilon', () => {
     expect(f.epsilon.kind).toBe('guarantee');
   });
 
-  it('leaves shuffle to its lower bound: a typed error in this build', () => {
-    expect(() => samplerEpsilon({ ...run, sampler: 'shuffle' }, 1e-5)).toThrow(/not available in this build/);
+  it('shuffle: its ε is the max-test lower bound, below the no-amplification guarantee, and the Poisson ε is flagged as not applying', () => {
+    for (const neighbouring of ['add-remove', 'substitution'] as const) {
+      const s = samplerEpsilon({ ...run, sampler: 'shuffle', neighbouring }, 1e-5);
+      const lb = shuffleEpsilonLowerBound({ ...run, neighbouring }, 1e-5);
+      expect(s.epsilon).toEqual({ value: lb.value, kind: 'lower-bound', method: lb.method });
+      expect(s.lower).toEqual(s.epsilon);
+      expect(s.upper?.kind).toBe('guarantee');
+      expect(s.upper?.value).toBe(new PldAccountant({ neighbouring }).compose(selfComposedEvent(gaussianEvent(run.noiseMultiplier), 5)).getEpsilon(1e-5));
+      expect(s.epsilon.value).toBeGreaterThan(0);
+      expect(s.epsilon.value).toBeLessThan(s.upper?.value ?? 0);
+      expect(s.poissonValidForRun).toBe(false);
+      expect(s.poisson.value).toBe(samplerEpsilon({ ...run, sampler: 'poisson', neighbouring }, 1e-5).poisson.value);
+      expect(s.note).toMatch(/^Your loop shuffles; the Poisson accountant's ε = [\d.]+ does not apply .*shuffling's ε is at least [\d.]+ .*No upper bound that credits the shuffling is known/);
+    }
+    // substitution at small σ: the lower bound is above the Poisson ε (the shuffling gap)
+    const gap = samplerEpsilon({ ...run, sampler: 'shuffle', neighbouring: 'substitution', noiseMultiplier: 1 }, 1e-5);
+    expect(gap.epsilon.value).toBeGreaterThan(gap.poisson.value);
+    // before the first full epoch ends no lower bound above 0 is known, and the note says so
+    const early = samplerEpsilon({ ...run, sampler: 'shuffle', steps: 50 }, 1e-5);
+    expect(early.epsilon.value).toBe(0);
+    expect(early.note).toMatch(/no full epoch of 100 batches has run/);
     expect(() => samplerEvent({ ...run, sampler: 'shuffle' })).toThrow(DpboundsTypeError);
     expect(samplerSupport('shuffle').epsilonKind).toBe('lower-bound');
   });
@@ -150,9 +170,16 @@ describe('samplerNoiseMultiplier', () => {
     expect(noiseMultiplier).toBeGreaterThanOrEqual(samplerNoiseMultiplier({ ...base, neighbouring: 'add-remove' }, { epsilon: 2, delta: 1e-5 }).noiseMultiplier * (1 - 1e-3));
   });
 
-  it('refuses a run that already carries σ, and shuffle', () => {
+  it('calibrates shuffle on its guarantee (one Gaussian release per epoch), never on its lower bound', () => {
+    const base = { datasetSize: 10_000, batchSize: 100, steps: 300, sampler: 'shuffle' } as const;
+    const { noiseMultiplier, epsilon } = samplerNoiseMultiplier(base, { epsilon: 2, delta: 1e-5 });
+    expect(epsilon.upper?.value).toBeLessThanOrEqual(2);
+    expect(epsilon.epsilon.value).toBeLessThan(epsilon.upper?.value ?? 0);
+    expect(samplerEpsilon({ ...base, noiseMultiplier: noiseMultiplier * (1 - 1e-4) }, 1e-5).upper?.value).toBeGreaterThan(2);
+  });
+
+  it('refuses a run that already carries σ', () => {
     expect(() => samplerNoiseMultiplier({ ...run, sampler: 'poisson' } as never, { epsilon: 1, delta: 1e-5 })).toThrow(/run\.noiseMultiplier/);
-    expect(() => samplerNoiseMultiplier({ datasetSize: 100, batchSize: 10, steps: 10, sampler: 'shuffle' }, { epsilon: 1, delta: 1e-5 })).toThrow(/not available in this build/);
   });
 });
 

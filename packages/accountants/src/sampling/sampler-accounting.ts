@@ -14,6 +14,7 @@ import { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoisson
 import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
 import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
 import { fixedSizeSubstitutionEpsilon } from './fixed-size-substitution.js';
+import { shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
 import { truncatedPoissonEpsilon, truncationParameters } from './truncated-poisson-pld.js';
 
 /** How batches are drawn: the five samplers whose ε this package reports. */
@@ -135,6 +136,18 @@ function fmt(x: number): string {
 }
 
 /**
+ * The guarantee for shuffled batches that ignores the shuffling: each record is in one batch per
+ * epoch, so ⌈T/k⌉ epochs (a partial one counted whole) are ⌈T/k⌉ Gaussian releases of sensitivity
+ * 1 (zero-out) or 2 (substitution, applied by the accountant).
+ */
+function shuffleNoAmplification(r: { datasetSize: number; batchSize: number; noiseMultiplier: number; steps: number; neighbouring: NeighbouringRelation }, delta: number, kind: SamplerAccountant): { upper: SamplerEpsilonValue<'guarantee'>; epochs: number; k: number } {
+  const k = binsPerEpoch(r.datasetSize, r.batchSize);
+  const epochs = Math.ceil(r.steps / k);
+  const value = accountantEpsilon(kind, r.neighbouring, selfComposedEvent(gaussianEvent(r.noiseMultiplier), epochs), delta);
+  return { upper: { value, kind: 'guarantee', method: `${kind}: one Gaussian release per epoch (${epochs} epochs of ${k} batches), no amplification` }, epochs, k };
+}
+
+/**
  * The ε of `run` at δ with its kind, and the Poisson ε at the same expected batch size b/N
  * (derivations and references: docs/math/batch-samplers.md).
  *
@@ -149,7 +162,10 @@ function fmt(x: number): string {
  *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee), capped by upper = one
  *   Gaussian release per epoch (guarantee, no amplification; it becomes `epsilon` when smaller);
  *   lower = the largest-batch-output attacker (`ballsInBinsEpsilonLowerBound`).
- * - `shuffle`: throws until the shuffle lower bound lands.
+ * - `shuffle` (a new permutation each epoch, cut into ⌈N/b⌉ batches): epsilon = lower = the max-test
+ *   lower bound (`shuffleEpsilonLowerBound`; Chua et al. 2024), upper = one Gaussian release per
+ *   epoch (a guarantee without amplification; no bound crediting the shuffling is known).
+ *   add-remove is read as zero-out (the record replaced by a zero-gradient one).
  *
  * Throws typed errors naming the bad field (`sampler`, `batchSize`, `maxBatchSize`, `delta`, …).
  *
@@ -217,10 +233,16 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
         : `its proven guarantee is ε ≤ ${fmt(upperValue)} (one release per epoch; here no better estimate is known)`;
       return { ...base, epsilon, upper, ...(lower === undefined ? {} : { lower }), poisson, poissonValidForRun: false, note: `Your loop puts each record in one random batch per epoch (balls-in-bins): ${said}${lower === undefined ? '' : `; an attacker provably reaches ε ≥ ${fmt(lower.value)}`}.` };
     }
-    case 'shuffle':
-      // Shuffle (random permutation per epoch): the lower bound of shuffle-lower-bound.ts goes here
-      // (shuffleEpsilonLowerBound(run, delta)); until it lands this build has no shuffle result.
-      throw new DpboundsTypeError({ code: 'ERR_UNSUPPORTED_EVENT', parameter: 'sampler', expected: 'a sampler whose ε this build computes (shuffle: not available in this build)', found: 'shuffle' });
+    case 'shuffle': {
+      const poisson = poissonValue(r, delta, kind);
+      const { upper, epochs, k } = shuffleNoAmplification(r, delta, kind);
+      const lb = shuffleEpsilonLowerBound({ datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps, neighbouring: r.neighbouring }, delta);
+      const epsilon: SamplerEpsilonValue<'lower-bound'> = { value: lb.value, kind: 'lower-bound', method: lb.method };
+      const at = lb.epochs === 0
+        ? `no full epoch of ${k} batches has run, so no lower bound above 0 is known`
+        : `shuffling's ε is at least ${fmt(lb.value)} (an attack on ${lb.epochs} full epochs reaches it)`;
+      return { ...base, epsilon, upper, lower: epsilon, poisson, poissonValidForRun: false, note: `Your loop shuffles; the Poisson accountant's ε = ${fmt(poisson.value)} does not apply (it is proven only for Poisson batches); ${at}. No upper bound that credits the shuffling is known for this run: the proven ε ≤ ${fmt(upper.value)} counts one full Gaussian release per epoch (${epochs} epochs).` };
+    }
   }
 }
 
@@ -229,7 +251,9 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
  * PLD) meets the target; the returned `epsilon` is at that σ and never above the target.
  * Reuses `calibrateNoiseMultiplier` (poisson, fixed-size add-remove via σ/2, balls-in-bins at
  * rate 1/k); truncated Poisson and fixed-size under substitution are bracketed and bisected on
- * their own ε.
+ * their own ε. Shuffle, whose `epsilon` is a lower bound, is calibrated on its guarantee instead
+ * (`upper`: one Gaussian release per epoch), so the returned σ meets the target provably; its
+ * `epsilon` (the lower bound) is then below the target.
  *
  * @example samplerNoiseMultiplier({ sampler: 'fixed-size', datasetSize: 60_000, batchSize: 256, steps: 10_000 }, { epsilon: 3, delta: 1e-5 })
  */
@@ -261,7 +285,9 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
       sigma = calibrateByBisection((s) => truncatedPoissonEpsilon({ samplingRate: q, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, noiseMultiplier: s, steps: r.steps }, delta, r.neighbouring), targetEpsilon, 'truncated-poisson');
       break;
     case 'shuffle':
-      throw new DpboundsTypeError({ code: 'ERR_UNSUPPORTED_EVENT', parameter: 'sampler', expected: 'a sampler whose ε this build computes (shuffle: not available in this build)', found: 'shuffle' });
+      // only the no-amplification bound is a guarantee: calibrate on it, never on the lower bound
+      sigma = calibrateNoiseMultiplier({ targetEpsilon, delta, samplingRate: 1, steps: Math.ceil(r.steps / binsPerEpoch(r.datasetSize, r.batchSize)), accountant: 'pld', neighbouring: r.neighbouring }).value;
+      break;
   }
   const { maxBatchSize, ...rest } = r;
   const full: SamplerRun = maxBatchSize === undefined ? { ...rest, noiseMultiplier: sigma } : { ...rest, maxBatchSize, noiseMultiplier: sigma };

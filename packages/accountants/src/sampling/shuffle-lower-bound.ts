@@ -1,0 +1,108 @@
+/**
+ * A rigorous lower bound on the ε of DP-SGD with shuffled batches (docs/math/batch-samplers.md,
+ * section 6, "Shuffling", eq. (9)–(10)), after Chua et al., "How Private are DP-SGD
+ * Implementations?" (ICML 2024; single epoch, the max test) and "Scalable DP-SGD: Shuffling vs.
+ * Poisson Subsampling" (NeurIPS 2024; several epochs).
+ *
+ * The pairs (one coordinate of the gradient, clip norm 1, batches of exactly b records but the
+ * last, which is kept):
+ * - add-remove, read as zero-out (the reading Chua et al. use for shuffled batches): every other
+ *   record has gradient 0, the target has gradient 1 in D and is replaced by a zero-gradient
+ *   record in D′. Per epoch the k = ⌈N/b⌉ outputs are i.i.d. N(0, σ²) under D′; under D one of
+ *   them, in the batch the target landed in, is N(1, σ²): shift Δ = 1.
+ * - substitution: every other record has gradient −1, the target +1 in D and −1 in D′. Each
+ *   batch's sum is then known exactly (fixed batch sizes), so under D′ every output is at its
+ *   known value and under D one of them is shifted by Δ = 2: the same pair at σ/2. (Poisson
+ *   batches have random sizes, which is why this pair hurts shuffling and not Poisson.)
+ * The max test looks, per epoch, at the largest of the k outputs (centred at their known
+ * values): under D′ the maximum of k i.i.d. N(0, σ²), under D of k − 1 of them and one N(Δ, σ²),
+ * whatever the batch the target landed in (so unequal batch sizes do not matter). That pair is
+ * exactly the one of {@link ballsInBinsEpsilonLowerBound}, which evaluates it (binned, losses
+ * rounded down, composed without the window's tail: a lower bound on the hockey-stick divergence
+ * of the pair, hence on the run's ε). It is reused here, not re-derived.
+ *
+ * - `dynamic` shuffling (a new permutation every epoch, PyTorch's DataLoader(shuffle=True)): the
+ *   target's batch is independent across epochs, so the per-epoch pairs compose over the E full epochs.
+ * - `persistent` shuffling (one permutation reused every epoch): the target's batch index is the
+ *   same every epoch, so summing the E outputs of each batch index (post-processing) gives one
+ *   epoch with σ/√E: the per-epoch pair at σ/√E, one epoch.
+ * A partial last epoch is ignored (the attacker may discard outputs), which keeps the bound valid.
+ */
+import { DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
+import { requireNeighbouring } from '../accountant.js';
+import { requireBatchWithinDataset } from '../events/validate-event.js';
+import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
+
+/** How the loop shuffles: a fresh permutation every epoch (`dynamic`) or one permutation reused (`persistent`). */
+export type ShuffleMode = 'dynamic' | 'persistent';
+
+/** A DP-SGD run with shuffled batches of size b (the last batch of an epoch may be smaller and is kept). */
+export interface ShuffleRun {
+  /** Number of records N (integer ≥ 1). */
+  readonly datasetSize: number;
+  /** Batch size b (integer, 1 ≤ b ≤ N); an epoch has k = ⌈N/b⌉ batches. */
+  readonly batchSize: number;
+  /** Noise multiplier σ > 0. */
+  readonly noiseMultiplier: number;
+  /** Number of steps T (integer ≥ 1); only the ⌊T/k⌋ full epochs enter the bound. */
+  readonly steps: number;
+  /** `dynamic` (default) or `persistent`. */
+  readonly shuffle?: ShuffleMode;
+  /** Neighbouring relation (default `add-remove`). */
+  readonly neighbouring?: NeighbouringRelation;
+}
+
+/** The shuffle lower bound with how it was computed. */
+export interface ShuffleEpsilonLowerBound {
+  /** A lower bound on ε(δ) of the run (0 when no full epoch ran). */
+  readonly value: number;
+  readonly kind: 'lower-bound';
+  readonly method: string;
+  /** Full epochs E = ⌊T/k⌋ used by the bound. */
+  readonly epochs: number;
+  /** Batches per epoch k = ⌈N/b⌉. */
+  readonly batchesPerEpoch: number;
+  readonly shuffle: ShuffleMode;
+  readonly neighbouring: NeighbouringRelation;
+}
+
+/**
+ * The best lower bound known here on ε(δ) of DP-SGD with shuffled batches: the max test of
+ * Chua et al. (ICML 2024, single epoch; NeurIPS 2024, several epochs) evaluated exactly (no
+ * Monte Carlo), rounded down. `neighbouring`: `add-remove` (default; the zero-out pair, Δ = 1)
+ * or `substitution` (the ±1 pair, Δ = 2). Accuracy: below the max test's true divergence by at
+ * most E·h (h ≤ 1e-3) in ε.
+ *
+ * Domain: 1 ≤ b ≤ N integers, σ > 0, T integer ≥ 1, δ ∈ (0, 1).
+ *
+ * @example shuffleEpsilonLowerBound({ datasetSize: 10_000, batchSize: 100, noiseMultiplier: 0.8, steps: 500 }, 1e-5).value
+ */
+export function shuffleEpsilonLowerBound(run: ShuffleRun, delta: number): ShuffleEpsilonLowerBound {
+  if (run === null || typeof run !== 'object') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'run', expected: 'an object { datasetSize, batchSize, noiseMultiplier, steps, shuffle? }', found: run });
+  }
+  requireBatchWithinDataset('', run.batchSize, run.datasetSize);
+  const sigma = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });
+  const steps = requireInteger('steps', run.steps, { min: 1 });
+  requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  const shuffle = run.shuffle ?? 'dynamic';
+  if (shuffle !== 'dynamic' && shuffle !== 'persistent') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'shuffle', expected: '"dynamic" or "persistent"', found: shuffle });
+  }
+  const neighbouring = requireNeighbouring(run.neighbouring ?? 'add-remove');
+  const shift = neighbouring === 'substitution' ? 2 : 1;
+  const k = Math.ceil(run.datasetSize / run.batchSize);
+  const epochs = Math.floor(steps / k);
+  const base = { kind: 'lower-bound' as const, epochs, batchesPerEpoch: k, shuffle, neighbouring };
+  const pair = neighbouring === 'substitution' ? 'the ±1 substitution pair (shift 2)' : 'the zero-out pair (shift 1)';
+  if (epochs === 0) {
+    return { ...base, value: 0, method: `no full epoch of ${k} batches ran (T = ${steps}): no lower bound above 0` };
+  }
+  if (shuffle === 'dynamic') {
+    const value = ballsInBinsEpsilonLowerBound({ datasetSize: run.datasetSize, batchSize: run.batchSize, epochs, noiseMultiplier: sigma / shift }, delta);
+    return { ...base, value, method: `max test (largest of the ${k} batch outputs per epoch) on ${pair}, composed over ${epochs} full epochs, exact and rounded down (Chua et al. 2024)` };
+  }
+  const value = ballsInBinsEpsilonLowerBound({ datasetSize: run.datasetSize, batchSize: run.batchSize, epochs: 1, noiseMultiplier: sigma / shift / Math.sqrt(epochs) }, delta);
+  return { ...base, value, method: `max test on the ${k} per-batch sums over ${epochs} epochs of one fixed permutation (one epoch at σ/√E) on ${pair}, exact and rounded down (Chua et al. 2024)` };
+}
