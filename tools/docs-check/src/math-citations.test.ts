@@ -25,6 +25,7 @@ const noMath: Record<string, string> = {
   'packages/tradeoff-core/src/labels/result-labels.ts': 'label vocabulary',
   'packages/tradeoff-core/src/serialization/trade-off-from-json.ts': 'JSON reader',
   'packages/tradeoff-core/src/index.ts': 'exports',
+  'packages/tradeoff-core/src/advanced.ts': 'exports',
 };
 
 const sources = execFileSync('git', ['ls-files', ...folders], { cwd: root, encoding: 'utf8' })
