@@ -16,7 +16,7 @@
  * the high-loss end goes to +∞ and beyond the low-loss end to the lowest grid point (both
  * pessimistic).
  */
-import { DpboundsRangeError, normalCdf, normalQuantile, normalSf, requireInRange, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, normalCdf, normalQuantile, normalSf, requireFunction, requireInRange, requireObject } from '@dpbounds/special-functions';
 import type { DiscretePld } from './discrete-pld.js';
 import { psgPair, type PsgDirection } from './psg-privacy-loss.js';
 
@@ -127,6 +127,10 @@ export function connectTheDotsPldOfPair(pair: PrivacyLossPair, options: ConnectT
  * @example connectTheDotsGridOfPair(psgLossPair('remove', 0.01, 1), 1e-4).n
  */
 export function connectTheDotsGridOfPair(pair: PrivacyLossPair, h: number, logMassTruncation = -50): { readonly n: number; readonly lossMin: number; readonly lossMax: number } {
+  const p = requireObject('pair', pair);
+  for (const method of ['loss', 'xRange'] as const) requireFunction(`pair.${method}`, p[method]);
+  requireInRange('h', h, { min: 0, minExclusive: true, max: 10 });
+  requireInRange('logMassTruncation', logMassTruncation, { min: -700, max: -1 });
   const g = gridExtent(pair, h, logMassTruncation);
   return { n: g.n, lossMin: g.epsMin, lossMax: g.epsMax };
 }

@@ -10,7 +10,7 @@
  * composition further (δ is non-decreasing in every loss). Composing the epochs by FFT without
  * adding the window's tail mass, and searching ε at δ + τ, keeps the result a lower bound.
  */
-import { logNormalCdf, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { logNormalCdf, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { DiscretePld } from '../pld/discrete-pld.js';
 import { pldEpsilonAt } from '../pld/discrete-pld.js';
 import { composePldGroups, planComposition } from '../pld/fft-composition.js';
@@ -119,6 +119,7 @@ function roundedDownPld(a: Float64Array, b: Float64Array, h: number): DiscretePl
  * @example ballsInBinsEpsilonLowerBound({ datasetSize: 10_000, batchSize: 100, epochs: 5, noiseMultiplier: 1.5 }, 1e-5)
  */
 export function ballsInBinsEpsilonLowerBound(run: { readonly datasetSize: number; readonly batchSize: number; readonly epochs: number; readonly noiseMultiplier: number }, delta: number): number {
+  requireObject('run', run);
   requireBatchWithinDataset('', run.batchSize, run.datasetSize);
   const epochs = requireInteger('epochs', run.epochs, { min: 0 });
   const sigma = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });

@@ -3,7 +3,7 @@
  * (×1.5, still pessimistic: a coarser connect-the-dots grid only raises δ) until every
  * composition window fits `DEFAULT_PLD_MAX_GRID_POINTS` bins.
  */
-import { DpboundsRangeError } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireFunction, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { DiscretePld } from '../pld/discrete-pld.js';
 import { composeInWindow, planComposition, type CompositionWindow } from '../pld/fft-composition.js';
 import { DEFAULT_PLD_MAX_GRID_POINTS } from '../pld/work-budget.js';
@@ -18,6 +18,9 @@ export const SAMPLER_TAIL_MASS = 1e-15;
  * @example composeWithinBudget((h) => [connectTheDotsPld('remove', 0.01, 1, { h })], 1e-4, 1000)
  */
 export function composeWithinBudget(buildStep: (h: number) => DiscretePld[], h: number, steps: number): DiscretePld[] {
+  requireFunction('buildStep', buildStep);
+  requireInRange('h', h, { min: 0, minExclusive: true, max: 10 });
+  requireInteger('steps', steps, { min: 1 });
   let step = h;
   for (let attempt = 0; attempt < 40; attempt++) {
     const one = buildStep(step);

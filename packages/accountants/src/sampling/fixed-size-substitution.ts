@@ -4,8 +4,8 @@
  * sensitivity-2 Gaussian (Dong, Roth, Su 2022, subsampling without replacement), whose PLD is the
  * symmetrised remove/add PLD of the Poisson pair at rate q = b/N and noise multiplier σ/2.
  */
-import { requireInRange, requireInteger } from '@dpbounds/special-functions';
-import { requireBatchWithinDataset } from '../events/validate-event.js';
+import { requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
 import { connectTheDotsPld } from '../pld/connect-the-dots.js';
 import { pldEpsilonAt, type DiscretePld } from '../pld/discrete-pld.js';
 import { autoDiscretizationInterval } from '../pld/pld-accountant.js';
@@ -27,14 +27,16 @@ export interface FixedSizeRun {
  * @example fixedSizeSubstitutionPld({ datasetSize: 10_000, batchSize: 100, noiseMultiplier: 1.5, steps: 500 })
  */
 export function fixedSizeSubstitutionPld(run: FixedSizeRun, options?: { readonly valueDiscretizationInterval?: number }): DiscretePld {
+  requireObject('run', run);
   requireBatchWithinDataset('', run.batchSize, run.datasetSize);
   const sigma = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });
   const steps = requireInteger('steps', run.steps, { min: 1 });
   const q = run.batchSize / run.datasetSize;
   const half = sigma / 2;
-  const h = options?.valueDiscretizationInterval === undefined
+  const o = requireOptions<{ readonly valueDiscretizationInterval?: number }>('options', options, ['valueDiscretizationInterval']);
+  const h = o.valueDiscretizationInterval === undefined
     ? autoDiscretizationInterval([{ samplingRate: q, noiseMultiplier: half, count: steps }], 'add-remove')
-    : requireInRange('valueDiscretizationInterval', options.valueDiscretizationInterval, { min: 0, minExclusive: true, max: 1 });
+    : requireInRange('valueDiscretizationInterval', o.valueDiscretizationInterval, { min: 0, minExclusive: true, max: 1 });
   const [pld] = composeWithinBudget((step) => [symmetrisedPld(connectTheDotsPld('remove', q, half, { h: step }), connectTheDotsPld('add', q, half, { h: step }))], h, steps);
   return pld as DiscretePld;
 }

@@ -13,6 +13,7 @@
  */
 import { DpboundsRangeError } from '@dpbounds/special-functions';
 import type { DiscretePld } from '../pld/discrete-pld.js';
+import { requireDiscretePld } from '../pld/require-discrete-pld.js';
 
 /** δ(kh) for k = 0..K of a PLD (losses (offset + i)h), by the stable backward recursion
  * A_k = e^{−h}A_{k+1} + (1 − e^{−h})·P(L > kh), plus the mass at +∞. */
@@ -42,6 +43,8 @@ function profileAtNonNegativeGrid(pld: DiscretePld, top: number): Float64Array {
  * @example symmetrisedPld(connectTheDotsPld('remove', 0.01, 0.5, { h: 1e-3 }), connectTheDotsPld('add', 0.01, 0.5, { h: 1e-3 }))
  */
 export function symmetrisedPld(remove: DiscretePld, add: DiscretePld): DiscretePld {
+  requireDiscretePld('remove', remove);
+  requireDiscretePld('add', add);
   if (remove.h !== add.h || (remove.lossShift ?? 0) !== 0 || (add.lossShift ?? 0) !== 0) {
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'add.h', expected: `the grid step of remove (${remove.h}) and no loss shift`, found: add.h });
   }

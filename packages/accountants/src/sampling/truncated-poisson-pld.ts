@@ -8,7 +8,7 @@
  * mixture of the two pessimistic PLDs (docs/math/batch-samplers.md, eq. (5)), then composed T
  * times by FFT. Both parts are connect-the-dots, so the result is an upper bound of the analysis.
  */
-import { binomialSf, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { binomialSf, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
 import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
@@ -67,6 +67,7 @@ export interface TruncatedPoissonOptions {
  * @example truncatedPoissonPlds({ samplingRate: 0.01, maxBatchSize: 12, datasetSize: 1000, noiseMultiplier: 1, steps: 100 }, 'add-remove')
  */
 export function truncatedPoissonPlds(run: TruncatedPoissonRun, neighbouring: NeighbouringRelation, options?: TruncatedPoissonOptions): DiscretePld[] {
+  requireObject('run', run);
   requireNeighbouring(neighbouring);
   const o = requireOptions<TruncatedPoissonOptions>('options', options, ['valueDiscretizationInterval']);
   const q = requireInRange('samplingRate', run.samplingRate, { min: 0, minExclusive: true, max: 1 });

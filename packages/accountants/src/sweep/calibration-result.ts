@@ -5,7 +5,9 @@
  * the ε there, never above the target. GDP is a CLT approximation, so its calibration is an
  * estimate (`kind`, `approximation`).
  */
+import { requireObject } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '../accountant.js';
+import { requireSweepAccountant } from './require-sweep-accountant.js';
 import { calibrateNoiseMultiplier } from '../calibration/calibrate.js';
 import type { AccountantChoice } from '../calibration/calibrate.js';
 import type { SweepAccountant } from './sweep-configuration.js';
@@ -42,6 +44,8 @@ export interface EpsilonCalibrationResult {
  * @example calibrateEpsilon({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000, neighbouring: 'add-remove' }, 'pld').noiseMultiplier
  */
 export function calibrateEpsilon(query: EpsilonCalibrationQuery, accountant: SweepAccountant, factory?: AccountantChoice): EpsilonCalibrationResult {
+  requireObject('query', query);
+  requireSweepAccountant('accountant', accountant);
   const result = calibrateNoiseMultiplier({ targetEpsilon: query.targetEpsilon, delta: query.delta, samplingRate: query.samplingRate, steps: query.steps, accountant: factory ?? accountant, neighbouring: query.neighbouring });
   return {
     noiseMultiplier: result.value,

@@ -6,8 +6,9 @@
  * value is in `epsilonEstimate` (Bu et al. 2020 is an approximation, not a bound). One place
  * builds these rows; the `dp` command, the sweep engine and the demo report all use it.
  */
-import { DpboundsRangeError } from '@dpbounds/special-functions';
-import type { NeighbouringRelation, PrivacyAccountant } from '../accountant.js';
+import { DpboundsRangeError, requireObject } from '@dpbounds/special-functions';
+import { requireNeighbouring, type NeighbouringRelation, type PrivacyAccountant } from '../accountant.js';
+import { requireOptions } from '../events/validate-event.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import type { MechanismEvent } from '../events/mechanism-event.js';
 import { GdpAccountant } from '../gdp/gdp-accountant.js';
@@ -15,6 +16,7 @@ import { PldAccountant } from '../pld/pld-accountant.js';
 import { PrvAccountant } from '../prv/prv-accountant.js';
 import type { PrvAccountantOptions } from '../prv/prv-accountant.js';
 import { RdpAccountant } from '../rdp/rdp-accountant.js';
+import { requireSweepAccountant } from './require-sweep-accountant.js';
 import type { SweepAccountant } from './sweep-configuration.js';
 
 /** A DP-SGD run and the question: ε at `delta`, or δ at `epsilon` (exactly one). */
@@ -54,6 +56,7 @@ function provenanceOf(b: { readonly method: string; readonly note?: string }): D
  * @example jsonSafeResult({ epsilon: Infinity }) // { epsilon: null, epsilonInfinite: true }
  */
 export function jsonSafeResult(result: DpAccountantResult): DpAccountantResult {
+  requireObject('result', result);
   const out: DpAccountantResult = {};
   for (const [key, value] of Object.entries(result)) {
     if (typeof value === 'number' && !Number.isFinite(value)) {
@@ -93,6 +96,9 @@ function requireRelation(kind: SweepAccountant, query: DpQuery): void {
  * @example dpAccountantEvaluation('pld', { samplingRate: 0.004, noiseMultiplier: 1.1, steps: 10000, neighbouring: 'add-remove', delta: 1e-5 }).result.epsilon
  */
 export function dpAccountantEvaluation(kind: SweepAccountant, query: DpQuery, options: DpAccountantOptions = {}): DpAccountantEvaluation {
+  requireSweepAccountant('accountant', kind);
+  requireNeighbouring(requireObject('query', query)['neighbouring']);
+  requireOptions('options', options, ['prv', 'pldResult']);
   requireRelation(kind, query);
   const event = dpSgdEvent({ samplingRate: query.samplingRate, noiseMultiplier: query.noiseMultiplier, steps: query.steps });
   const head = { accountant: kind, neighbouring: query.neighbouring };

@@ -5,7 +5,9 @@
  * RDP curves are guarantees, GDP's G_μ an estimate; PRV has no trade-off curve of its own, so its
  * row uses the PLD curve (said in `tprMethod`).
  */
-import type { PrivacyAccountant } from '../accountant.js';
+import { requireObject } from '@dpbounds/special-functions';
+import { requireNeighbouring, type PrivacyAccountant } from '../accountant.js';
+import { requireSweepAccountant } from './require-sweep-accountant.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import { GdpAccountant } from '../gdp/gdp-accountant.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
@@ -30,7 +32,8 @@ export interface DpTprFields {
  * @example dpTprFields('pld', { samplingRate: 0.01, noiseMultiplier: 1, steps: 100, neighbouring: 'add-remove' }, [0.01]).tprKind // 'guarantee'
  */
 export function dpTprFields(accountant: string, run: Omit<DpQuery, 'delta' | 'epsilon'>, fprs: readonly number[], composed?: PrivacyAccountant): DpTprFields {
-  const neighbouring = run.neighbouring;
+  requireSweepAccountant('accountant', accountant);
+  const neighbouring = requireNeighbouring(requireObject('run', run)['neighbouring']);
   const build = (): PrivacyAccountant => {
     const event = dpSgdEvent({ samplingRate: run.samplingRate, noiseMultiplier: run.noiseMultiplier, steps: run.steps });
     return accountant === 'rdp' ? new RdpAccountant({ neighbouring }).compose(event)

@@ -2,7 +2,7 @@
  * A configuration of a parameter sweep (one DP-SGD run) and what to evaluate for it, with their
  * validation. Every check names the configuration field, its valid range and the value found.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireArray, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '../accountant.js';
 
 /** The accountants a sweep can run (those of `dpbounds dp`). */
@@ -60,6 +60,9 @@ export const DEFAULT_THREAT_FPRS: readonly number[] = [0.001, 0.01, 0.1];
  * @example sweepAccountants({ accountants: 'all' }, { samplingRate: 0.01, steps: 10, delta: 1e-5, noiseMultiplier: 1, neighbouring: 'substitution' }) // ['pld']
  */
 export function sweepAccountants(request: SweepRequest, config: SweepConfiguration): SweepAccountant[] {
+  requireObject('request', request);
+  requireObject('config', config);
+  if (request.accountants !== 'all') requireArray('accountants', request.accountants);
   if (request.accountants !== 'all') return [...request.accountants];
   return SWEEP_ACCOUNTANTS.filter((k) => config.neighbouring === 'add-remove' || k === 'pld' || (config.samplingRate === 1 && k !== 'prv'));
 }
@@ -71,6 +74,7 @@ export function sweepAccountants(request: SweepRequest, config: SweepConfigurati
  * @example validateSweepRequest({ accountants: ['pld'], threats: ['rtm'], fprs: [0.01] })
  */
 export function validateSweepRequest(request: SweepRequest): SweepRequest {
+  requireObject('request', request);
   const list = <T extends string>(name: string, value: unknown, allowed: readonly T[]): void => {
     if (!Array.isArray(value)) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: name, expected: `a list of ${allowed.join(', ')}`, found: value });
     const seen = new Set<unknown>();
@@ -102,6 +106,8 @@ export function validateSweepRequest(request: SweepRequest): SweepRequest {
  * @example validateSweepConfiguration({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000, delta: 1e-5, neighbouring: 'add-remove' }, { accountants: ['pld'] })
  */
 export function validateSweepConfiguration(config: SweepConfiguration, request: SweepRequest): SweepConfiguration {
+  requireObject('config', config);
+  validateSweepRequest(request);
   if (config.neighbouring !== 'add-remove' && config.neighbouring !== 'substitution') {
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'neighbouring', expected: 'add-remove or substitution', found: config.neighbouring });
   }
@@ -153,6 +159,7 @@ export function validateSweepConfiguration(config: SweepConfiguration, request: 
  * @example gmipBatchSize({ samplingRate: 0.004, datasetSize: 50000, steps: 1, neighbouring: 'add-remove' }) // 200
  */
 export function gmipBatchSize(config: SweepConfiguration): number {
+  requireObject('config', config);
   const n = config.samplingRate * (config.datasetSize ?? Number.NaN);
   const rounded = Math.round(n);
   if (!(rounded >= 1) || Math.abs(n - rounded) > 1e-9 * rounded) {

@@ -3,8 +3,8 @@
  * in a fixed order (the first field in {@link SWEEP_NUMERIC_FIELDS} varies slowest, the last
  * fastest), so configuration i is the same on every machine.
  */
-import { DpboundsRangeError } from '@dpbounds/special-functions';
-import type { NeighbouringRelation } from '../accountant.js';
+import { DpboundsRangeError, requireArray, requireFiniteArray, requireObject } from '@dpbounds/special-functions';
+import { requireNeighbouring, type NeighbouringRelation } from '../accountant.js';
 import { SWEEP_NUMERIC_FIELDS } from './sweep-configuration.js';
 import type { SweepConfiguration, SweepNumericField } from './sweep-configuration.js';
 import { parseSweepValues } from './sweep-values.js';
@@ -30,12 +30,13 @@ export type SweepGridSpec = { readonly [K in SweepNumericField]?: string | reado
  * @example expandSweepGrid({ samplingRate: '0.01', noiseMultiplier: '1:2:0.5', steps: [100], delta: '1e-5' }).length // 3
  */
 export function expandSweepGrid(spec: SweepGridSpec): SweepConfiguration[] {
+  requireObject('spec', spec);
   const axes: [SweepNumericField, readonly number[]][] = [];
   let total = 1;
   for (const field of SWEEP_NUMERIC_FIELDS) {
     const given = spec[field];
     if (given === undefined) continue;
-    const values = typeof given === 'string' ? parseSweepValues(field, given) : [...given];
+    const values = typeof given === 'string' ? parseSweepValues(field, given) : [...requireFiniteArray(field, requireArray<number>(field, given))];
     if (values.length === 0) throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: field, expected: 'at least one value', found: given });
     if (new Set(values).size !== values.length) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: field, expected: 'distinct values (each configuration once)', found: given });
     total *= values.length;
@@ -44,7 +45,7 @@ export function expandSweepGrid(spec: SweepGridSpec): SweepConfiguration[] {
     }
     axes.push([field, values]);
   }
-  const neighbouring = spec.neighbouring ?? 'add-remove';
+  const neighbouring = spec.neighbouring === undefined ? 'add-remove' : requireNeighbouring(spec.neighbouring);
   const configs: SweepConfiguration[] = [];
   const index = new Array<number>(axes.length).fill(0);
   for (let n = 0; n < total; n++) {

@@ -5,6 +5,8 @@
  * which is what resuming and merging shards key on. Not a cryptographic hash.
  */
 
+import { requireArray, requireObject, requireString } from '@dpbounds/special-functions';
+
 const FNV_OFFSET = 0xcbf29ce484222325n;
 const FNV_PRIME = 0x100000001b3n;
 const MASK = 0xffffffffffffffffn;
@@ -31,6 +33,7 @@ export function canonicalJson(value: unknown): string {
  * @example stableHash('') // 'cbf29ce484222325'
  */
 export function stableHash(text: string): string {
+  requireString('text', text);
   let hash = FNV_OFFSET;
   const mix = (byte: number): void => {
     hash ^= BigInt(byte);
@@ -63,6 +66,7 @@ export function stableHash(text: string): string {
  * @example sweepConfigurationId({ samplingRate: 0.01, noiseMultiplier: 1, steps: 100, delta: 1e-5, neighbouring: 'add-remove' })
  */
 export function sweepConfigurationId(config: object): string {
+  requireObject('config', config);
   return stableHash(canonicalJson(config));
 }
 
@@ -73,5 +77,7 @@ export function sweepConfigurationId(config: object): string {
  * @example sweepSpecId([config], { accountants: ['pld'] })
  */
 export function sweepSpecId(configs: readonly object[], request: object): string {
+  requireArray('configs', configs).forEach((c, i) => requireObject(`configs[${i}]`, c));
+  requireObject('request', request);
   return stableHash(canonicalJson({ configurations: configs.map((c) => sweepConfigurationId(c)), request }));
 }

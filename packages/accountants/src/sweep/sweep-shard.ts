@@ -5,7 +5,7 @@
  * partition the sweep (disjoint, union = all), and they depend only on (i, n), never on how
  * many workers each shard uses.
  */
-import { requireInteger } from '@dpbounds/special-functions';
+import { requireArray, requireInteger } from '@dpbounds/special-functions';
 
 /**
  * The configuration indices of shard `shard` (0-based) of `count`, in increasing order.
@@ -30,5 +30,6 @@ export function sweepShardIndices(total: number, shard: number, count: number): 
  * @example sweepShard(['a', 'b', 'c', 'd'], 0, 2) // [{ index: 0, config: 'a' }, { index: 2, config: 'c' }]
  */
 export function sweepShard<T>(configs: readonly T[], shard: number, count: number): { readonly index: number; readonly config: T }[] {
+  requireArray('configs', configs);
   return sweepShardIndices(configs.length, shard, count).map((index) => ({ index, config: configs[index] as T }));
 }

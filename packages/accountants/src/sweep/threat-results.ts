@@ -5,11 +5,26 @@
  * fields, computed by the same analyses. One place builds these objects; the commands and the
  * sweep engine use it.
  */
-import { DpboundsRangeError } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireObject } from '@dpbounds/special-functions';
 import { gaussianTradeOff, tprAtFpr } from '@dpbounds/tradeoff-core';
-import type { NeighbouringRelation } from '../accountant.js';
+import { requireNeighbouring, type NeighbouringRelation } from '../accountant.js';
 import { analyzeBayesSecurity, analyzeGmip, analyzeRtm, gmipOneStepTradeOff } from '../threat/index.js';
 import type { BayesSecurityAnalysis, GmipAnalysis, GmipConfig, RtmAnalysis } from '../threat/index.js';
+import { requireResultShape } from './require-sweep-accountant.js';
+
+/** The DP and combined sides of a threat analysis, when both are present. */
+function requireSides(result: Readonly<Record<string, unknown>>): void {
+  if (result['dp'] === undefined || result['combined'] === undefined) return;
+  requireResultShape('result.dp', result['dp'], ['tprAtFpr']);
+  requireResultShape('result.combined', result['combined'], ['tprAtFpr', 'binding']);
+}
+
+/** A run for the threat analyses: an object with a known neighbouring relation. */
+function requireThreatRun(run: unknown): ThreatRun {
+  const o = requireObject('run', run);
+  requireNeighbouring(o['neighbouring']);
+  return run as ThreatRun;
+}
 
 /**
  * The `dpbounds bayes-security --json` document of an analysis (docs/cli.md fields first, then
@@ -18,6 +33,8 @@ import type { BayesSecurityAnalysis, GmipAnalysis, GmipConfig, RtmAnalysis } fro
  * @example bayesSecurityJson(analyzeBayesSecurity({ threat: 'mia', samplingRate: 0.01, noiseMultiplier: 1, steps: 100, relation: 'substitution' }), {})
  */
 export function bayesSecurityJson(result: BayesSecurityAnalysis, extras: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  requireSides(requireResultShape('result', result, ['tprAtFpr']));
+  requireObject('extras', extras);
   const sides = result.dp === undefined || result.combined === undefined ? {} : {
     dp: { kind: result.dp.kind, neighbouring: result.dp.neighbouring, bayesSecurity: result.dp.bayesSecurity, tprAtFpr: result.dp.tprAtFpr.map((r) => ({ fpr: r.fpr, tpr: r.tpr })) },
     combined: {
@@ -65,6 +82,7 @@ export interface ThreatRun {
  * @example bayesSecurityResult({ samplingRate: 0.01, noiseMultiplier: 1, steps: 100, neighbouring: 'substitution' }, [0.01], true).bayesSecurity
  */
 export function bayesSecurityResult(run: ThreatRun, fprs: readonly number[], combineWithDp: boolean): Record<string, unknown> {
+  requireThreatRun(run);
   const relation = run.neighbouring === 'substitution' ? 'substitution' : 'addRemove';
   const result = analyzeBayesSecurity({ threat: 'mia', samplingRate: run.samplingRate, noiseMultiplier: run.noiseMultiplier, steps: run.steps, relation }, { fprs, prior: 0.5, combineWithDp });
   return bayesSecurityJson(result, {});
@@ -81,6 +99,8 @@ function finiteOrNull(value: number): number | null {
  * @example gmipJson(config, analyzeGmip(config, [0.01]), [0.01])
  */
 export function gmipJson(config: GmipConfig, result: GmipAnalysis, fprs: readonly number[]): Record<string, unknown> {
+  requireObject('config', config);
+  requireSides(requireResultShape('result', result, ['tprAtFpr']));
   const exact = config.batchSize >= 2 ? gmipOneStepTradeOff({ params: config.params, batchSize: config.batchSize, noiseStd: config.noiseStd, clip: config.clip, ...(config.susceptibility !== undefined ? { susceptibility: config.susceptibility } : {}) }).curve : undefined;
   const approx = tprAtFpr(gaussianTradeOff(result.perStepMu), fprs);
   const perStep = exact === undefined ? [] : tprAtFpr(exact, fprs).map((row, i) => ({ fpr: row.fpr, tprExact: row.tpr, tprApprox: (approx[i] as { tpr: number }).tpr }));
@@ -120,6 +140,8 @@ export function gmipJson(config: GmipConfig, result: GmipAnalysis, fprs: readonl
  * @example gmipResult({ samplingRate: 0.004, noiseMultiplier: 1, steps: 1000, neighbouring: 'add-remove' }, { datasetSize: 50000, params: 100, clip: 1 }, [0.01], true).mu
  */
 export function gmipResult(run: ThreatRun, model: { readonly datasetSize: number; readonly params: number; readonly clip: number; readonly batchSize: number }, fprs: readonly number[], combineWithDp: boolean): Record<string, unknown> {
+  requireThreatRun(run);
+  requireObject('model', model);
   const config: GmipConfig = { batchSize: model.batchSize, datasetSize: model.datasetSize, steps: run.steps, params: model.params, clip: model.clip, noiseStd: (run.noiseMultiplier * model.clip) / model.batchSize };
   const result = analyzeGmip(config, fprs, { combineWithDp });
   if (!Number.isFinite(result.mu)) {
@@ -134,6 +156,9 @@ export function gmipResult(run: ThreatRun, model: { readonly datasetSize: number
  * @example rtmJson(analyzeRtm(input, [0.01]), { mechanism: 'gaussian', dims: 1, compositions: 1 })
  */
 export function rtmJson(result: RtmAnalysis, request: { readonly mechanism: string; readonly dims: number; readonly compositions: number; readonly samplingRate?: number }, extras: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+  requireObject('result.combined', requireResultShape('result', result, ['points'])['combined']);
+  requireObject('request', request);
+  requireObject('extras', extras);
   const points = result.points.map((p) => ({
     fpr: p.fpr,
     fnr: p.fnr,
@@ -171,6 +196,7 @@ export function rtmJson(result: RtmAnalysis, request: { readonly mechanism: stri
  * @example rtmResult({ samplingRate: 0.01, noiseMultiplier: 1, steps: 100, neighbouring: 'add-remove' }, [0.01]).points
  */
 export function rtmResult(run: ThreatRun, fprs: readonly number[]): Record<string, unknown> {
+  requireThreatRun(run);
   const result = analyzeRtm({ mechanism: 'subsampled-gaussian', sensitivity: 1, scale: run.noiseMultiplier, dims: 1, compositions: run.steps, attacker: 'pooled', neighbouring: run.neighbouring, samplingRate: run.samplingRate }, fprs);
   return rtmJson(result, { mechanism: 'subsampled-gaussian', dims: 1, compositions: run.steps, samplingRate: run.samplingRate });
 }

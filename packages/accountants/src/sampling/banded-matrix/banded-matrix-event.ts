@@ -18,7 +18,7 @@
  *
  * σ is the noise multiplier of Z (standard deviation σ times the clip norm).
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireObject, requireString } from '@dpbounds/special-functions';
 import { bandedGram, type BandedStrategy } from './banded-strategy.js';
 import { ballsInBinsSensitivitySquared, cyclicSensitivity } from './participation-sensitivity.js';
 
@@ -93,7 +93,8 @@ function requireDatasetAndBatch(path: string, o: Record<string, unknown>, why: s
  * @example bandedMatrixLedgerSteps({ kind: 'banded-matrix', strategy: { bands: [[1]] }, bands: 1, steps: 10, noiseMultiplier: 1, participation: 'cyclic', minSeparation: 5 }) // [{ samplingRate: 1, noiseMultiplier: 1, count: 2 }]
  */
 export function bandedMatrixLedgerSteps(event: BandedMatrixEvent, path = ''): BandedLedgerStep[] {
-  const o = event as unknown as Record<string, unknown>;
+  requireString('path', path);
+  const o = requireObject(path === '' ? 'event' : path.replace(/\.$/, ''), event);
   const participation = requireParticipation(`${path}participation`, o.participation);
   const sigma = requireInRange(`${path}noiseMultiplier`, o.noiseMultiplier, { min: 0, minExclusive: true });
   const gram = bandedGram(o.strategy as BandedStrategy, o.bands as number, o.steps as number);
