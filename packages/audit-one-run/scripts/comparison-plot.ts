@@ -44,7 +44,7 @@ export function computeSeries(): Row[] {
   return CANARY_COUNTS.map((m) => {
     let best: Row = { canaries: m, fdpEpsilon: 0, fdpGuesses: 0, fdpCorrect: 0, steinkeEpsilon: 0, steinkeGuesses: 0, steinkeCorrect: 0 };
     for (const guesses of guessCounts(m)) {
-      const correct = idealizedExpectedCorrect({ sigma: SIGMA, canaries: m, guesses }).correct;
+      const correct = idealizedExpectedCorrect({ noiseMultiplier: SIGMA, canaries: m, guesses }).correct;
       const observation = { canaries: m, guesses, correct };
       const fdp = auditOneRun(observation, { delta: DELTA, confidence: CONFIDENCE }).empiricalEpsilon;
       const steinke = auditOneRun(observation, { method: 'steinke', delta: DELTA, confidence: CONFIDENCE }).empiricalEpsilon;

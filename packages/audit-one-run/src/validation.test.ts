@@ -83,9 +83,9 @@ describe('invalid observations are rejected with typed errors naming the field',
     ['negative μ', () => gaussianBlowUpInverse(-1), 'mu'],
     ['significance 0', () => fdpTest(gaussianBlowUpInverse(1), { canaries: 100, guesses: 10, correct: 5, significance: 0 }), 'significance'],
     ['family without oracle', () => fdpEmpiricalPrivacy({} as never, { canaries: 100, guesses: 10, correct: 5 }), 'family'],
-    ['idealised σ = 0', () => idealizedExpectedCorrect({ sigma: 0, canaries: 100, guesses: 10 }), 'sigma'],
-    ['idealised c′ > m', () => idealizedExpectedCorrect({ sigma: 1, canaries: 100, guesses: 101 }), 'guesses'],
-    ['reconstruction c′ = 1', () => idealizedReconstructionMonteCarlo({ sigma: 1, canaries: 100, guesses: 1, bucketSize: 3 }), 'guesses'],
+    ['idealised σ = 0', () => idealizedExpectedCorrect({ noiseMultiplier: 0, canaries: 100, guesses: 10 }), 'noiseMultiplier'],
+    ['idealised c′ > m', () => idealizedExpectedCorrect({ noiseMultiplier: 1, canaries: 100, guesses: 101 }), 'guesses'],
+    ['reconstruction c′ = 1', () => idealizedReconstructionMonteCarlo({ noiseMultiplier: 1, canaries: 100, guesses: 1, bucketSize: 3 }), 'guesses'],
   ];
   for (const [name, run, parameter] of cases) {
     it(name, () => {

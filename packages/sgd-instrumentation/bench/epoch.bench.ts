@@ -10,7 +10,7 @@ import { trainDpSgd } from '../src/training/trainer.js';
 const text = gunzipSync(readFileSync(new URL('../data/adult.csv.gz', import.meta.url))).toString('utf8');
 const { train } = loadAdult(text, { testFraction: 0 });
 const model = mlp(108, 64);
-const age = attributeSubstitution(train.encoding, 'age', train);
+const age = attributeSubstitution(train.encoding, train, { attribute: 'age' });
 const base = { model, data: train, expectedBatchSize: 256, epochs: 1, noiseMultiplier: 1, clip: 1, learningRate: 0.5, seed: 1 };
 
 // Goals: plain epoch < 2 s on one core; full AI instrument (73 ages) ≤ 15× an epoch,

@@ -12,9 +12,9 @@ export type { CsvReaderOptions, CsvRecordCallback, CsvRecordReader } from './dat
 export { recordFeatures, subsetDataset } from './data/dataset.js';
 export type { ColumnEncoding, Dataset, TabularEncoding } from './data/dataset.js';
 export { encodeTable, fitTabularEncoding } from './data/encoding.js';
-export type { EncodingOptions } from './data/encoding.js';
+export type { EncodeTableOptions, EncodingOptions } from './data/encoding.js';
 export { loadTabularCsv, loadTabularRecords, loadTabularRecordsAsync, splitIndices } from './data/tabular-csv.js';
-export type { AsyncRecordReplay, RecordReplay, TabularCsvOptions, TrainTestData } from './data/tabular-csv.js';
+export type { AsyncRecordReplay, RecordReplay, SplitIndicesOptions, TabularCsvOptions, TrainTestData } from './data/tabular-csv.js';
 export { ADULT_CATEGORICAL_COLUMNS, ADULT_LABEL, ADULT_NUMERIC_COLUMNS, loadAdult } from './data/adult.js';
 export type { AdultOptions } from './data/adult.js';
 // Models
@@ -23,14 +23,17 @@ export type { Model, Rng, SubstitutedGradients } from './models/model.js';
 export { logisticRegression } from './models/logistic-regression.js';
 export { mlp } from './models/mlp.js';
 export { loadModelFile, modelFile } from './models/model-file.js';
+export type { ModelFileOptions } from './models/model-file.js';
 export type { ModelFile } from './models/model-file.js';
 // Training
 export { trainDpSgd } from './training/trainer.js';
 export type { TrainOptions, TrainResult } from './training/trainer.js';
 export type { SamplerDescription, SamplingName } from './training/samplers/batch-sampler.js';
 export { learningRateAt } from './training/learning-rate.js';
+export type { LearningRateAtOptions } from './training/learning-rate.js';
 export type { LearningRateSchedule } from './training/learning-rate.js';
 export { evaluateModel } from './training/evaluate.js';
+export type { EvaluateModelOptions } from './training/evaluate.js';
 export type { Evaluation } from './training/evaluate.js';
 // Instruments
 export { composeInstruments, createStepContext } from './instruments/instrument.js';
@@ -40,7 +43,7 @@ export type { AttributeSubstitution, AttributeSubstitutionOptions } from './inst
 export { attributeSensitivityInstrument } from './instruments/attribute-sensitivity.js';
 export type { AttributeSensitivityMethod, AttributeSensitivityOptions, AttributeSensitivityRecord } from './instruments/attribute-sensitivity.js';
 export { collectPerInstanceNorms, perInstanceNormInstrument } from './instruments/per-instance-norms.js';
-export type { PerInstanceNormOptions, PerInstanceNormRun, PerInstanceNorms } from './instruments/per-instance-norms.js';
+export type { CollectPerInstanceNormsOptions, PerInstanceNormOptions, PerInstanceNormRun, PerInstanceNorms } from './instruments/per-instance-norms.js';
 export { gradientStatsInstrument } from './instruments/gradient-stats.js';
 export type { GradientStatsCheckpoint, GradientStatsOptions, GradientStatsTrace } from './instruments/gradient-stats.js';
 export { diracCanaryInstrument } from './instruments/dirac-canaries.js';
@@ -67,7 +70,7 @@ export type { PerInstanceTraceHeader } from './traces/per-instance-trace.js';
 export { PER_INSTANCE_BATCH_TRACE_FORMAT, PER_INSTANCE_BATCH_TRACE_VERSION, perInstanceBatchTraceExclusions, perInstanceBatchTraceSchema, validatePerInstanceBatchTrace } from './traces/per-instance-batch-trace.js';
 export type { PerInstanceBatchTrace, PerInstanceBatchTraceCheckpoint, PerInstanceBatchTraceRun } from './traces/per-instance-batch-trace.js';
 export { collectPerInstanceBatchTrace, perInstanceBatchInstrument } from './instruments/per-instance-batches.js';
-export type { PerInstanceBatchOptions, PerInstanceBatchRunTrace } from './instruments/per-instance-batches.js';
+export type { CollectPerInstanceBatchTraceOptions, PerInstanceBatchOptions, PerInstanceBatchRunTrace } from './instruments/per-instance-batches.js';
 // Trace formats: this package's own instruments
 export { perInstanceTraceFromNorms } from './instruments/per-instance-norms.js';
 export { canaryScoresTraceSchema, evaluationTraceSchema, gradientStatsTraceSchema } from './traces/instrument-trace-schemas.js';

@@ -146,7 +146,7 @@ async function runAudit(flags: ParsedFlags, io: CommandIo): Promise<CommandResul
     }
     const canaries = requiredNumber(flags, 'canaries', { min: 2, integer: true });
     const guesses = requiredNumber(flags, 'guesses', { min: options > 2 ? 2 : 1, max: canaries, maxFrom: 'canaries', integer: true });
-    const result = idealizedAudit({ sigma: idealizedNoise, canaries, guesses, bucketSize: options, method, confidence, delta, family: auditFamily });
+    const result = idealizedAudit({ noiseMultiplier: idealizedNoise, canaries, guesses, bucketSize: options, method, confidence, delta, family: auditFamily });
     const json = { ...jsonOf(result), idealizedNoise, expectedCorrect: result.expectedCorrect };
     const text = textOf(result, [
       ['idealised attacker', `Gaussian mechanism with noise ${formatNumber(idealizedNoise)} (mu = ${formatNumber(1 / idealizedNoise)})`],

@@ -177,8 +177,8 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
     // e.g. Adult's 73 ages; the paper's 𝒜 is the whole domain, not what the training split holds.
     const domain =
       setup.aiValues ??
-      [...new Set([...attributeSubstitution(train.encoding, attribute, train).values, ...(test.size > 0 ? attributeSubstitution(train.encoding, attribute, test).values : [])])];
-    const substitution = attributeSubstitution(train.encoding, attribute, train, { values: domain });
+      [...new Set([...attributeSubstitution(train.encoding, train, { attribute }).values, ...(test.size > 0 ? attributeSubstitution(train.encoding, test, { attribute }).values : [])])];
+    const substitution = attributeSubstitution(train.encoding, train, { attribute, values: domain });
     ai = attributeSensitivityInstrument({ substitution, method: setup.aiMethod });
     instruments.push(ai);
   }
@@ -259,9 +259,9 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
         targetIds: indices,
         every: setup.perInstanceEvery,
         ...((setup.perInstanceRunsWithout ?? 0) > 0 ? { withoutTargets: { runs: setup.perInstanceRunsWithout as number, data: withoutRecords(train, indices) } } : {}),
+        runs,
+        firstRunInstruments: instruments,
       },
-      runs,
-      instruments,
     );
     result = collected.first;
     perInstance = perInstanceTraceFromNorms(collected.norms, { datasetSize: train.size, labels, meta: { producer: 'dpbounds train', dataset: setup.datasetName, model: setup.model } });
@@ -271,21 +271,26 @@ export function runTraining(setup: TrainSetup, onProgress: (fraction: number) =>
   let perInstanceBatches: PerInstanceBatchTrace | undefined;
   if (wants('per-instance-batches')) {
     const { indices, labels } = chooseTargets(baseTrain, setup.perInstanceTargets, setup.seed);
-    perInstanceBatches = collectPerInstanceBatchTrace(
-      trainOptions,
-      { targets: subsetDataset(baseTrain, indices), background: withoutRecords(train, indices), every: setup.perInstanceEvery, seed: setup.seed },
-      setup.perInstanceRuns,
-      setup.perInstanceRunsWithout ?? 0,
-      { targetIds: indices, datasetSize: train.size, labels, meta: { producer: 'dpbounds train', dataset: setup.datasetName, model: setup.model } },
-    );
+    perInstanceBatches = collectPerInstanceBatchTrace(trainOptions, {
+      targets: subsetDataset(baseTrain, indices),
+      background: withoutRecords(train, indices),
+      every: setup.perInstanceEvery,
+      seed: setup.seed,
+      runs: setup.perInstanceRuns,
+      runsWithout: setup.perInstanceRunsWithout ?? 0,
+      targetIds: indices,
+      datasetSize: train.size,
+      labels,
+      meta: { producer: 'dpbounds train', dataset: setup.datasetName, model: setup.model },
+    });
   }
-  const testAccuracy = test.size > 0 ? evaluateModel(model, result.parameters, test).accuracy : undefined;
+  const testAccuracy = test.size > 0 ? evaluateModel(model, { parameters: result.parameters, data: test }).accuracy : undefined;
   return {
     setup,
     model,
     result,
     trainData: train,
-    trainAccuracy: evaluateModel(model, result.parameters, baseTrain).accuracy,
+    trainAccuracy: evaluateModel(model, { parameters: result.parameters, data: baseTrain }).accuracy,
     testAccuracy,
     evaluation: evaluation.trace(),
     ...(ai !== undefined ? { aiSensitivity: ai.trace() } : {}),

@@ -48,7 +48,7 @@ export function accountRun(outcome: TrainOutcome, delta: number): { epsilon: num
 export function traceFiles(outcome: TrainOutcome): Record<string, string> {
   const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
   const files: Record<string, string> = {
-    'model.json': json(modelFile(outcome.model, outcome.result.parameters, outcome.trainData.encoding)),
+    'model.json': json(modelFile(outcome.model, { parameters: outcome.result.parameters, encoding: outcome.trainData.encoding })),
     'evaluation.json': json(outcome.evaluation),
   };
   if (outcome.aiSensitivity !== undefined) files['ai-sensitivity.json'] = json(outcome.aiSensitivity);

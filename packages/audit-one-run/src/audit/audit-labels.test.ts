@@ -28,7 +28,7 @@ describe('audit labels', () => {
     expect(auditScores({ scores, members }).kind).toBe('empirical');
     expect(auditScores({ scores, members }, { bonferroni: true }).kind).toBe('lower-bound');
     expect(auditScores({ scores, members }, { guessCounts: [100] }).kind).toBe('lower-bound');
-    expect(idealizedAudit({ sigma: 1, canaries: 1000, guesses: 100 }).kind).toBe('estimate');
+    expect(idealizedAudit({ noiseMultiplier: 1, canaries: 1000, guesses: 100 }).kind).toBe('estimate');
   });
 });
 

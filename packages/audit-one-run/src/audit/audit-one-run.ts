@@ -126,7 +126,7 @@ export function auditOneRun(observation: OneRunObservation, options: AuditOption
   if (family.kind !== 'gaussian') {
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'family.kind', expected: "'gaussian' or 'subsampled-gaussian'", found: (family as { kind: unknown }).kind });
   }
-  const { mu, sigma, saturated } = empiricalMuUnchecked(canaries, correct, guesses, bucketSize, tau);
+  const { mu, noiseMultiplier: sigma, saturated } = empiricalMuUnchecked(canaries, correct, guesses, bucketSize, tau);
   if (pure !== undefined) {
     return { method, empiricalEpsilon: pure.epsilon, ...base, family: 'gaussian', empiricalMu: mu, empiricalNoise: sigma, saturated: saturated || pure.saturated, epsilonFrom: 'pure-epsilon-family' };
   }

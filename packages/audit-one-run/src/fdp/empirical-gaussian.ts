@@ -2,7 +2,7 @@
  * Empirical μ of the f-DP one-run audit over the Gaussian-DP family ([MMC] §4 and Appendix code;
  * docs/math/audit-one-run.md).
  */
-import { normalQuantile, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { normalQuantile, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { gdpEpsilon } from '@dpbounds/tradeoff-core';
 import { gaussianBlowUpInverse } from './blow-up-inverse.js';
 import { searchBoundaryUnchecked, type HypothesisFamily } from './empirical-boundary.js';
@@ -22,8 +22,8 @@ export interface EmpiricalMuResult {
    * Gaussian-DP guarantee the mechanism satisfies (0 when nothing is rejected).
    */
   readonly mu: number;
-  /** The empirical noise σ* = 1/μ* (Infinity when μ* = 0). */
-  readonly sigma: number;
+  /** The empirical noise multiplier σ* = 1/μ* (Infinity when μ* = 0). */
+  readonly noiseMultiplier: number;
   /** True when μ = 1000 is still rejected (μ* ≥ 1000 is reported as 1000). */
   readonly saturated: boolean;
 }
@@ -58,7 +58,7 @@ function gaussianFamily(m: number, c: number, cPrime: number, k: number, tau: nu
  */
 export function empiricalMuUnchecked(m: number, c: number, cPrime: number, k: number, tau: number): EmpiricalMuResult {
   const { parameter, saturated } = searchBoundaryUnchecked(gaussianFamily(m, c, cPrime, k, tau), m, c, cPrime, k, tau);
-  return { mu: parameter, sigma: parameter === 0 ? Infinity : 1 / parameter, saturated };
+  return { mu: parameter, noiseMultiplier: parameter === 0 ? Infinity : 1 / parameter, saturated };
 }
 
 /**
@@ -82,10 +82,10 @@ export function fdpEmpiricalMu(input: FdpTestInput): EmpiricalMuResult {
   return empiricalMuUnchecked(m, c, cPrime, k, tau);
 }
 
-/** The noise grid of the reference implementations: σ_i = sigma0 + step·i, i = 0 … count − 1. */
+/** The grid of noise multipliers of the reference implementations: σ_i = start + step·i, i = 0 … count − 1. */
 export interface NoiseGrid {
-  /** First noise level (PrivacyGuard default 0.001; the paper's example uses 0.6). */
-  readonly sigma0?: number;
+  /** First noise multiplier σ₀ (PrivacyGuard default 0.001; the paper's example uses 0.6). */
+  readonly start?: number;
   /** Spacing (default 0.01). */
   readonly step?: number;
   /** Number of grid points (default 1000). */
@@ -96,8 +96,8 @@ export interface NoiseGrid {
 export interface GridAuditResult {
   /** Index of the first (smallest-noise) rejected σ_i, or null when no grid point is rejected. */
   readonly index: number | null;
-  /** σ_index, or null when no grid point is rejected. */
-  readonly sigma: number | null;
+  /** The noise multiplier σ_index, or null when no grid point is rejected. */
+  readonly noiseMultiplier: number | null;
   /** 1/σ_index (0 when none is rejected). */
   readonly mu: number;
   /** gdpEpsilon(1/σ_index, δ) (0 when none is rejected). */
@@ -117,22 +117,22 @@ export interface GridAuditResult {
  * and ε is the exact conversion (PrivacyGuard bisects to 1e−3).
  *
  * @throws DpboundsRangeError / DpboundsTypeError naming the invalid argument.
- * @example fdpEmpiricalGaussianGrid({ canaries: 100000, guesses: 1500, correct: 1429 }, { delta: 1e-5 }).sigma
+ * @example fdpEmpiricalGaussianGrid({ canaries: 100000, guesses: 1500, correct: 1429 }, { delta: 1e-5 }).noiseMultiplier
  */
 export function fdpEmpiricalGaussianGrid(input: FdpTestInput, options: NoiseGrid & { readonly delta?: number } = {}): GridAuditResult {
   requireObject('input', input);
-  requireObject('options', options);
+  requireOptions('options', options, ['start', 'step', 'count', 'delta']);
   const [m, c, cPrime, k, tau] = resolveFdpInput(input);
-  const sigma0 = requireInRange('sigma0', options.sigma0 ?? 0.001, { min: 0, minExclusive: true });
-  const step = requireInRange('step', options.step ?? 0.01, { min: 0, minExclusive: true });
-  const count = requireInteger('count', options.count ?? 1000, { min: 1 });
-  const delta = requireInRange('delta', options.delta ?? 1e-5, { min: 0, max: 1 });
+  const sigma0 = requireInRange('options.start', options.start ?? 0.001, { min: 0, minExclusive: true });
+  const step = requireInRange('options.step', options.step ?? 0.01, { min: 0, minExclusive: true });
+  const count = requireInteger('options.count', options.count ?? 1000, { min: 1 });
+  const delta = requireInRange('options.delta', options.delta ?? 1e-5, { min: 0, max: 1 });
   const sigmaAt = (i: number): number => sigma0 + step * i;
   const rejected = (i: number): boolean => {
     const blowUp = gaussianBlowUpInverse(1 / sigmaAt(i));
     return fdpRejectsUnchecked(blowUp, m, c, cPrime, k, tau);
   };
-  const none: GridAuditResult = { index: null, sigma: null, mu: 0, epsilon: 0, saturated: false };
+  const none: GridAuditResult = { index: null, noiseMultiplier: null, mu: 0, epsilon: 0, saturated: false };
   if (!rejected(count - 1)) return none;
   let lo = -1; // not rejected (virtual)
   let hi = count - 1; // rejected
@@ -147,5 +147,5 @@ export function fdpEmpiricalGaussianGrid(input: FdpTestInput, options: NoiseGrid
   }
   const sigma = sigmaAt(hi);
   const mu = 1 / sigma;
-  return { index: hi, sigma, mu, epsilon: gdpEpsilon(mu, delta), saturated: hi === 0 };
+  return { index: hi, noiseMultiplier: sigma, mu, epsilon: gdpEpsilon(mu, delta), saturated: hi === 0 };
 }

@@ -87,8 +87,8 @@ describe('fdpEmpiricalMu and the grid variant (docs/math/audit-one-run.md)', () 
       const wantMu = num(fixture.expected.mu);
       expect(Math.abs(got.mu - wantMu)).toBeLessThanOrEqual(Math.max(num(tol.mu_abs), num(tol.mu_rel) * wantMu));
       const sigma = fixture.expected.sigma;
-      if (sigma === null) expect(got.sigma).toBe(Infinity);
-      else expect(got.sigma).toBeCloseTo(num(sigma), 5);
+      if (sigma === null) expect(got.noiseMultiplier).toBe(Infinity);
+      else expect(got.noiseMultiplier).toBeCloseTo(num(sigma), 5);
       for (const [delta, eps] of Object.entries(fixture.expected.epsilonAtDelta as Record<string, unknown>)) {
         const want = num(eps);
         const have = got.mu === 0 ? 0 : gdpEpsilon(got.mu, Number(delta));
@@ -96,7 +96,7 @@ describe('fdpEmpiricalMu and the grid variant (docs/math/audit-one-run.md)', () 
       }
       const grid = fixture.expected.grid as Record<string, unknown>;
       const gridResult = fdpEmpiricalGaussianGrid(input, {
-        sigma0: num(grid.sigma0),
+        start: num(grid.sigma0),
         step: num(grid.step),
         count: num(grid.count),
         delta: num(grid.delta),
@@ -104,7 +104,7 @@ describe('fdpEmpiricalMu and the grid variant (docs/math/audit-one-run.md)', () 
       expect(gridResult.index).toBe(grid.index);
       expect(Math.abs(gridResult.epsilon - num(grid.epsilonExact))).toBeLessThanOrEqual(num(tol.grid_epsilonExact_abs));
       if (grid.index !== null) {
-        expect(gridResult.sigma).toBeCloseTo(num(grid.sigma), 12);
+        expect(gridResult.noiseMultiplier).toBeCloseTo(num(grid.sigma), 12);
         // PrivacyGuard's own bisection output agrees with the exact conversion to its tolerance.
         expect(Math.abs(gridResult.epsilon - num(grid.privacyGuardEpsilon))).toBeLessThanOrEqual(num(tol.grid_privacyGuardEpsilon_abs));
         // The grid point is at most one step weaker than the continuous boundary.
@@ -121,7 +121,7 @@ describe('fdpEmpiricalMu and the grid variant (docs/math/audit-one-run.md)', () 
   });
 
   it('r = 0 is valid and gives 0', () => {
-    expect(fdpEmpiricalMu({ canaries: 10, guesses: 0, correct: 0 })).toEqual({ mu: 0, sigma: Infinity, saturated: false });
+    expect(fdpEmpiricalMu({ canaries: 10, guesses: 0, correct: 0 })).toEqual({ mu: 0, noiseMultiplier: Infinity, saturated: false });
   });
 
   it('is the boundary (rejected at μ*, not just above), at least the grid value, and falls with confidence (property)', () => {

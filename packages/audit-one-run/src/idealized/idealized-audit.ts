@@ -2,7 +2,7 @@
  * The best a perfect attacker can prove: the idealised setting of [MMC] Algorithm 4 followed by
  * the audit (docs/math/audit-one-run.md), for planning m and r before instrumenting a run.
  */
-import { requireInRange, requireObject } from '@dpbounds/special-functions';
+import { requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { auditOneRun, type AuditOptions, type AuditResult } from '../audit/audit-one-run.js';
 import { auditLabels } from '../audit/audit-view.js';
 import { validateBucketSize } from '../observation/observation.js';
@@ -11,8 +11,8 @@ import { idealizedReconstructionMonteCarlo } from './idealized-reconstruction.js
 
 /** Input of {@link idealizedAudit}. */
 export interface IdealizedAuditInput extends Omit<AuditOptions, 'bucketSize'> {
-  /** Noise σ of the Gaussian mechanism with sensitivity 1 (μ = 1/σ); for DP-SGD think σ_eff. */
-  readonly sigma: number;
+  /** Noise multiplier σ of the Gaussian mechanism with sensitivity 1 (μ = 1/σ); for DP-SGD think σ_eff. */
+  readonly noiseMultiplier: number;
   /** Number of canaries m ≥ 2. */
   readonly canaries: number;
   /** Number of guesses c′ (1 ≤ c′ ≤ m; ≥ 2 for k > 2). */
@@ -29,7 +29,8 @@ export interface IdealizedAuditInput extends Omit<AuditOptions, 'bucketSize'> {
 export interface IdealizedAuditResult extends AuditResult {
   /** The expected number of correct guesses (exact for k = 2, Monte-Carlo mean for k > 2). */
   readonly expectedCorrect: number;
-  readonly sigma: number;
+  /** The input's noise multiplier σ. */
+  readonly noiseMultiplier: number;
 }
 
 /**
@@ -41,19 +42,19 @@ export interface IdealizedAuditResult extends AuditResult {
  * how tight an audit can be before running it.
  *
  * @throws DpboundsRangeError / DpboundsTypeError naming the invalid argument.
- * @example idealizedAudit({ sigma: 1, canaries: 100000, guesses: 1500 }).empiricalEpsilon // ≈ 3.30 (true ε at δ = 1e−5: 4.38)
+ * @example idealizedAudit({ noiseMultiplier: 1, canaries: 100000, guesses: 1500 }).empiricalEpsilon // ≈ 3.30 (true ε at δ = 1e−5: 4.38)
  */
 export function idealizedAudit(input: IdealizedAuditInput): IdealizedAuditResult {
-  requireObject('input', input);
-  const sigma = requireInRange('sigma', input.sigma, { min: 0, minExclusive: true });
+  requireOptions('input', input, ['noiseMultiplier', 'canaries', 'guesses', 'bucketSize', 'seed', 'runs', 'method', 'confidence', 'delta', 'family']);
+  const sigma = requireInRange('noiseMultiplier', input.noiseMultiplier, { min: 0, minExclusive: true });
   const bucketSize = validateBucketSize(input.bucketSize ?? 2);
   let expectedCorrect: number;
   let correct: number;
   if (bucketSize === 2) {
-    ({ expectedCorrect, correct } = idealizedExpectedCorrect({ sigma, canaries: input.canaries, guesses: input.guesses }));
+    ({ expectedCorrect, correct } = idealizedExpectedCorrect({ noiseMultiplier: sigma, canaries: input.canaries, guesses: input.guesses }));
   } else {
     const mc = idealizedReconstructionMonteCarlo({
-      sigma,
+      noiseMultiplier: sigma,
       canaries: input.canaries,
       guesses: input.guesses,
       bucketSize,
@@ -72,5 +73,5 @@ export function idealizedAudit(input: IdealizedAuditInput): IdealizedAuditResult
   };
   const audit = auditOneRun({ canaries: input.canaries, guesses: input.guesses, correct: Math.min(correct, input.guesses) }, options);
   // a simulated attacker: what an audit could show, not a measurement of a run
-  return { ...audit, ...auditLabels('estimate', audit.confidence, bucketSize), expectedCorrect, sigma };
+  return { ...audit, ...auditLabels('estimate', audit.confidence, bucketSize), expectedCorrect, noiseMultiplier: sigma };
 }

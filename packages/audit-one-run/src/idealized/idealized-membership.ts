@@ -2,12 +2,12 @@
  * The idealised membership game of [MMC] Algorithm 4 (k = 2), in closed form: the expected number
  * of correct guesses of the optimal attacker against a Gaussian mechanism (docs/math/audit-one-run.md).
  */
-import { brentRoot, lgamma, normalSf, normalSfInverse, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { brentRoot, lgamma, normalSf, normalSfInverse, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 
 /** Input of {@link idealizedExpectedCorrect}. */
 export interface IdealizedMembershipInput {
-  /** Noise standard deviation σ > 0 of the Gaussian mechanism with sensitivity 1 (μ = 1/σ). */
-  readonly sigma: number;
+  /** Noise multiplier σ > 0: the noise std of the Gaussian mechanism with sensitivity 1 (μ = 1/σ). */
+  readonly noiseMultiplier: number;
   /** Number of canaries m ≥ 2. */
   readonly canaries: number;
   /** Number of guesses c′, 1 ≤ c′ ≤ m (⌈c′/2⌉ top-scored guessed "in", the rest bottom-scored "out"). */
@@ -42,11 +42,11 @@ const WINDOW_SD = 20;
  * Domain: σ > 0 finite, integers m ≥ 2 and 1 ≤ c′ ≤ m.
  *
  * @throws DpboundsRangeError / DpboundsTypeError naming the invalid argument.
- * @example idealizedExpectedCorrect({ sigma: 1, canaries: 100000, guesses: 1500 }).expectedCorrect // ≈ 1428.672 (the paper uses c = 1429)
+ * @example idealizedExpectedCorrect({ noiseMultiplier: 1, canaries: 100000, guesses: 1500 }).expectedCorrect // ≈ 1428.672 (the paper uses c = 1429)
  */
 export function idealizedExpectedCorrect(input: IdealizedMembershipInput): IdealizedMembershipResult {
-  requireObject('input', input);
-  const sigma = requireInRange('sigma', input.sigma, { min: 0, minExclusive: true });
+  requireOptions('input', input, ['noiseMultiplier', 'canaries', 'guesses']);
+  const sigma = requireInRange('noiseMultiplier', input.noiseMultiplier, { min: 0, minExclusive: true });
   const m = requireInteger('canaries', input.canaries, { min: 2 });
   const cPrime = requireInteger('guesses', input.guesses, { min: 1, max: m });
   const K = Math.ceil(cPrime / 2);

@@ -2,12 +2,12 @@
  * The idealised reconstruction game of [MMC] Algorithm 4 (k > 2), by seeded Monte Carlo
  * (docs/math/audit-one-run.md): there is no closed form.
  */
-import { createRng, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { createRng, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 
 /** Input of {@link idealizedReconstructionMonteCarlo}. */
 export interface IdealizedReconstructionInput {
-  /** Noise standard deviation σ > 0 (options √2 apart, so μ = 1/σ). */
-  readonly sigma: number;
+  /** Noise multiplier σ > 0: the noise std over the sensitivity √2 of the options (so μ = 1/σ). */
+  readonly noiseMultiplier: number;
   /** Number of canaries m ≥ 2. */
   readonly canaries: number;
   /** Number of guesses c′, 2 ≤ c′ ≤ m. */
@@ -44,11 +44,11 @@ export interface IdealizedReconstructionResult {
  * Domain: σ > 0 finite, integers m ≥ 2, 2 ≤ c′ ≤ m, k ≥ 2, runs ≥ 1.
  *
  * @throws DpboundsRangeError / DpboundsTypeError naming the invalid argument.
- * @example idealizedReconstructionMonteCarlo({ sigma: 1, canaries: 1000, guesses: 100, bucketSize: 10, seed: 1 }).meanCorrect // ≈ 41.6
+ * @example idealizedReconstructionMonteCarlo({ noiseMultiplier: 1, canaries: 1000, guesses: 100, bucketSize: 10, seed: 1 }).meanCorrect // ≈ 41.6
  */
 export function idealizedReconstructionMonteCarlo(input: IdealizedReconstructionInput): IdealizedReconstructionResult {
-  requireObject('input', input);
-  const sigma = requireInRange('sigma', input.sigma, { min: 0, minExclusive: true });
+  requireOptions('input', input, ['noiseMultiplier', 'canaries', 'guesses', 'bucketSize', 'runs', 'seed']);
+  const sigma = requireInRange('noiseMultiplier', input.noiseMultiplier, { min: 0, minExclusive: true });
   const m = requireInteger('canaries', input.canaries, { min: 2 });
   const cPrime = requireInteger('guesses', input.guesses, { min: 2, max: m });
   const k = requireInteger('bucketSize', input.bucketSize, { min: 2 });

@@ -10,7 +10,7 @@ describe('idealizedExpectedCorrect: Algorithm 4, k = 2, exact (docs/math/audit-o
   for (const fixture of fixtureCases('idealized.expectedCorrect')) {
     it(`${fixture.id}: rel 1e-7 and the integer observation`, () => {
       const i = fixture.input;
-      const got = idealizedExpectedCorrect({ sigma: num(i.sigma), canaries: num(i.m), guesses: num(i.cPrime) });
+      const got = idealizedExpectedCorrect({ noiseMultiplier: num(i.sigma), canaries: num(i.m), guesses: num(i.cPrime) });
       const want = num(fixture.expected.expectedCorrect);
       expect(Math.abs(got.expectedCorrect - want)).toBeLessThanOrEqual(1e-7 * want);
       const fraction = want - Math.floor(want);
@@ -42,14 +42,14 @@ describe('idealizedExpectedCorrect: Algorithm 4, k = 2, exact (docs/math/audit-o
     }
     const mean = total / runs;
     const se = Math.sqrt((totalSq / runs - mean * mean) / runs);
-    const exact = idealizedExpectedCorrect({ sigma, canaries: m, guesses: cPrime }).expectedCorrect;
+    const exact = idealizedExpectedCorrect({ noiseMultiplier: sigma, canaries: m, guesses: cPrime }).expectedCorrect;
     expect(Math.abs(mean - exact)).toBeLessThan(4 * se);
   });
 
   it('grows as the noise shrinks and stays between c′/2 and c′', () => {
     let previous = Infinity;
     for (const sigma of [0.25, 0.5, 1, 2, 4, 8]) {
-      const { expectedCorrect } = idealizedExpectedCorrect({ sigma, canaries: 10000, guesses: 1000 });
+      const { expectedCorrect } = idealizedExpectedCorrect({ noiseMultiplier: sigma, canaries: 10000, guesses: 1000 });
       expect(expectedCorrect).toBeLessThan(previous);
       expect(expectedCorrect).toBeGreaterThan(500);
       expect(expectedCorrect).toBeLessThanOrEqual(1000);
@@ -66,7 +66,7 @@ describe('idealizedReconstructionMonteCarlo: Algorithm 4, k > 2 (docs/math/audit
     const runs = Math.min(num(i.runs), Math.max(5, Math.floor(2e6 / (num(i.m) * num(i.k)))));
     it(`${fixture.id}: ${runs}-run mean within 4·sd/√runs + 1 of the reference mean`, () => {
       const got = idealizedReconstructionMonteCarlo({
-        sigma: num(i.sigma),
+        noiseMultiplier: num(i.sigma),
         canaries: num(i.m),
         guesses: num(i.cPrime),
         bucketSize: num(i.k),
@@ -82,24 +82,24 @@ describe('idealizedReconstructionMonteCarlo: Algorithm 4, k > 2 (docs/math/audit
   }
 
   it('is reproducible from its seed', () => {
-    const input = { sigma: 1, canaries: 300, guesses: 50, bucketSize: 5, runs: 5 };
+    const input = { noiseMultiplier: 1, canaries: 300, guesses: 50, bucketSize: 5, runs: 5 };
     expect(idealizedReconstructionMonteCarlo({ ...input, seed: 9 })).toEqual(idealizedReconstructionMonteCarlo({ ...input, seed: 9 }));
   });
 });
 
 describe('idealizedAudit: what a perfect attacker proves (docs/math/audit-one-run.md)', () => {
   it('audits the paper ablation point σ = 1, m = 10⁵, c′ = 1500 (c = 1429)', () => {
-    const result = idealizedAudit({ sigma: 1, canaries: 100000, guesses: 1500, delta: 1e-5 });
+    const result = idealizedAudit({ noiseMultiplier: 1, canaries: 100000, guesses: 1500, delta: 1e-5 });
     expect(result.correct).toBe(1429);
     expect(result.expectedCorrect).toBeCloseTo(1428.672128, 5);
     expect(result.empiricalEpsilon).toBe(auditOneRun({ canaries: 100000, guesses: 1500, correct: 1429 }, { delta: 1e-5 }).empiricalEpsilon);
-    const steinke = idealizedAudit({ sigma: 1, canaries: 100000, guesses: 1500, delta: 1e-5, method: 'steinke' });
+    const steinke = idealizedAudit({ noiseMultiplier: 1, canaries: 100000, guesses: 1500, delta: 1e-5, method: 'steinke' });
     expect(steinke.empiricalEpsilon).toBeLessThan(result.empiricalEpsilon);
   });
 
   it('less noise lets the perfect attacker prove more (k = 2 and k = 10)', () => {
-    expect(idealizedAudit({ sigma: 0.5, canaries: 10000, guesses: 500 }).empiricalEpsilon).toBeGreaterThan(idealizedAudit({ sigma: 1, canaries: 10000, guesses: 500 }).empiricalEpsilon);
-    const rec = (sigma: number): number => idealizedAudit({ sigma, canaries: 1000, guesses: 100, bucketSize: 10, runs: 20, seed: 3 }).empiricalEpsilon;
+    expect(idealizedAudit({ noiseMultiplier: 0.5, canaries: 10000, guesses: 500 }).empiricalEpsilon).toBeGreaterThan(idealizedAudit({ noiseMultiplier: 1, canaries: 10000, guesses: 500 }).empiricalEpsilon);
+    const rec = (sigma: number): number => idealizedAudit({ noiseMultiplier: sigma, canaries: 1000, guesses: 100, bucketSize: 10, runs: 20, seed: 3 }).empiricalEpsilon;
     expect(rec(0.6)).toBeGreaterThan(rec(1));
   });
 });

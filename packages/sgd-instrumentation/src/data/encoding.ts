@@ -5,7 +5,7 @@
  * values `?` form a category of their own), the label becomes 0/1. These work on a parsed
  * table; the passes they run are those of the streaming loader (`tabular-passes.ts`).
  */
-import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { CsvTable } from './csv.js';
 import type { Dataset, TabularEncoding } from './dataset.js';
 import { FitPass, ScanPass, rowEncoder } from './tabular-passes.js';
@@ -47,19 +47,27 @@ export function fitTabularEncoding(table: CsvTable, options: EncodingOptions): T
   return pass.finish();
 }
 
+/** Options of {@link encodeTable}. */
+export interface EncodeTableOptions {
+  /** Indices of the rows of the table to encode, in that order (default: every row). */
+  readonly rows?: ArrayLike<number>;
+}
+
 /**
- * Encodes the rows of `table` (all, or those at `rows`) with a fitted encoding. Unknown
+ * Encodes the rows of `table` (all, or those at `options.rows`) with a fitted encoding. Unknown
  * categories encode as all zeros; missing numeric values as the fitted mean (feature 0).
  *
- * @throws DpboundsTypeError when a column of the encoding is absent or a numeric field is not a number.
- * @example const train = encodeTable(table, encoding, trainRows);
+ * @throws DpboundsTypeError when a column of the encoding is absent, a numeric field is not a
+ *   number, or `options` has an unknown key (named `options.<key>`).
+ * @example const train = encodeTable(table, encoding, { rows: trainRows });
  */
-export function encodeTable(table: CsvTable, encoding: TabularEncoding, rows?: ArrayLike<number>): Dataset {
+export function encodeTable(table: CsvTable, encoding: TabularEncoding, options: EncodeTableOptions = {}): Dataset {
   requireObject('table', table);
   requireArray('table.rows', table.rows);
   requireObject('encoding', encoding);
   requireInteger('encoding.featureCount', encoding.featureCount, { min: 0 });
-  if (rows !== undefined) requireFiniteArray('rows', rows);
+  const { rows } = requireOptions<EncodeTableOptions>('options', options, ['rows']);
+  if (rows !== undefined) requireFiniteArray('options.rows', rows);
   const selected = rows ?? Array.from({ length: table.rows.length }, (_, i) => i);
   const d = encoding.featureCount;
   const n = selected.length;
@@ -70,7 +78,7 @@ export function encodeTable(table: CsvTable, encoding: TabularEncoding, rows?: A
     const r = selected[k] as number;
     const row = table.rows[r];
     if (row === undefined) {
-      throw new DpboundsTypeError({ code: 'ERR_INVALID_FORMAT', parameter: 'rows', expected: `indices in [0, ${table.rows.length})`, found: r });
+      throw new DpboundsTypeError({ code: 'ERR_INVALID_FORMAT', parameter: 'options.rows', expected: `indices in [0, ${table.rows.length})`, found: r });
     }
     labels[k] = encoder.encode(row, r, features, k * d);
   }

@@ -39,13 +39,13 @@ describe('loadTabularCsv', () => {
   it('splits into disjoint, covering, sorted index sets', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 300 }), fc.double({ min: 0, max: 0.99, noNaN: true }), fc.integer({ min: 0, max: 1000 }), (n, f, seed) => {
-        const { train, test } = splitIndices(n, f, seed);
+        const { train, test } = splitIndices(n, { testFraction: f, seed });
         expect(test.length).toBe(Math.round(f * n));
         const all = [...train, ...test].sort((a, b) => a - b);
         expect(all).toEqual(Array.from({ length: n }, (_, i) => i));
       }),
       { numRuns: 50, seed: 20261122 },
     );
-    expect(() => splitIndices(10, 1, 0)).toThrow('testFraction');
+    expect(() => splitIndices(10, { testFraction: 1, seed: 0 })).toThrow('testFraction');
   });
 });

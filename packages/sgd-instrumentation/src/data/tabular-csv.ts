@@ -4,7 +4,7 @@
  * of cells). Browser-safe (takes text or a record source); the Node entry point
  * `@dpbounds/sgd-instrumentation/node` streams files.
  */
-import { createRng, requireFunction, requireInRange, requireInteger, requireObject, requireString } from '@dpbounds/special-functions';
+import { createRng, requireFunction, requireInRange, requireInteger, requireObject, requireOptions, requireString } from '@dpbounds/special-functions';
 import { createCsvRecordReader } from './csv-reader.js';
 import type { Dataset, TabularEncoding } from './dataset.js';
 import { EncodePass, FitPass, ScanPass, requireFeatureBudget } from './tabular-passes.js';
@@ -28,15 +28,30 @@ export interface TrainTestData {
   readonly testRows: Uint32Array;
 }
 
+/** Options of {@link splitIndices}. */
+export interface SplitIndicesOptions {
+  /** Fraction of the records in the test part, in [0, 1) (default 0.2, as {@link loadTabularCsv}). */
+  readonly testFraction?: number;
+  /** Seed of the permutation, an integer in [0, 2³²) (default 0, as {@link loadTabularCsv}). */
+  readonly seed?: number;
+}
+
 /**
  * The seeded split of `size` record indices: a uniformly random permutation from
  * `createRng(seed)`; the first round(testFraction·size) indices are the test set. Both parts
  * are returned sorted, so the training set keeps file order.
  *
- * @throws DpboundsRangeError when `size` is not a non-negative integer or `testFraction` ∉ [0, 1).
- * @example const { train, test } = splitIndices(100, 0.2, 1); // 80 and 20 indices
+ * @throws DpboundsRangeError when `size` is not a non-negative integer or `testFraction` ∉ [0, 1);
+ *   DpboundsTypeError naming `options.<key>` for an unknown key.
+ * @example const { train, test } = splitIndices(100, { testFraction: 0.2, seed: 1 }); // 80 and 20 indices
  */
-export function splitIndices(size: number, testFraction: number, seed: number): { train: Uint32Array; test: Uint32Array } {
+export function splitIndices(size: number, options: SplitIndicesOptions = {}): { train: Uint32Array; test: Uint32Array } {
+  const { testFraction = 0.2, seed = 0 } = requireOptions<SplitIndicesOptions>('options', options, ['testFraction', 'seed']);
+  return splitRows(size, testFraction, seed);
+}
+
+/** {@link splitIndices} with its options unpacked (the loaders' call; errors name `testFraction`, `seed` as the loaders' options do). */
+function splitRows(size: number, testFraction: number, seed: number): { train: Uint32Array; test: Uint32Array } {
   requireInteger('size', size, { min: 0 });
   requireInRange('testFraction', testFraction, { min: 0, max: 1, maxExclusive: true });
   requireFiniteSeed(seed);
@@ -62,7 +77,7 @@ function* tabularLoad(options: TabularCsvOptions): Generator<RecordConsumer, Tra
   const scan = new ScanPass(encodingOptions);
   yield scan;
   const scanned = scan.finish();
-  const { train: trainRows, test: testRows } = splitIndices(scanned.rowCount, options.testFraction ?? 0.2, options.seed ?? 0);
+  const { train: trainRows, test: testRows } = splitRows(scanned.rowCount, options.testFraction ?? 0.2, options.seed ?? 0);
   const part = new Uint8Array(scanned.rowCount);
   for (const r of trainRows) part[r] = 1;
   const fit = new FitPass(scanned, part, encodingOptions);

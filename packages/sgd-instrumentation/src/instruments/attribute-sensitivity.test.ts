@@ -33,17 +33,17 @@ function bruteForce(model: ReturnType<typeof mlp>, params: Float64Array, x: Floa
 
 describe('attributeSubstitution', () => {
   it('lists the distinct values of a numeric column and every category of a one-hot column', () => {
-    const age = attributeSubstitution(data.encoding, 'age', data);
+    const age = attributeSubstitution(data.encoding, data, { attribute: 'age' });
     expect(age.values).toEqual(['20', '21', '22', '23', '24', '25', '26']);
     expect(age.indices.length).toBe(1);
-    const colour = attributeSubstitution(data.encoding, 'colour', data);
+    const colour = attributeSubstitution(data.encoding, data, { attribute: 'colour' });
     expect(colour.values).toEqual(['blue', 'green', 'red']);
     expect(Array.from(colour.candidates)).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-    const two = attributeSubstitution(data.encoding, 'age', data, { values: [20, 26] });
+    const two = attributeSubstitution(data.encoding, data, { attribute: 'age', values: [20, 26] });
     expect(two.values).toEqual(['20', '26']);
-    expect(() => attributeSubstitution(data.encoding, 'nope', data)).toThrow('attribute');
-    expect(() => attributeSubstitution(data.encoding, 'colour', data, { values: ['pink'] })).toThrow('pink');
-    expect(() => attributeSubstitution(data.encoding, 'age', data, { values: [20] })).toThrow('two');
+    expect(() => attributeSubstitution(data.encoding, data, { attribute: 'nope' })).toThrow('attribute');
+    expect(() => attributeSubstitution(data.encoding, data, { attribute: 'colour', values: ['pink'] })).toThrow('pink');
+    expect(() => attributeSubstitution(data.encoding, data, { attribute: 'age', values: [20] })).toThrow('two');
   });
 });
 
@@ -51,7 +51,7 @@ describe('diameters from the factored Gram matrix', () => {
   for (const attribute of ['age', 'colour']) {
     it(`match brute force on explicit clipped gradients (${attribute}) and order as exact ≤ approximate ≤ 2C`, () => {
       const model = mlp(data.featureCount, 5);
-      const sub = attributeSubstitution(data.encoding, attribute, data);
+      const sub = attributeSubstitution(data.encoding, data, { attribute: attribute });
       fc.assert(
         fc.property(fc.integer({ min: 0, max: 299 }), fc.double({ min: 0.01, max: 5, noNaN: true }), fc.integer({ min: 0, max: 1000 }), (r, C, seed) => {
           const params = Float64Array.from({ length: model.parameterCount }, (_, i) => Math.sin(i * 3.1 + seed));
@@ -81,7 +81,7 @@ describe('attributeSensitivityInstrument', () => {
   it('records one R_t per step; two chosen values give a smaller diameter than all values', () => {
     let lastTrace: unknown;
     const run = (values?: number[]) => {
-      const sub = attributeSubstitution(data.encoding, 'age', data, values === undefined ? {} : { values });
+      const sub = attributeSubstitution(data.encoding, data, { attribute: 'age', ...(values === undefined ? {} : { values }) });
       const instrument = attributeSensitivityInstrument({ substitution: sub, method: 'both' });
       trainDpSgd({ model: logisticRegression(data.featureCount), data, expectedBatchSize: 30, steps: 15, noiseMultiplier: 1, clip: 0.5, learningRate: 0.2, seed: 3, instruments: [instrument] });
       lastTrace = instrument.trace();
@@ -104,7 +104,7 @@ describe('attributeSensitivityInstrument', () => {
     const trace = all === undefined ? undefined : JSON.parse(JSON.stringify(lastTrace));
     expect(trace.format).toBe('dpbounds.ai-sensitivity-trace');
     expect(trace.full).toEqual(Array.from(all.full ?? []));
-    const approxOnly = attributeSensitivityInstrument({ substitution: attributeSubstitution(data.encoding, 'age', data) });
+    const approxOnly = attributeSensitivityInstrument({ substitution: attributeSubstitution(data.encoding, data, { attribute: 'age' }) });
     expect(approxOnly.record().full).toBeUndefined();
   });
 });

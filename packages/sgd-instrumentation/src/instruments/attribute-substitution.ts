@@ -3,7 +3,7 @@
  * (Cherubin et al., USENIX Security 2024, Algorithm 4: every record of the batch is re-encoded
  * with every value s ∈ 𝒜 of the sensitive attribute).
  */
-import { DpboundsRangeError, DpboundsTypeError, requireArray, requireObject, requireString } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireArray, requireObject, requireOptions, requireString } from '@dpbounds/special-functions';
 import type { Dataset, TabularEncoding } from '../data/dataset.js';
 
 /** A sensitive attribute's feature block and its k encoded candidate values. */
@@ -20,6 +20,8 @@ export interface AttributeSubstitution {
 
 /** Options of {@link attributeSubstitution}. */
 export interface AttributeSubstitutionOptions {
+  /** The raw column name of the sensitive attribute (e.g. `age`), a column of the encoding. */
+  readonly attribute: string;
   /**
    * Restrict 𝒜 to these raw values (e.g. two chosen values: the paper's "domain knowledge"
    * strategy). Default: every category of a one-hot column; every distinct value of a numeric
@@ -33,28 +35,24 @@ function roundRaw(value: number): number {
 }
 
 /**
- * The substitution set 𝒜 of column `attribute` under `encoding`, with candidate values from
- * `data` (numeric) or the category list (one-hot). Numeric candidates are standardised with the
- * column's fitted mean and scale.
+ * The substitution set 𝒜 of column `options.attribute` under `encoding`, with candidate values
+ * from `data` (numeric) or the category list (one-hot). Numeric candidates are standardised with
+ * the column's fitted mean and scale.
  *
- * @throws DpboundsTypeError when the column is not in the encoding; DpboundsRangeError when
- *   fewer than two candidate values remain or a requested category does not exist.
- * @example const age = attributeSubstitution(train.encoding, 'age', train); age.values.length // 73 on Adult
+ * @throws DpboundsTypeError when the column is not in the encoding or `options` has an unknown
+ *   key (named `options.<key>`); DpboundsRangeError when fewer than two candidate values remain
+ *   or a requested category does not exist.
+ * @example const age = attributeSubstitution(train.encoding, train, { attribute: 'age' }); age.values.length // 73 on Adult
  */
-export function attributeSubstitution(
-  encoding: TabularEncoding,
-  attribute: string,
-  data: Dataset,
-  options: AttributeSubstitutionOptions = {},
-): AttributeSubstitution {
+export function attributeSubstitution(encoding: TabularEncoding, data: Dataset, options: AttributeSubstitutionOptions): AttributeSubstitution {
   requireObject('encoding', encoding);
   requireArray('encoding.columns', encoding.columns);
-  requireString('attribute', attribute);
   requireObject('data', data);
-  requireObject('options', options);
+  requireOptions<AttributeSubstitutionOptions>('options', options, ['attribute', 'values']);
+  const attribute = requireString('options.attribute', options.attribute);
   const column = encoding.columns.find((c) => c.name === attribute);
   if (column === undefined) {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_FORMAT', parameter: 'attribute', expected: `a feature column (${encoding.columns.map((c) => c.name).join(', ')})`, found: attribute });
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_FORMAT', parameter: 'options.attribute', expected: `a feature column (${encoding.columns.map((c) => c.name).join(', ')})`, found: attribute });
   }
   let values: string[];
   let indices: Uint32Array;
@@ -63,7 +61,7 @@ export function attributeSubstitution(
     const wanted = options.values?.map(String) ?? [...column.categories];
     for (const v of wanted) {
       if (!column.categories.includes(v)) {
-        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'values', expected: `categories of ${attribute}`, found: v });
+        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'options.values', expected: `categories of ${attribute}`, found: v });
       }
     }
     values = [...new Set(wanted)];
@@ -78,7 +76,7 @@ export function attributeSubstitution(
     if (options.values !== undefined) {
       raw = options.values.map((v) => {
         const x = typeof v === 'number' ? v : Number(v);
-        if (!Number.isFinite(x)) throw new DpboundsRangeError({ code: 'ERR_NOT_FINITE', parameter: 'values', expected: `numbers for ${attribute}`, found: v });
+        if (!Number.isFinite(x)) throw new DpboundsRangeError({ code: 'ERR_NOT_FINITE', parameter: 'options.values', expected: `numbers for ${attribute}`, found: v });
         return x;
       });
     } else {
@@ -92,7 +90,7 @@ export function attributeSubstitution(
     candidates = Float64Array.from(raw, (x) => (x - column.mean) / column.scale);
   }
   if (values.length < 2) {
-    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'values', expected: 'at least two distinct values of the attribute', found: values.length });
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'options.values', expected: 'at least two distinct values of the attribute', found: values.length });
   }
   return { attribute, indices, values, candidates };
 }

@@ -38,11 +38,11 @@ export function evaluationInstrument(data: Dataset, options: { readonly every?: 
     onStart: () => void (points.length = 0),
     onStep(context) {
       if (context.step % every !== 0) return;
-      const { accuracy, loss } = evaluateModel(context.run.model, context.parameters, data);
+      const { accuracy, loss } = evaluateModel(context.run.model, { parameters: context.parameters, data });
       points.push({ step: context.step, accuracy, loss });
     },
     onEnd(run, parameters) {
-      const { accuracy, loss } = evaluateModel(run.model, parameters, data);
+      const { accuracy, loss } = evaluateModel(run.model, { parameters, data });
       points.push({ step: run.totalSteps, accuracy, loss });
     },
     trace: () => ({ format: 'dpbounds.evaluation', version: 1, size: data.size, points: [...points] }),

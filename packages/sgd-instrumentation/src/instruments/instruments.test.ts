@@ -122,8 +122,7 @@ describe('per-instance norms', () => {
     const targets = subsetDataset(data, [0, 1, 2, 3, 4]);
     const { norms, first } = collectPerInstanceNorms(
       { model: mlp(data.featureCount, 4), data, expectedBatchSize: 40, steps: 20, noiseMultiplier: 1, clip: 5, learningRate: 0.1, seed: 10 },
-      { targets, every: 5 },
-      3,
+      { targets, every: 5, runs: 3 },
     );
     expect(first.steps).toBe(20);
     expect(norms.checkpointSteps).toEqual([0, 5, 10, 15]);
@@ -148,9 +147,14 @@ describe('per-instance norms', () => {
     const rest = subsetDataset(data, Array.from({ length: data.size - 3 }, (_, i) => i + 3));
     const train = { model: mlp(data.featureCount, 4), data, expectedBatchSize: 40, epochs: 2, noiseMultiplier: 1, clip: 5, learningRate: 0.1, seed: 10 };
     const seen: number[] = [];
-    const { norms, first } = collectPerInstanceNorms(train, { targets, targetIds: [7, 8, 9], every: 5, withoutTargets: { runs: 2, data: rest } }, 2, [
-      { name: 'spy', onStart: (info) => void seen.push(info.seed), onStep: () => undefined, trace: () => null },
-    ]);
+    const { norms, first } = collectPerInstanceNorms(train, {
+      targets,
+      targetIds: [7, 8, 9],
+      every: 5,
+      withoutTargets: { runs: 2, data: rest },
+      runs: 2,
+      firstRunInstruments: [{ name: 'spy', onStart: (info) => void seen.push(info.seed), onStep: () => undefined, trace: () => null }],
+    });
     expect(norms.seeds).toEqual([10, 11, 12, 13]);
     expect(norms.withoutTargets).toEqual([false, false, true, true]);
     expect(seen).toEqual([10]);
@@ -160,7 +164,7 @@ describe('per-instance norms', () => {
     expect(trace.version).toBe(2);
     expect(trace.runs.map((run) => run.excludedRecords ?? [])).toEqual([[], [], [7, 8, 9], [7, 8, 9]]);
     expect(first.steps).toBe(trace.steps);
-    expect(() => collectPerInstanceNorms(train, { targets, withoutTargets: { runs: -1, data: rest } }, 1)).toThrow('withoutTargets.runs');
+    expect(() => collectPerInstanceNorms(train, { targets, withoutTargets: { runs: -1, data: rest }, runs: 1 })).toThrow('withoutTargets.runs');
   });
 });
 

@@ -12,7 +12,7 @@ const background = subsetDataset(data, Array.from({ length: 298 }, (_, i) => i +
 const train = { model: logisticRegression(data.featureCount), data, expectedBatchSize: 30, steps: 12, noiseMultiplier: 1, clip: 0.5, learningRate: 0.5, seed: 4 };
 
 describe('per-instance batch instrument', () => {
-  const trace = collectPerInstanceBatchTrace(train, { targets, background, every: 5, batches: 6, seed: 1 }, 2, 1, { targetIds: [10, 11], datasetSize: data.size, labels: ['a', 'b'] });
+  const trace = collectPerInstanceBatchTrace(train, { targets, background, every: 5, batches: 6, seed: 1, runs: 2, runsWithout: 1, targetIds: [10, 11], datasetSize: data.size, labels: ['a', 'b'] });
 
   it('writes a valid batch trace of the sum rule with sigma_U = sigma C, runs with and without the targets', () => {
     expect(validatePerInstanceBatchTrace(JSON.parse(JSON.stringify(trace)))).toEqual(JSON.parse(JSON.stringify(trace)));

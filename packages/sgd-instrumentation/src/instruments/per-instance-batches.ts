@@ -6,7 +6,7 @@
  * `dpbounds per-instance --batch-trace`). The reference trainer adds noise N(0, σ²C²) to the
  * SUM of clipped gradients, so its traces say `updateRule: 'sum'` with σ_U = σC.
  */
-import { createRng, DpboundsRangeError, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { createRng, DpboundsRangeError, requireArray, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { Dataset } from '../data/dataset.js';
 import { trainDpSgd } from '../training/trainer.js';
 import type { TrainOptions, TrainResult } from '../training/trainer.js';
@@ -94,30 +94,48 @@ export function perInstanceBatchInstrument(options: PerInstanceBatchOptions): In
   };
 }
 
+/** Options of {@link collectPerInstanceBatchTrace}: the instrument's options, the run counts and the trace's record metadata. */
+export interface CollectPerInstanceBatchTraceOptions extends PerInstanceBatchOptions {
+  /** Number of seeded runs on `trainOptions.data`, an integer ≥ 1. */
+  readonly runs: number;
+  /** Number of further runs on `background` (the data without the targets), an integer ≥ 0. */
+  readonly runsWithout: number;
+  /** The caller's ids of the targets, one per target record. */
+  readonly targetIds: readonly number[];
+  /** Size n of the full training set (written to the trace). */
+  readonly datasetSize: number;
+  /** Optional per-target labels written to the trace's records. */
+  readonly labels?: readonly string[];
+  /** Free-form metadata written to the trace. */
+  readonly meta?: Readonly<Record<string, unknown>>;
+}
+
+const COLLECT_BATCH_KEYS = ['targets', 'background', 'every', 'batches', 'seed', 'runs', 'runsWithout', 'targetIds', 'datasetSize', 'labels', 'meta'] as const;
+
 /**
- * Trains `runs` seeded runs on `trainOptions.data` and `runsWithout` more on `background` (the
- * data without the targets, at the same q and T), measures batches at checkpoints in each, and
- * returns the validated batch trace (`updateRule: 'sum'`, σ_U = σC: the reference trainer's rule).
+ * Trains `options.runs` seeded runs on `trainOptions.data` and `options.runsWithout` more on
+ * `background` (the data without the targets, at the same q and T), measures batches at
+ * checkpoints in each, and returns the validated batch trace (`updateRule: 'sum'`, σ_U = σC:
+ * the reference trainer's rule).
  *
- * @throws DpboundsRangeError when `runs` < 1 or `runsWithout` < 0.
- * @example const trace = collectPerInstanceBatchTrace(trainOptions, { targets, background, every: 100 }, 2, 2, { targetIds, datasetSize });
+ * @throws DpboundsRangeError when `runs` < 1 or `runsWithout` < 0; DpboundsTypeError naming
+ *   `options.<key>` for an unknown key.
+ * @example const trace = collectPerInstanceBatchTrace(trainOptions, { targets, background, every: 100, runs: 2, runsWithout: 2, targetIds, datasetSize });
  */
-export function collectPerInstanceBatchTrace(
-  trainOptions: TrainOptions,
-  options: PerInstanceBatchOptions,
-  runs: number,
-  runsWithout: number,
-  info: { readonly targetIds: readonly number[]; readonly datasetSize: number; readonly labels?: readonly string[]; readonly meta?: Readonly<Record<string, unknown>> },
-): PerInstanceBatchTrace {
-  requireInteger('runs', runs, { min: 1 });
-  requireInteger('runsWithout', runsWithout, { min: 0 });
+export function collectPerInstanceBatchTrace(trainOptions: TrainOptions, options: CollectPerInstanceBatchTraceOptions): PerInstanceBatchTrace {
+  const { runs: runsOption, runsWithout: runsWithoutOption, targetIds, datasetSize, labels, meta, ...instrumentOptions } =
+    requireOptions<CollectPerInstanceBatchTraceOptions>('options', options, COLLECT_BATCH_KEYS);
+  const runs = requireInteger('options.runs', runsOption, { min: 1 });
+  const runsWithout = requireInteger('options.runsWithout', runsWithoutOption, { min: 0 });
+  requireArray('options.targetIds', targetIds);
+  const info = { targetIds, datasetSize, labels, meta };
   if (info.targetIds.length !== options.targets.size) {
-    throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: 'targetIds', expected: `length ${options.targets.size}`, found: info.targetIds.length });
+    throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: 'options.targetIds', expected: `length ${options.targets.size}`, found: info.targetIds.length });
   }
   const traces: PerInstanceBatchRunTrace[] = [];
   let first: TrainResult | undefined;
   for (let r = 0; r < runs + runsWithout; r++) {
-    const instrument = perInstanceBatchInstrument(options);
+    const instrument = perInstanceBatchInstrument(instrumentOptions);
     const without = r >= runs;
     const { epochs: _epochs, ...rest } = trainOptions;
     const run: TrainOptions = without

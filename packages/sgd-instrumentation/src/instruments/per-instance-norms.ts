@@ -5,7 +5,7 @@
  * the instrument records r = ‖ḡ_s(x*)‖/C = min(‖g_s(x*)‖/C, 1) for every target x* at θ_s,
  * whether or not x* is in the batch (the sum-rule sensitivity of step s).
  */
-import { DpboundsRangeError, requireArray, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireArray, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { Dataset } from '../data/dataset.js';
 import { trainDpSgd } from '../training/trainer.js';
 import type { TrainOptions, TrainResult } from '../training/trainer.js';
@@ -111,31 +111,41 @@ export interface PerInstanceNorms {
   readonly withoutTargets: readonly boolean[];
 }
 
+/** Options of {@link collectPerInstanceNorms}: the instrument's options plus how many runs. */
+export interface CollectPerInstanceNormsOptions extends PerInstanceNormOptions {
+  /** Number of seeded runs on `trainOptions.data` (seeds seed, seed+1, …), an integer ≥ 1. */
+  readonly runs: number;
+  /** Other instruments to attach to the first run only (default none). */
+  readonly firstRunInstruments?: readonly Instrument[];
+}
+
+const COLLECT_NORM_KEYS = ['targets', 'targetIds', 'every', 'checkpoints', 'withoutTargets', 'runs', 'firstRunInstruments'] as const;
+
 /**
- * Runs `runs` seeded trainings (seeds seed, seed+1, …) with a per-instance instrument (plus
- * any other instruments on the first run only, via `firstRunInstruments`) and gathers the
+ * Runs `options.runs` seeded trainings (seeds seed, seed+1, …) with a per-instance instrument
+ * (plus any other instruments on the first run only, via `firstRunInstruments`) and gathers the
  * ratios, the shape per-instance RDP needs (`ratios[run][checkpoint][target]`). With
  * `options.withoutTargets`, it then trains that many more runs (seeds continuing the sequence)
  * on the data without the targets, measuring the targets' norms on those models: both
  * directions of the pair. All targets are left out together, so for one target the reverse
  * runs also lack the other targets (an approximation of D \ {x*} when the targets are few).
  *
- * @throws DpboundsRangeError when `runs` is not an integer ≥ 1 or `withoutTargets.runs` not ≥ 0.
- * @example const { norms, first } = collectPerInstanceNorms(trainOptions, { targets, every: 10, withoutTargets: { runs: 3, data: rest } }, 3);
+ * @throws DpboundsRangeError when `options.runs` is not an integer ≥ 1 or
+ *   `withoutTargets.runs` not ≥ 0; DpboundsTypeError naming `options.<key>` for an unknown key.
+ * @example const { norms, first } = collectPerInstanceNorms(trainOptions, { targets, every: 10, withoutTargets: { runs: 3, data: rest }, runs: 3 });
  */
 export function collectPerInstanceNorms(
   trainOptions: TrainOptions,
-  options: PerInstanceNormOptions,
-  runs: number,
-  firstRunInstruments: readonly Instrument[] = [],
+  options: CollectPerInstanceNormsOptions,
 ): { readonly norms: PerInstanceNorms; readonly first: TrainResult } {
-  requireInteger('runs', runs, { min: 1 });
+  const { runs: runsOption, firstRunInstruments = [], ...instrumentOptions } = requireOptions<CollectPerInstanceNormsOptions>('options', options, COLLECT_NORM_KEYS);
+  const runs = requireInteger('options.runs', runsOption, { min: 1 });
   const without = options.withoutTargets;
   const runsWithout = without === undefined ? 0 : requireInteger('withoutTargets.runs', without.runs, { min: 0 });
   const all: PerInstanceNormRun[] = [];
   let first: TrainResult | undefined;
   for (let r = 0; r < runs; r++) {
-    const instrument = perInstanceNormInstrument(options);
+    const instrument = perInstanceNormInstrument(instrumentOptions);
     const result = trainDpSgd({ ...trainOptions, seed: trainOptions.seed + r, instruments: [instrument, ...(r === 0 ? firstRunInstruments : [])] });
     if (r === 0) first = result;
     all.push(instrument.trace());
@@ -146,7 +156,7 @@ export function collectPerInstanceNorms(
     const { epochs: _epochs, ...rest } = trainOptions;
     const withoutOptions: TrainOptions = { ...rest, data, steps: (first as TrainResult).steps, expectedBatchSize: ((first as TrainResult).samplingRate * data.size) };
     for (let r = runs; r < runs + runsWithout; r++) {
-      const instrument = perInstanceNormInstrument(options);
+      const instrument = perInstanceNormInstrument(instrumentOptions);
       trainDpSgd({ ...withoutOptions, seed: trainOptions.seed + r, instruments: [instrument] });
       all.push(instrument.trace());
     }

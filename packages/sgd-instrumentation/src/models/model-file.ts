@@ -2,7 +2,7 @@
  * The trained-model file: architecture, parameters and (optionally) the feature encoding, as
  * plain JSON (`dpbounds.model`, version 1).
  */
-import { DpboundsTypeError, requireFiniteArray, requireFunction, requireObject } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireFiniteArray, requireFunction, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { TabularEncoding } from '../data/dataset.js';
 import { logisticRegression } from './logistic-regression.js';
 import type { Model } from './model.js';
@@ -17,16 +17,26 @@ export interface ModelFile {
   readonly encoding?: TabularEncoding;
 }
 
+/** Options of {@link modelFile}. */
+export interface ModelFileOptions {
+  /** The trained parameters θ (e.g. `trainDpSgd(…).parameters`). */
+  readonly parameters: Float64Array;
+  /** The feature encoding to store with the model, so new CSV rows can be encoded the same way. */
+  readonly encoding?: TabularEncoding;
+}
+
 /**
  * The JSON form of a trained model.
  *
- * @example JSON.stringify(modelFile(model, result.parameters, train.encoding))
+ * @throws DpboundsTypeError naming `options.<key>` for an unknown key, or the missing/ill-typed field.
+ * @example JSON.stringify(modelFile(model, { parameters: result.parameters, encoding: train.encoding }))
  */
-export function modelFile(model: Model, parameters: Float64Array, encoding?: TabularEncoding): ModelFile {
+export function modelFile(model: Model, options: ModelFileOptions): ModelFile {
   requireObject('model', model);
   requireFunction('model.describe', model.describe);
-  requireFiniteArray('parameters', parameters);
-  if (encoding !== undefined) requireObject('encoding', encoding);
+  const { parameters, encoding } = requireOptions<ModelFileOptions>('options', options, ['parameters', 'encoding']);
+  requireFiniteArray('options.parameters', parameters);
+  if (encoding !== undefined) requireObject('options.encoding', encoding);
   return { format: 'dpbounds.model', version: 1, model: model.describe(), parameters: Array.from(parameters), ...(encoding !== undefined ? { encoding } : {}) };
 }
 

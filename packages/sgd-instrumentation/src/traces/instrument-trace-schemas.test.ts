@@ -50,7 +50,7 @@ describe('instrument traces match their JSON Schemas and round-trip', () => {
   });
 
   it('model files restore the same predictions', () => {
-    const file = JSON.parse(JSON.stringify(modelFile(model, result.parameters, data.encoding)));
+    const file = JSON.parse(JSON.stringify(modelFile(model, { parameters: result.parameters, encoding: data.encoding })));
     const restored = loadModelFile(file);
     const x = data.features.subarray(0, data.featureCount);
     expect(restored.model.logit(restored.parameters, x)).toBe(model.logit(result.parameters, x));
@@ -58,7 +58,7 @@ describe('instrument traces match their JSON Schemas and round-trip', () => {
   });
 
   it('per-instance norms become a valid per-instance trace with the same ratios', () => {
-    const { norms } = collectPerInstanceNorms({ model, data, expectedBatchSize: 30, steps: 6, noiseMultiplier: 1, clip: 2, learningRate: 0.1, seed: 4 }, { targets: subsetDataset(data, [3, 4, 5]), targetIds: [3, 4, 5], every: 2 }, 2);
+    const { norms } = collectPerInstanceNorms({ model, data, expectedBatchSize: 30, steps: 6, noiseMultiplier: 1, clip: 2, learningRate: 0.1, seed: 4 }, { targets: subsetDataset(data, [3, 4, 5]), targetIds: [3, 4, 5], every: 2, runs: 2 });
     const trace = perInstanceTraceFromNorms(norms, { datasetSize: data.size, labels: ['a', 'b', 'c'] });
     expect(trace.records.map((r) => r.id)).toEqual([3, 4, 5]);
     const ratios = perInstanceTraceRatios(trace);

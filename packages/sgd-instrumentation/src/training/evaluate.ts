@@ -1,7 +1,7 @@
 /**
  * Accuracy and mean loss of a model on a dataset.
  */
-import { requireFiniteArray, requireObject } from '@dpbounds/special-functions';
+import { requireFiniteArray, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { Dataset } from '../data/dataset.js';
 import { logisticLoss } from '../models/model.js';
 import type { Model } from '../models/model.js';
@@ -13,16 +13,26 @@ export interface Evaluation {
   readonly size: number;
 }
 
+/** Options of {@link evaluateModel}: the trained parameters and the records to score. */
+export interface EvaluateModelOptions {
+  /** The model's parameters θ (e.g. `trainDpSgd(…).parameters`). */
+  readonly parameters: Float64Array;
+  /** The records to score (e.g. the test split). */
+  readonly data: Dataset;
+}
+
 /**
- * Evaluates `params` on every record of `data`. An empty dataset gives accuracy 0 and loss 0
- * with size 0 (callers report size).
+ * Evaluates `options.parameters` on every record of `options.data`. An empty dataset gives
+ * accuracy 0 and loss 0 with size 0 (callers report size).
  *
- * @example const { accuracy } = evaluateModel(model, params, test);
+ * @throws DpboundsTypeError naming `options.<key>` for an unknown key, or the missing/ill-typed field.
+ * @example const { accuracy } = evaluateModel(model, { parameters: result.parameters, data: test });
  */
-export function evaluateModel(model: Model, params: Float64Array, data: Dataset): Evaluation {
+export function evaluateModel(model: Model, options: EvaluateModelOptions): Evaluation {
   requireObject('model', model);
-  requireFiniteArray('params', params);
-  requireObject('data', data);
+  const { parameters: params, data } = requireOptions<EvaluateModelOptions>('options', options, ['parameters', 'data']);
+  requireFiniteArray('options.parameters', params);
+  requireObject('options.data', data);
   const d = data.featureCount;
   let correct = 0;
   let loss = 0;

@@ -1,7 +1,7 @@
 /**
  * Learning-rate schedules η_t for t = 0 … T−1.
  */
-import { DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 
 /** A schedule: a constant, or one of the usual decays from `initial`. */
 export type LearningRateSchedule =
@@ -11,16 +11,36 @@ export type LearningRateSchedule =
   | { readonly kind: 'linear'; readonly initial: number; readonly final?: number }
   | { readonly kind: 'step'; readonly initial: number; readonly every: number; readonly factor: number };
 
+/** Options of {@link learningRateAt}: where in the run to read the schedule. */
+export interface LearningRateAtOptions {
+  /** The step t, an integer ≥ 0. */
+  readonly step: number;
+  /** The run's total number of steps T, an integer ≥ 1. */
+  readonly steps: number;
+}
+
 /**
- * η_t of `schedule` at step `step` of `totalSteps`: constant; cosine
+ * η_t of `schedule` at step `options.step` of `options.steps` (T): constant; cosine
  * η_f + ½(η_0 − η_f)(1 + cos(πt/T)); linear η_0 + (η_f − η_0)t/T; step η_0·factor^⌊t/every⌋.
  *
- * @throws DpboundsRangeError on negative rates, factors outside (0, 1], non-integer steps.
- * @example learningRateAt({ kind: 'cosine', initial: 0.1 }, 50, 100) // 0.05
+ * @throws DpboundsRangeError on negative rates, factors outside (0, 1], non-integer steps;
+ *   DpboundsTypeError naming `options.<key>` for an unknown key.
+ * @example learningRateAt({ kind: 'cosine', initial: 0.1 }, { step: 50, steps: 100 }) // 0.05
  */
-export function learningRateAt(schedule: LearningRateSchedule, step: number, totalSteps: number): number {
-  requireInteger('step', step, { min: 0 });
-  requireInteger('totalSteps', totalSteps, { min: 1 });
+export function learningRateAt(schedule: LearningRateSchedule, options: LearningRateAtOptions): number {
+  const { step, steps } = requireOptions<LearningRateAtOptions>('options', options, ['step', 'steps']);
+  requireInteger('options.step', step, { min: 0 });
+  requireInteger('options.steps', steps, { min: 1 });
+  return scheduleValue(schedule, step, steps);
+}
+
+/**
+ * The trainer's per-step form of {@link learningRateAt} (step and T already checked): not
+ * exported from the package root.
+ *
+ * @example scheduleValue(0.1, 3, 10) // 0.1
+ */
+export function scheduleValue(schedule: LearningRateSchedule, step: number, totalSteps: number): number {
   if (typeof schedule === 'number') return requireInRange('learningRate', schedule, { min: 0 });
   const initial = requireInRange('learningRate.initial', schedule.initial, { min: 0 });
   switch (schedule.kind) {

@@ -19,9 +19,9 @@ describe('trainDpSgd', () => {
 
   it('learns the synthetic task with little noise', () => {
     const model = logisticRegression(data.featureCount);
-    const before = evaluateModel(model, model.initialParameters(undefined as never), data);
+    const before = evaluateModel(model, { parameters: model.initialParameters(undefined as never), data });
     const result = trainDpSgd({ model, data, expectedBatchSize: 40, epochs: 10, noiseMultiplier: 0.1, clip: 1, learningRate: 1, seed: 1 });
-    const after = evaluateModel(model, result.parameters, data);
+    const after = evaluateModel(model, { parameters: result.parameters, data });
     expect(after.accuracy).toBeGreaterThan(0.85);
     expect(after.loss).toBeLessThan(before.loss);
     expect(result.steps).toBe(100);
@@ -86,12 +86,12 @@ describe('trainDpSgd', () => {
 
 describe('learningRateAt', () => {
   it('follows each schedule', () => {
-    expect(learningRateAt(0.3, 5, 10)).toBe(0.3);
-    expect(learningRateAt({ kind: 'cosine', initial: 1 }, 0, 10)).toBe(1);
-    expect(learningRateAt({ kind: 'cosine', initial: 1, final: 0.2 }, 5, 10)).toBeCloseTo(0.6, 15);
-    expect(learningRateAt({ kind: 'linear', initial: 1 }, 5, 10)).toBeCloseTo(0.5, 15);
-    expect(learningRateAt({ kind: 'step', initial: 1, every: 3, factor: 0.5 }, 7, 10)).toBe(0.25);
-    expect(() => learningRateAt({ kind: 'step', initial: 1, every: 0, factor: 0.5 }, 1, 10)).toThrow('every');
+    expect(learningRateAt(0.3, { step: 5, steps: 10 })).toBe(0.3);
+    expect(learningRateAt({ kind: 'cosine', initial: 1 }, { step: 0, steps: 10 })).toBe(1);
+    expect(learningRateAt({ kind: 'cosine', initial: 1, final: 0.2 }, { step: 5, steps: 10 })).toBeCloseTo(0.6, 15);
+    expect(learningRateAt({ kind: 'linear', initial: 1 }, { step: 5, steps: 10 })).toBeCloseTo(0.5, 15);
+    expect(learningRateAt({ kind: 'step', initial: 1, every: 3, factor: 0.5 }, { step: 7, steps: 10 })).toBe(0.25);
+    expect(() => learningRateAt({ kind: 'step', initial: 1, every: 0, factor: 0.5 }, { step: 1, steps: 10 })).toThrow('every');
   });
 });
 

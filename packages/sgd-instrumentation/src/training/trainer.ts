@@ -10,7 +10,7 @@ import type { Dataset } from '../data/dataset.js';
 import { stepContextFrom } from '../instruments/instrument.js';
 import type { Instrument, RunInfo } from '../instruments/instrument.js';
 import type { Model } from '../models/model.js';
-import { learningRateAt } from './learning-rate.js';
+import { learningRateAt, scheduleValue } from './learning-rate.js';
 import type { LearningRateSchedule } from './learning-rate.js';
 import type { SamplerDescription, SamplingName } from './samplers/batch-sampler.js';
 import { createBatchSampler } from './samplers/create-batch-sampler.js';
@@ -131,7 +131,7 @@ export function trainDpSgd(options: TrainOptions): TrainResult {
     const epochs = requireInRange('epochs', options.epochs ?? Number.NaN, { min: 0, minExclusive: true });
     T = Math.max(1, Math.round(epochs / q));
   }
-  learningRateAt(options.learningRate, 0, T);
+  learningRateAt(options.learningRate, { step: 0, steps: T });
   const P = model.parameterCount;
   const d = data.featureCount;
   const root = createRng(seed);
@@ -176,7 +176,7 @@ export function trainDpSgd(options: TrainOptions): TrainResult {
         }
       }
       const scale = sigma * C;
-      const eta = learningRateAt(options.learningRate, t, T);
+      const eta = scheduleValue(options.learningRate, t, T);
       for (let p = 0; p < P; p++) {
         const z = scale === 0 ? 0 : scale * noiseRng.normal();
         if (!Number.isFinite(z)) throw divergenceError(t, 'noise', sigma, C, eta, z);
@@ -207,7 +207,7 @@ export function trainDpSgd(options: TrainOptions): TrainResult {
       // a model or instrument that met non-finite numbers because the run diverged (parameters
       // astronomically large after the previous update): say which option made it diverge
       if (t > 0 && error instanceof DpboundsRangeError && !Number.isFinite(Number(error.found)) && largestMagnitude(parameters) > DIVERGED) {
-        throw divergenceError(t, 'parameters', sigma, C, learningRateAt(options.learningRate, t, T), largestMagnitude(parameters));
+        throw divergenceError(t, 'parameters', sigma, C, scheduleValue(options.learningRate, t, T), largestMagnitude(parameters));
       }
       throw error;
     }
