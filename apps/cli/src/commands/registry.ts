@@ -90,15 +90,4 @@ export const commands: readonly LazyCommand[] = [
     summary: 'join the shard files of one sweep (checks same sweep, no duplicates, no gaps) into one file in configuration order',
     load: async () => (await import('./sweep-merge.js')).sweepMergeCommand,
   },
-  {
-    name: 'sweep',
-    summary: 'parameter sweeps: every accountant and threat model over a grid or a file of configurations, on every core, resumable, in shards',
-    load: async () => (await import('./sweep.js')).sweepCommand,
-    parameterFlags: { accountants: 'accountant', threats: 'threat', fprs: 'fpr', shardCount: 'shard' },
-  },
-  {
-    name: 'sweep merge',
-    summary: 'join the shard files of one sweep (checks same sweep, no duplicates, no gaps) into one file in configuration order',
-    load: async () => (await import('./sweep-merge.js')).sweepMergeCommand,
-  },
 ];
