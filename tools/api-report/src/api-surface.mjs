@@ -12,8 +12,8 @@ import ts from 'typescript';
 export const SOURCE_CONDITION = '@dpbounds/source';
 
 /**
- * Entry points of a package: `[{ specifier, file }]` for every `exports` key except
- * `./package.json`, `file` being the absolute path of the `@dpbounds/source` target.
+ * Entry points of a package: `[{ specifier, file }]` for every `exports` key except the one
+ * that exports the manifest itself, `file` being the absolute path of the `@dpbounds/source` target.
  *
  * @param {string} packageDir absolute path of the package
  * @returns {{ name: string, entries: { specifier: string, file: string }[] }}

@@ -6,6 +6,7 @@
 import { samplerEpsilon } from '@dpbounds/accountants';
 import { dpAccountantEvaluation, jsonSafeResult } from '@dpbounds/accountants/advanced';
 import type { NeighbouringRelation } from '@dpbounds/accountants';
+import type { DpQuery } from '@dpbounds/accountants/advanced';
 import { samplerEpsilonJson, samplerEpsilonRows } from '../report/sampler-words.js';
 import { parseSampling, SAMPLER_SIZE_FLAGS, SAMPLING_FLAG, samplerRunOf } from './sampling-flags.js';
 import type { SamplingChoice } from './sampling-flags.js';
@@ -21,14 +22,7 @@ import { UsageError } from '../usage-error.js';
 export const DP_ACCOUNTANTS = ['rdp', 'pld', 'prv', 'gdp'] as const;
 type DpAccountant = (typeof DP_ACCOUNTANTS)[number];
 
-interface Query {
-  readonly samplingRate: number;
-  readonly noiseMultiplier: number;
-  readonly steps: number;
-  readonly neighbouring: NeighbouringRelation;
-  readonly delta?: number;
-  readonly epsilon?: number;
-}
+type Query = DpQuery;
 
 /** One accountant's JSON result (docs/cli.md fields first, then additions). */
 export type DpResult = Record<string, string | number | boolean | null>;
