@@ -5,7 +5,6 @@
  */
 import { samplerEpsilon } from '@dpbounds/accountants';
 import { dpAccountantEvaluation, jsonSafeResult } from '@dpbounds/accountants/advanced';
-import type { NeighbouringRelation } from '@dpbounds/accountants';
 import type { DpQuery } from '@dpbounds/accountants/advanced';
 import { samplerEpsilonJson, samplerEpsilonRows } from '../report/sampler-words.js';
 import { parseSampling, SAMPLER_SIZE_FLAGS, SAMPLING_FLAG, samplerRunOf } from './sampling-flags.js';
