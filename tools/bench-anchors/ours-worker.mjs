@@ -17,6 +17,7 @@ const TASKS = {
   'prv.eps': (p) => new PrvAccountant(p.epsError === undefined ? {} : { epsError: p.epsError }).compose(event(p)).getEpsilon(p.delta),
   'pld.calibrate': calibrate('pld'),
   'prv.calibrate': calibrate('prv'),
+  'prv.calibrate.epsError0.01': (p) => calibrateNoiseMultiplier({ targetEpsilon: p.epsilon, delta: p.delta, samplingRate: p.q, steps: p.steps, accountant: () => new PrvAccountant({ epsError: 0.01 }) }).value,
   'rdp.calibrate': calibrate('rdp'),
 };
 

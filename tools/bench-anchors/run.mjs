@@ -85,10 +85,12 @@ const ROWS = [
   ...[C1, C3].flatMap((c) => [
     { name: `PRV ε (ours: 0.1 % relative budget), ${label(c)}`, ours: ['prv.eps', c], anchor: ['Opacus PRV (eps_error 0.01)', 'opacus.prv.eps', { ...c, epsError: 0.01 }] },
     { name: `PRV ε (ours: 0.1 % relative budget), ${label(c)}`, ours: ['prv.eps', c], anchor: ['microsoft PRV (eps_error 0.01)', 'microsoft.prv.eps', { ...c, epsError: 0.01 }] },
+    { name: `PRV ε at the anchor's budget (ours: eps_error 0.01), ${label(c)}`, ours: ['prv.eps', { ...c, epsError: 0.01 }], anchor: ['Opacus PRV (eps_error 0.01)', 'opacus.prv.eps', { ...c, epsError: 0.01 }] },
   ]),
   ...[K0, K1].flatMap((k) => [
     { name: `σ calibration PLD, ${cal(k)}`, kind: 'sigma', ours: ['pld.calibrate', k], anchor: ['dp_accounting PLD calibrate', 'dp_accounting.pld.calibrate', k] },
     { name: `σ calibration PRV, ${cal(k)}`, kind: 'sigma', ours: ['prv.calibrate', k], anchor: ['Opacus get_noise_multiplier(prv)', 'opacus.prv.calibrate', k] },
+    { name: `σ calibration PRV at the anchor's budget (ours: eps_error 0.01), ${cal(k)}`, kind: 'sigma', ours: ['prv.calibrate.epsError0.01', k], anchor: ['Opacus get_noise_multiplier(prv)', 'opacus.prv.calibrate', k] },
     { name: `σ calibration RDP, ${cal(k)}`, kind: 'sigma', ours: ['rdp.calibrate', k], anchor: ['Opacus get_noise_multiplier(rdp)', 'opacus.rdp.calibrate', k] },
   ]),
 ].filter((r) => r.name.includes(only) || r.anchor[0].includes(only));

@@ -43,7 +43,8 @@ await build({
   resolve: { conditions },
   ssr: { noExternal: true, resolve: { conditions, externalConditions: ['node'] } },
   build: {
-    ssr: 'src/bin.ts',
+    // the executable, and the sweep's worker-thread script (found next to the chunks at run time)
+    ssr: true,
     outDir: dist,
     emptyOutDir: false,
     target: 'node20',
@@ -51,9 +52,10 @@ await build({
     sourcemap: false,
     rolldownOptions: {
       external,
+      input: { bin: 'src/bin.ts', 'sweep-worker': 'src/sweep/sweep-worker.ts' },
       output: {
         format: 'es',
-        entryFileNames: 'bin.js',
+        entryFileNames: '[name].js',
         chunkFileNames: 'bin-[name]-[hash].js',
         // The packages' code shared by several commands goes into one chunk: one file to open
         // instead of twenty, and V8 only pre-parses the functions a command does not call.

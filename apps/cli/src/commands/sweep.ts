@@ -41,11 +41,14 @@ export function sweepFormatOf(path: string, flag: string): SweepFormat {
 async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const plan = await sweepPlanFromFlags(flags, io);
   const shard = shardFromFlags(flags);
-  const workers = optionalNumber(flags, 'workers', { min: 1, max: 1024, integer: true }) ?? availableParallelism();
+  const requestedWorkers = optionalNumber(flags, 'workers', { min: 1, max: 1024, integer: true }) ?? availableParallelism();
+  const workerScript = sweepWorkerScript();
+  // without a compiled worker script (running from sources) the sweep runs on this thread: say so
+  const workers = workerScript === undefined ? 1 : requestedWorkers;
   const outPath = optionalString(flags, 'out');
   const out = outPath === undefined ? undefined : { path: outPath, format: sweepFormatOf(outPath, 'out') };
   if (out === undefined && hasFlag(flags, 'force')) throw new UsageError('--force needs --out');
-  const summary = await runSweep(io, { plan, ...(out !== undefined ? { out } : {}), force: hasFlag(flags, 'force'), shard, workers, workerScript: sweepWorkerScript() });
+  const summary = await runSweep(io, { plan, ...(out !== undefined ? { out } : {}), force: hasFlag(flags, 'force'), shard, workers, workerScript });
   const json = {
     spec: plan.specId,
     configurations: plan.configs.length,

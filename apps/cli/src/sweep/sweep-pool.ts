@@ -27,8 +27,12 @@ export function sweepWorkerScript(env: Readonly<Record<string, string | undefine
   const named = env[SWEEP_WORKER_ENV];
   if (named !== undefined && named !== '') return named;
   if (!import.meta.url.endsWith('.js')) return undefined;
-  const script = fileURLToPath(new URL('./sweep-worker.js', import.meta.url));
-  return existsSync(script) ? script : undefined;
+  // next to this module as tsc emits it (dist/sweep/), or from a bundled chunk at dist/
+  for (const relative of ['./sweep-worker.js', './sweep/sweep-worker.js']) {
+    const script = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(script)) return script;
+  }
+  return undefined;
 }
 
 function rebuildError(reply: Extract<SweepWorkerReply, { kind: 'error' }>): Error {

@@ -42,6 +42,13 @@ describe('the bundled dpbounds executable', () => {
     expect(JSON.parse(bundled.stdout)).toEqual(JSON.parse((await runCaptured(argv)).stdout));
   }, 60_000);
 
+  it('runs a sweep on worker threads from the bundle (the worker script is found next to the chunks)', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'dpbounds-bundle-sweep-')), 's.jsonl');
+    const sweep = run(['sweep', '--sampling-rate', '0.004', '--noise-multiplier', '0.8:1.3:0.1', '--steps', '1000', '--delta', '1e-5', '--accountant', 'rdp', '--workers', '2', '--out', out, '--json']);
+    expect(sweep.code).toBe(0);
+    expect(JSON.parse(sweep.stdout)).toMatchObject({ workers: 2, evaluated: 6 });
+  }, 60_000);
+
   it('finds the bundled Adult data and maps a package error to the flag, exit 2 with one line', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'dpbounds-bundle-'));
     const trained = run(['train', '--epochs', '0.01', '--instrument', 'none', '--out', 'run', '--json'], cwd);
