@@ -72,6 +72,15 @@ export type {
   DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpQuery, DpTprFields,
   EpsilonCalibrationQuery, EpsilonCalibrationResult, ThreatRun
 } from './sweep/index.js';
+// Sweep plumbing behind `dpbounds sweep`: request and configuration validators, the field and
+// value lists, value-list parsing, grid limits, shard indices and the stable ids that resuming
+// and merging key on.
+export {
+  DEFAULT_THREAT_FPRS, MAX_SWEEP_AXIS_POINTS, MAX_SWEEP_CONFIGURATIONS, parseSweepValues, SWEEP_ACCOUNTANTS,
+  SWEEP_NUMERIC_FIELDS, SWEEP_THREATS, sweepConfigurationId, sweepShardIndices, sweepSpecId,
+  validateSweepConfiguration, validateSweepRequest
+} from './sweep/index.js';
+export type { SweepNumericField } from './sweep/index.js';
 // Banded matrix mechanisms: the ledger steps an event prices and the strategy's Gram structure.
 export { bandedMatrixLedgerSteps } from './sampling/banded-matrix/banded-matrix-event.js';
 export type { BandedLedgerStep } from './sampling/banded-matrix/banded-matrix-event.js';
