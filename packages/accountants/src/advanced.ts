@@ -12,7 +12,7 @@
  */
 // Ledger and accountant internals.
 export { flattenEvent, groupLedger } from './events/ledger.js';
-export type { EntryCheck, LedgerEntry } from './events/ledger.js';
+export type { EntryCheck, FlattenEventOptions, LedgerEntry } from './events/ledger.js';
 export { validateLedgerEntry } from './events/validate-event.js';
 export type { ValidLedgerEntry } from './events/validate-event.js';
 export { parseAccountantState, requireNeighbouring } from './accountant.js';
@@ -25,7 +25,7 @@ export type { ConnectTheDotsOptions } from './pld/connect-the-dots.js';
 export { pldDeltaAt, pldEpsilonAt, pldTotalMass } from './pld/discrete-pld.js';
 export type { DiscretePld } from './pld/discrete-pld.js';
 export { psgPair, singleStepHockeyStick } from './pld/psg-privacy-loss.js';
-export type { PsgDirection, PsgPair } from './pld/psg-privacy-loss.js';
+export type { PsgDirection, PsgPair, PsgPairOptions } from './pld/psg-privacy-loss.js';
 export { pldToTradeOffCurve } from './pld/pld-trade-off-curve.js';
 // Threat-specific building blocks.
 export { bayesSecurityFromSensitivity, requireBayesRelation, weakerKind } from './threat/index.js';
