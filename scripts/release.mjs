@@ -5,7 +5,11 @@
 //  2. The whole test command with turbo's cache off: typecheck, lint (publint, attw), every test,
 //     the documentation examples and tools/release-check (packs, installs and imports every
 //     tarball).
-//  3. `changeset publish` (npm provenance comes from each package's publishConfig).
+//  3. `changeset publish` with npm provenance on (NPM_CONFIG_PROVENANCE=true, besides each
+//     package's publishConfig.provenance): npm signs a statement linking each tarball to the
+//     commit and CI workflow that built it. That needs a CI provider npm supports; before the
+//     tests, the script refuses to start where npm could not sign (outside GitHub Actions or
+//     GitLab CI, or a GitHub workflow without `permissions: id-token: write`).
 // `node scripts/release.mjs --preflight [--root DIR]` runs step 1 only (exit 1 with the reasons).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -59,5 +63,22 @@ function run(command, commandArgs, env = {}) {
   }
 }
 
+/** Why npm cannot attach provenance in this environment, or undefined when it can. */
+function provenanceProblem(env) {
+  if (env.GITHUB_ACTIONS === 'true') {
+    return env.ACTIONS_ID_TOKEN_REQUEST_URL ? undefined : 'npm provenance needs an OIDC token: give the workflow `permissions: id-token: write` (see CONTRIBUTING.md, "Changesets and releases")';
+  }
+  if (env.GITLAB_CI === 'true') {
+    return env.SIGSTORE_ID_TOKEN ? undefined : 'npm provenance needs an OIDC token: declare `id_tokens: SIGSTORE_ID_TOKEN: { aud: sigstore }` in the GitLab job';
+  }
+  return 'npm provenance is signed only in GitHub Actions or GitLab CI: publish from CI (see CONTRIBUTING.md, "Changesets and releases")';
+}
+
+const provenance = provenanceProblem(process.env);
+if (provenance !== undefined) {
+  console.error(`release: ${provenance}; nothing was run or published`);
+  process.exit(1);
+}
+
 run('pnpm', ['run', 'test'], { TURBO_FORCE: '1', TURBO_TELEMETRY_DISABLED: '1' });
-run('changeset', ['publish']);
+run('changeset', ['publish'], { NPM_CONFIG_PROVENANCE: 'true' });

@@ -188,7 +188,7 @@ export abstract class LedgerAccountant implements PrivacyAccountant {
 
   supports(event: MechanismEvent): boolean {
     try {
-      flattenEvent(event, 1, this.kind, (entry) => this.checkEntry(entry), this.neighbouring);
+      flattenEvent(event, { accountant: this.kind, check: (entry) => this.checkEntry(entry), neighbouring: this.neighbouring });
       return true;
     } catch (error) {
       if (error instanceof UnsupportedEventError) return false;
@@ -198,7 +198,7 @@ export abstract class LedgerAccountant implements PrivacyAccountant {
 
   compose(event: MechanismEvent, count = 1): this {
     requireInteger('count', count, { min: 0 });
-    const added = flattenEvent(event, count, this.kind, (entry) => this.checkEntry(entry), this.neighbouring);
+    const added = flattenEvent(event, { count, accountant: this.kind, check: (entry) => this.checkEntry(entry), neighbouring: this.neighbouring });
     this.appendEntries(added);
     return this;
   }

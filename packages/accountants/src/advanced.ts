@@ -12,7 +12,7 @@
  */
 // Ledger and accountant internals.
 export { flattenEvent, groupLedger } from './events/ledger.js';
-export type { EntryCheck, LedgerEntry } from './events/ledger.js';
+export type { EntryCheck, FlattenEventOptions, LedgerEntry } from './events/ledger.js';
 export { validateLedgerEntry } from './events/validate-event.js';
 export type { ValidLedgerEntry } from './events/validate-event.js';
 export { parseAccountantState, requireNeighbouring } from './accountant.js';
@@ -25,7 +25,7 @@ export type { ConnectTheDotsOptions } from './pld/connect-the-dots.js';
 export { pldDeltaAt, pldEpsilonAt, pldTotalMass } from './pld/discrete-pld.js';
 export type { DiscretePld } from './pld/discrete-pld.js';
 export { psgPair, singleStepHockeyStick } from './pld/psg-privacy-loss.js';
-export type { PsgDirection, PsgPair } from './pld/psg-privacy-loss.js';
+export type { PsgDirection, PsgPair, PsgPairOptions } from './pld/psg-privacy-loss.js';
 export { pldToTradeOffCurve } from './pld/pld-trade-off-curve.js';
 // Threat-specific building blocks.
 export { bayesSecurityFromSensitivity, requireBayesRelation, weakerKind } from './threat/index.js';
@@ -72,6 +72,15 @@ export type {
   DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpQuery, DpTprFields,
   EpsilonCalibrationQuery, EpsilonCalibrationResult, ThreatRun
 } from './sweep/index.js';
+// Sweep plumbing behind `dpbounds sweep`: request and configuration validators, the field and
+// value lists, value-list parsing, grid limits, shard indices and the stable ids that resuming
+// and merging key on.
+export {
+  DEFAULT_THREAT_FPRS, MAX_SWEEP_AXIS_POINTS, MAX_SWEEP_CONFIGURATIONS, parseSweepValues, SWEEP_ACCOUNTANTS,
+  SWEEP_NUMERIC_FIELDS, SWEEP_THREATS, sweepConfigurationId, sweepShardIndices, sweepSpecId,
+  validateSweepConfiguration, validateSweepRequest
+} from './sweep/index.js';
+export type { SweepNumericField } from './sweep/index.js';
 // Banded matrix mechanisms: the ledger steps an event prices and the strategy's Gram structure.
 export { bandedMatrixLedgerSteps } from './sampling/banded-matrix/banded-matrix-event.js';
 export type { BandedLedgerStep } from './sampling/banded-matrix/banded-matrix-event.js';

@@ -55,4 +55,12 @@ describe('the curated root and the /advanced building blocks', () => {
     }
     for (const name of Object.keys(advanced)) expect(Object.keys(entry), name).not.toContain(name);
   });
+
+  it('keeps the three sweep functions at the root and the CLI sweep plumbing in /advanced', async () => {
+    const advanced = (await import('./advanced.js')) as Record<string, unknown>;
+    expect(Object.keys(entry).filter((name) => /sweep/i.test(name)).sort()).toEqual(['evaluateSweepConfiguration', 'expandSweepGrid', 'sweepShard']);
+    for (const name of ['sweepShardIndices', 'sweepSpecId', 'sweepConfigurationId', 'validateSweepRequest', 'validateSweepConfiguration', 'parseSweepValues', 'SWEEP_NUMERIC_FIELDS', 'MAX_SWEEP_CONFIGURATIONS', 'MAX_SWEEP_AXIS_POINTS']) {
+      expect(advanced[name], name).toBeDefined();
+    }
+  });
 });

@@ -91,16 +91,12 @@ export { BATCH_SAMPLERS, samplerEpsilon, samplerEvent, samplerNoiseMultiplier, s
 export type { BatchSampler, SamplerAccountant, SamplerEpsilon, SamplerEpsilonValue, SamplerRun } from './sampling/sampler-accounting.js';
 export { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoissonSampledEvent } from './events/sampler-events.js';
 export type { BallsInBinsEvent, FixedSizeSampledEvent, TruncatedPoissonSampledEvent } from './events/sampler-events.js';
-// Parameter sweeps (grids, shards, one row per configuration): `dpbounds sweep`'s engine.
-export {
-  DEFAULT_THREAT_FPRS, evaluateSweepConfiguration, expandSweepGrid, MAX_SWEEP_AXIS_POINTS,
-  MAX_SWEEP_CONFIGURATIONS, parseSweepValues, SWEEP_ACCOUNTANTS, SWEEP_NUMERIC_FIELDS, SWEEP_THREATS,
-  sweepConfigurationId, sweepShard, sweepShardIndices, sweepSpecId, validateSweepConfiguration,
-  validateSweepRequest
-} from './sweep/index.js';
+// Parameter sweeps: expand a grid, take one shard of it, evaluate each configuration (one row).
+// The CLI's plumbing (validators, ids, value parsing, limits) is in /advanced.
+export { evaluateSweepConfiguration, expandSweepGrid, sweepShard } from './sweep/index.js';
 export type {
-  SweepAccountant, SweepConfiguration, SweepGridSpec, SweepNumericField, SweepRequest, SweepRow,
-  SweepRowError, SweepThreat
+  SweepAccountant, SweepConfiguration, SweepGridSpec, SweepRequest, SweepRow, SweepRowError, SweepShardOptions,
+  SweepThreat
 } from './sweep/index.js';
 // Shuffling's lower bound and banded matrix mechanisms (DP-FTRL / BandMF).
 export { shuffleEpsilonLowerBound } from './sampling/shuffle-lower-bound.js';

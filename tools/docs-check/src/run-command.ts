@@ -1,11 +1,15 @@
 /**
- * Runs a `dpbounds` command line in-process (the CLI's own `runCli`, from its TypeScript sources
- * through the `@dpbounds/source` condition) in a scratch directory, capturing what it prints.
+ * Runs a `dpbounds` command line in-process (the built CLI's own `runCli`) in a scratch
+ * directory, capturing what it prints.
+ *
+ * The CLI is imported by path, not as a dependency: its `bin` does not exist before it is built,
+ * so a workspace dependency on it makes `pnpm install` warn "Failed to create bin". turbo.json
+ * orders this package's typecheck and test after `@dpbounds/cli#build` instead.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '@dpbounds/cli';
+import { runCli } from '../../../apps/cli/dist/index.js';
 
 /** What one command printed and its exit code. */
 export interface CommandRun {

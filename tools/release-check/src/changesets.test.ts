@@ -3,7 +3,7 @@
  * of this workspace with a valid bump and says something, and the changelog generator writes
  * the changeset's words without commit hashes.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,19 +17,17 @@ interface ChangelogFunctions {
   getDependencyReleaseLine(changesets: unknown[], deps: { name: string; newVersion: string }[]): Promise<string>;
 }
 
-const published = new Set(
-  ['packages', 'apps']
-    .flatMap((group) => readdirSync(join(root, group), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(root, group, e.name, 'package.json')))
-    .map((path) => {
-      try {
-        return JSON.parse(readFileSync(path, 'utf8')) as { name: string; private?: boolean };
-      } catch {
-        return undefined;
-      }
-    })
-    .filter((m): m is { name: string; private?: boolean } => m !== undefined && m.private !== true)
-    .map((m) => m.name),
-);
+const publishedDirs = ['packages', 'apps']
+  .flatMap((group) => readdirSync(join(root, group), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(root, group, e.name)))
+  .map((dir) => {
+    try {
+      return { dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; private?: boolean } };
+    } catch {
+      return undefined;
+    }
+  })
+  .filter((p): p is { dir: string; manifest: { name: string; private?: boolean } } => p !== undefined && p.manifest.private !== true);
+const published = new Set(publishedDirs.map((p) => p.manifest.name));
 
 describe('changesets', () => {
   const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { changelog: string };
@@ -60,5 +58,26 @@ describe('changesets', () => {
       // Internal references do not belong in a user's changelog.
       expect(summary).not.toMatch(/\b(spec §|issue \d+|CLI\.md|STYLE\.md)/);
     }
+  });
+});
+
+describe('CHANGELOGs', () => {
+  const shortName = (name: string): string => name.replace('@dpbounds/', '');
+  const changelogs = publishedDirs.filter(({ dir }) => existsSync(join(dir, 'CHANGELOG.md'))).map(({ dir, manifest }) => ({ name: manifest.name, text: readFileSync(join(dir, 'CHANGELOG.md'), 'utf8') }));
+
+  it('every published package has one', () => {
+    expect(changelogs.map((c) => c.name).sort()).toEqual([...published].sort());
+  });
+
+  it.each(changelogs.map((c) => [c.name, c.text] as const))('%s covers only its own package, without commit hashes', (name, text) => {
+    // A changeset shared by several packages puts its whole text in each of their changelogs:
+    // entries headed by another package ("- attacks: moved …", "- `@dpbounds/cli`: …") show it.
+    const others = [...published].filter((other) => other !== name).map(shortName);
+    const foreign = text.split('\n').filter((line) => {
+      const head = /^\s*-\s+`?(?:@dpbounds\/)?([a-z-]+)`?(?:,[^:]*)?:\s/.exec(line);
+      return head !== null && others.includes(head[1] ?? '');
+    });
+    expect(foreign).toEqual([]);
+    expect(text).not.toMatch(/\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b/);
   });
 });

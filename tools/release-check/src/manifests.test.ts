@@ -1,9 +1,11 @@
 /**
  * Workspace manifests agree: one `engines.node` range in the root and every package, and every
- * published package declares the licence, files and scripts a release relies on.
+ * published package declares the licence, files and scripts a release relies on; and nothing in
+ * them makes a clean `pnpm install` print a warning.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -15,6 +17,11 @@ interface Manifest {
   engines?: { node?: string };
   scripts?: Record<string, string>;
   files?: string[];
+  bin?: string | Record<string, string>;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 }
 
 const read = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
@@ -22,6 +29,51 @@ const workspaces = ['packages', 'apps', 'tools']
   .flatMap((group) => readdirSync(join(root, group), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(root, group, e.name)))
   .concat(join(root, 'docs'))
   .filter((dir) => existsSync(join(dir, 'package.json')));
+
+/**
+ * The dependencies `manifests` declare on a workspace package whose `bin` target is not a
+ * committed file (so, in a fresh clone, not there until that package is built), as
+ * "dependant -> dependency (bin target)". pnpm links a dependency's bins at install time, before any
+ * build, and prints "WARN Failed to create bin … ENOENT" for each such target.
+ */
+function dependenciesOnBuiltBins(manifests: readonly { dir: string; manifest: Manifest }[], committed: (path: string) => boolean): string[] {
+  const byName = new Map(manifests.map((m) => [m.manifest.name, m]));
+  const found: string[] = [];
+  for (const { manifest } of manifests) {
+    const declared = { ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies, ...manifest.peerDependencies };
+    for (const [name, range] of Object.entries(declared)) {
+      const target = byName.get(name);
+      if (target === undefined || !range.startsWith('workspace:')) continue;
+      const { bin } = target.manifest;
+      const paths = bin === undefined ? [] : typeof bin === 'string' ? [bin] : Object.values(bin);
+      for (const path of paths.map((p) => join(target.dir, p))) {
+        if (!committed(path)) found.push(`${manifest.name} -> ${name} (${relative(root, path)})`);
+      }
+    }
+  }
+  return found;
+}
+
+const committedInGit = (path: string): boolean =>
+  execFileSync('git', ['ls-files', '--', relative(root, path)], { cwd: root, encoding: 'utf8' }).trim() !== '';
+
+describe('a clean install prints no warnings', () => {
+  it('no workspace package depends on a workspace package whose bin is built (pnpm: "Failed to create bin")', () => {
+    const manifests = [root, ...workspaces].map((dir) => ({ dir, manifest: read(dir) }));
+    // the CLI's bin is built (dist/), so tools reach the CLI by path and order after its build in turbo.json
+    expect(manifests.some(({ manifest }) => manifest.name === '@dpbounds/cli' && manifest.bin !== undefined)).toBe(true);
+    expect(dependenciesOnBuiltBins(manifests, committedInGit)).toEqual([]);
+  });
+
+  it('the check finds such a dependency (the docs-check regression) and accepts a committed bin', () => {
+    const cli = { dir: join(root, 'apps', 'cli'), manifest: { name: '@dpbounds/cli', bin: { dpbounds: './dist/bin.js' } } };
+    const tool = { dir: join(root, 'tools', 'docs-check'), manifest: { name: '@dpbounds/docs-check', devDependencies: { '@dpbounds/cli': 'workspace:*' } } };
+    expect(dependenciesOnBuiltBins([cli, tool], committedInGit)).toEqual(['@dpbounds/docs-check -> @dpbounds/cli (apps/cli/dist/bin.js)']);
+    const script = { dir: root, manifest: { name: 'scripted', bin: './scripts/dpbounds.mjs' } };
+    const user = { dir: root, manifest: { name: 'user', dependencies: { scripted: 'workspace:^' } } };
+    expect(dependenciesOnBuiltBins([script, user], committedInGit)).toEqual([]);
+  });
+});
 
 describe('workspace manifests', () => {
   it('every package declares the root engines range', () => {

@@ -1,10 +1,11 @@
 /**
  * `pnpm release` refuses to start unless the tree is ready: no pending changesets, no published
  * package at 0.0.0, a clean git work tree. Checked on scratch trees through the script's
- * `--preflight` mode.
+ * `--preflight` mode. It publishes with npm provenance, and refuses to start where npm cannot
+ * sign it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,5 +61,34 @@ describe('release preflight', () => {
     git('add', '-A');
     git('commit', '-q', '-m', 'release: version packages');
     expect(preflight(dir).status).toBe(0);
+  });
+});
+
+describe('release publishes with npm provenance', () => {
+  // A full run (no --preflight) on a ready scratch tree, with only these environment variables:
+  // the provenance check comes before the tests, so these runs stop at once.
+  const release = (env: Record<string, string>): { status: number | null; stderr: string } => {
+    const run = spawnSync(process.execPath, [script, '--root', tree({ pending: false, version: '0.1.0' }), '--allow-dirty'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', ...env },
+      timeout: 30_000,
+    });
+    return { status: run.status, stderr: run.stderr };
+  };
+
+  it('turns provenance on for changeset publish', () => {
+    expect(readFileSync(script, 'utf8')).toContain("run('changeset', ['publish'], { NPM_CONFIG_PROVENANCE: 'true' });");
+  });
+
+  it('refuses to start outside a CI provider that npm provenance supports', () => {
+    const run = release({});
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('npm provenance is signed only in GitHub Actions or GitLab CI');
+  });
+
+  it('refuses a GitHub workflow without the id-token: write permission', () => {
+    const run = release({ GITHUB_ACTIONS: 'true' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('permissions: id-token: write');
   });
 });

@@ -8,8 +8,7 @@
  *   `configurations` so a CSV file identifies its sweep without a comment line.
  * Both key rows by `index` (position in the sweep) and `id` (hash of the configuration).
  */
-import { SWEEP_ACCOUNTANTS, SWEEP_NUMERIC_FIELDS } from '@dpbounds/accountants';
-import { sweepAccountants } from '@dpbounds/accountants/advanced';
+import { SWEEP_ACCOUNTANTS, SWEEP_NUMERIC_FIELDS, sweepAccountants } from '@dpbounds/accountants/advanced';
 import type { SweepRequest, SweepRow } from '@dpbounds/accountants';
 import { csvCell } from '../io/csv.js';
 import type { SweepPlan } from './sweep-inputs.js';

@@ -3,8 +3,10 @@
  * CSV/JSONL file of configurations) and the request (accountants, threats, FPRs), all validated
  * before any work. Errors name the user's flag, or the file, line and column.
  */
-import { SWEEP_ACCOUNTANTS, SWEEP_NUMERIC_FIELDS, SWEEP_THREATS, expandSweepGrid, sweepConfigurationId, sweepSpecId, validateSweepConfiguration, validateSweepRequest } from '@dpbounds/accountants';
-import type { NeighbouringRelation, SweepAccountant, SweepConfiguration, SweepGridSpec, SweepNumericField, SweepRequest, SweepThreat } from '@dpbounds/accountants';
+import { expandSweepGrid } from '@dpbounds/accountants';
+import type { NeighbouringRelation, SweepAccountant, SweepConfiguration, SweepGridSpec, SweepRequest, SweepThreat } from '@dpbounds/accountants';
+import { SWEEP_ACCOUNTANTS, SWEEP_NUMERIC_FIELDS, SWEEP_THREATS, sweepConfigurationId, sweepSpecId, validateSweepConfiguration, validateSweepRequest } from '@dpbounds/accountants/advanced';
+import type { SweepNumericField } from '@dpbounds/accountants/advanced';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import type { CommandIo } from '../command.js';
 import { closestName } from '../did-you-mean.js';

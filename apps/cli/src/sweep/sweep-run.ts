@@ -77,7 +77,7 @@ async function resumeFrom(path: string, shown: string, options: SweepRunOptions,
   };
   if (scan.header !== header.slice(0, -1)) refuse(`holds the rows of another sweep (its ${format === 'csv' ? 'columns' : 'header'} differ from this one's: other grid, accountants, threats or FPRs)`);
   if (scan.badLine !== undefined) refuse(`line ${scan.badLine} is not a sweep row`);
-  const inShard = new Set(sweepShard(plan.configs, options.shard.index, options.shard.count).map((t) => t.index));
+  const inShard = new Set(sweepShard(plan.configs, { shard: options.shard.index, shardCount: options.shard.count }).map((t) => t.index));
   const done = new Set<number>();
   for (const row of scan.rows) {
     if (row.spec !== undefined && row.spec !== plan.specId) refuse(`line ${row.line} belongs to another sweep (spec ${row.spec}, this one ${plan.specId})`);
@@ -97,7 +97,7 @@ async function resumeFrom(path: string, shown: string, options: SweepRunOptions,
  */
 export async function runSweep(io: CommandIo, options: SweepRunOptions): Promise<SweepRunSummary> {
   const { plan, out } = options;
-  const tasks: SweepTask[] = sweepShard(plan.configs, options.shard.index, options.shard.count);
+  const tasks: SweepTask[] = sweepShard(plan.configs, { shard: options.shard.index, shardCount: options.shard.count });
   const columns: readonly SweepColumn[] = out?.format === 'csv' ? sweepCsvColumns(plan) : [];
   const indexed = (index: number, row: SweepRow): IndexedRow => ({ index, ...row });
   let handle: FileHandle | undefined;

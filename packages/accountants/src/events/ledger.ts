@@ -3,7 +3,7 @@
  * steps (q, σ, count). Every accountant here prices exactly this, so the ledger is also the
  * serialisable state of an accountant.
  */
-import { DpboundsTypeError, requireArray, requireFunction, requireObject } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireArray, requireFunction, requireInteger, requireObject, requireOptions, requireString } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { describeEvent, type MechanismEvent } from './mechanism-event.js';
 import { ballsInBinsEntry, fixedSizeEntry, innerNoiseMultiplier } from './sampler-ledger.js';
@@ -50,23 +50,39 @@ export class UnsupportedEventError extends DpboundsTypeError {
  */
 export type EntryCheck = (entry: LedgerEntry) => string | undefined;
 
+/** What {@link flattenEvent} flattens an event for. */
+export interface FlattenEventOptions {
+  /** How many times the event repeats (an integer ≥ 0; default 1). */
+  readonly count?: number;
+  /** The accountant the entries are for, named in an {@link UnsupportedEventError}. */
+  readonly accountant: string;
+  /** Says why the accountant cannot price an entry, or `undefined` when it can. */
+  readonly check: EntryCheck;
+  /** The relation of the accountant that will price the entries (fixed-size sampling needs add-remove). */
+  readonly neighbouring?: NeighbouringRelation;
+}
+
 /**
- * Flattens `event` repeated `count` times into ledger entries, checking each with `check`.
- * Throws {@link UnsupportedEventError} naming the first sub-event that `check` (or the event
- * algebra: e.g. Poisson sampling of something other than a Gaussian) refuses.
+ * Flattens `event` repeated `options.count` times into ledger entries, checking each with
+ * `options.check`. Throws {@link UnsupportedEventError} naming the first sub-event that `check`
+ * (or the event algebra: e.g. Poisson sampling of something other than a Gaussian) refuses.
  *
- * `neighbouring` is the relation of the accountant that will price the entries. Fixed-size
- * steps become Poisson add-remove entries (q = b/N, σ/2) and are accepted only when it is
- * `add-remove` (under substitution a step can meet either direction, which needs the symmetrised
- * pair of `fixedSizeSubstitutionEpsilon`; docs/math/batch-samplers.md); balls-in-bins
+ * `options.neighbouring` is the relation of the accountant that will price the entries.
+ * Fixed-size steps become Poisson add-remove entries (q = b/N, σ/2) and are accepted only when it
+ * is `add-remove` (under substitution a step can meet either direction, which needs the
+ * symmetrised pair of `fixedSizeSubstitutionEpsilon`; docs/math/batch-samplers.md); balls-in-bins
  * becomes one Gaussian step per epoch (valid for both relations); truncated Poisson has no ledger
  * entry (its mixture PLD is priced by `truncatedPoissonPld`) and is refused; a banded matrix
  * mechanism becomes the Gaussian or Poisson-subsampled Gaussian steps of `bandedMatrixLedgerSteps`.
  *
- * @example flattenEvent(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 5 }), 2, 'rdp', () => undefined) // [{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }]
+ * @throws DpboundsTypeError / DpboundsRangeError naming `options` (not an object, an unknown key), `options.count`, `options.accountant`, `options.check` or the event's bad field.
+ * @example flattenEvent(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 5 }), { count: 2, accountant: 'rdp', check: () => undefined }) // [{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }]
  */
-export function flattenEvent(event: MechanismEvent, count: number, accountant: string, check: EntryCheck, neighbouring?: NeighbouringRelation): LedgerEntry[] {
-  requireFunction('check', check);
+export function flattenEvent(event: MechanismEvent, options: FlattenEventOptions): LedgerEntry[] {
+  const { count = 1, accountant, check, neighbouring } = requireOptions<FlattenEventOptions>('options', options, ['count', 'accountant', 'check', 'neighbouring']);
+  requireInteger('options.count', count, { min: 0 });
+  requireString('options.accountant', accountant);
+  requireFunction('options.check', check);
   validateEvent('event', event);
   const out: LedgerEntry[] = [];
   const visit = (e: MechanismEvent, times: number): void => {

@@ -45,7 +45,7 @@ describe('mechanism events', () => {
       dpSgdEvent({ samplingRate: 0.1, noiseMultiplier: 1, steps: 4 }),
       gaussianEvent(2),
     ]);
-    const entries = flattenEvent(event, 3, 'test', () => undefined);
+    const entries = flattenEvent(event, { count: 3, accountant: 'test', check: () => undefined });
     expect(entries).toEqual([
       { samplingRate: 0.1, noiseMultiplier: 1, count: 30 },
       { samplingRate: 1, noiseMultiplier: 2, count: 3 },
@@ -55,13 +55,22 @@ describe('mechanism events', () => {
 
   it('report the refused sub-event in a typed error', () => {
     try {
-      flattenEvent(composedEvent([gaussianEvent(1), unsupportedEvent('sketch')]), 1, 'test', () => undefined);
+      flattenEvent(composedEvent([gaussianEvent(1), unsupportedEvent('sketch')]), { accountant: 'test', check: () => undefined });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(UnsupportedEventError);
       expect((error as UnsupportedEventError).subEvent).toBe('unsupported(sketch)');
       expect((error as UnsupportedEventError).code).toBe('ERR_UNSUPPORTED_EVENT');
     }
-    expect(() => flattenEvent(gaussianEvent(1), 1, 'picky', () => 'no Gaussians here')).toThrow(/picky accountant does not support the sub-event gaussian\(σ=1\): no Gaussians here/);
+    expect(() => flattenEvent(gaussianEvent(1), { accountant: 'picky', check: () => 'no Gaussians here' })).toThrow(/picky accountant does not support the sub-event gaussian\(σ=1\): no Gaussians here/);
+  });
+
+  it('take count, accountant, check and neighbouring in one options object, refusing unknown keys by name', () => {
+    const check = (): undefined => undefined;
+    expect(flattenEvent(gaussianEvent(1), { accountant: 'test', check })).toEqual([{ samplingRate: 1, noiseMultiplier: 1, count: 1 }]);
+    expect(() => flattenEvent(gaussianEvent(1), { accountant: 'test', check, times: 2 } as never)).toThrow(/options\.times/);
+    expect(() => flattenEvent(gaussianEvent(1), { accountant: 'test', check, count: -1 })).toThrow(/options\.count/);
+    expect(() => flattenEvent(gaussianEvent(1), { check } as never)).toThrow(/options\.accountant/);
+    expect(() => flattenEvent(gaussianEvent(1), { accountant: 'test' } as never)).toThrow(/options\.check/);
   });
 });

@@ -30,19 +30,19 @@ describe('sampler events', () => {
   });
 
   it('fixed-size flattens to the Poisson add-remove step (b/N, σ/2) and only into add-remove accountants', () => {
-    expect(flattenEvent(selfComposedEvent(fixed, 5), 2, 'test', () => undefined, 'add-remove')).toEqual([{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }]);
-    expect(() => flattenEvent(fixed, 1, 'test', () => undefined, 'substitution')).toThrow(UnsupportedEventError);
-    expect(() => flattenEvent(fixed, 1, 'test', () => undefined)).toThrow(/only for add-remove.*fixedSizeSubstitutionEpsilon/);
-    expect(flattenEvent(fixedSizeSampledEvent({ batchSize: 1, datasetSize: 2, event: noOpEvent() }), 1, 't', () => undefined, 'add-remove')).toEqual([]);
-    expect(flattenEvent(fixedSizeSampledEvent({ batchSize: 1, datasetSize: 2, event: nonPrivateEvent() }), 1, 't', () => undefined, 'add-remove')).toEqual([{ samplingRate: 0.5, noiseMultiplier: 0, count: 1 }]);
-    expect(() => flattenEvent(fixedSizeSampledEvent({ batchSize: 1, datasetSize: 2, event: dpSgdEvent({ samplingRate: 0.1, noiseMultiplier: 1, steps: 1 }) }), 1, 't', () => undefined, 'add-remove')).toThrow(/Gaussian/);
+    expect(flattenEvent(selfComposedEvent(fixed, 5), { count: 2, accountant: 'test', check: () => undefined, neighbouring: 'add-remove' })).toEqual([{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }]);
+    expect(() => flattenEvent(fixed, { accountant: 'test', check: () => undefined, neighbouring: 'substitution' })).toThrow(UnsupportedEventError);
+    expect(() => flattenEvent(fixed, { accountant: 'test', check: () => undefined })).toThrow(/only for add-remove.*fixedSizeSubstitutionEpsilon/);
+    expect(flattenEvent(fixedSizeSampledEvent({ batchSize: 1, datasetSize: 2, event: noOpEvent() }), { accountant: 't', check: () => undefined, neighbouring: 'add-remove' })).toEqual([]);
+    expect(flattenEvent(fixedSizeSampledEvent({ batchSize: 1, datasetSize: 2, event: nonPrivateEvent() }), { accountant: 't', check: () => undefined, neighbouring: 'add-remove' })).toEqual([{ samplingRate: 0.5, noiseMultiplier: 0, count: 1 }]);
+    expect(() => flattenEvent(fixedSizeSampledEvent({ batchSize: 1, datasetSize: 2, event: dpSgdEvent({ samplingRate: 0.1, noiseMultiplier: 1, steps: 1 }) }), { accountant: 't', check: () => undefined, neighbouring: 'add-remove' })).toThrow(/Gaussian/);
   });
 
   it('balls-in-bins flattens to one Gaussian step per epoch (no amplification) for both relations', () => {
     for (const relation of ['add-remove', 'substitution'] as const) {
-      expect(flattenEvent(bins, 2, 'test', () => undefined, relation)).toEqual([{ samplingRate: 1, noiseMultiplier: 2, count: 6 }]);
+      expect(flattenEvent(bins, { count: 2, accountant: 'test', check: () => undefined, neighbouring: relation })).toEqual([{ samplingRate: 1, noiseMultiplier: 2, count: 6 }]);
     }
-    expect(flattenEvent(ballsInBinsEvent({ datasetSize: 10, batchSize: 1, epochs: 0, noiseMultiplier: 1 }), 1, 't', () => undefined, 'add-remove')).toEqual([]);
+    expect(flattenEvent(ballsInBinsEvent({ datasetSize: 10, batchSize: 1, epochs: 0, noiseMultiplier: 1 }), { accountant: 't', check: () => undefined, neighbouring: 'add-remove' })).toEqual([]);
   });
 
   it('every accountant reports truthfully what it prices', () => {

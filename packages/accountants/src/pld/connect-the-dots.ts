@@ -95,7 +95,7 @@ export interface PrivacyLossPair {
  * @example connectTheDotsPldOfPair(psgLossPair('remove', 0.01, 1), { h: 1e-4 })
  */
 export function psgLossPair(direction: PsgDirection, q: number, sigma: number): PrivacyLossPair {
-  const pair = psgPair(direction, q, sigma);
+  const pair = psgPair(direction, { samplingRate: q, noiseMultiplier: sigma });
   return {
     sigma, means: pair.means, weightsP: pair.weightsP, weightsQ: pair.weightsQ,
     loss: pair.loss, inverseLoss: pair.inverseLoss,

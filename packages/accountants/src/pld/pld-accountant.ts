@@ -104,7 +104,7 @@ function autoRule(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRela
     h = Math.min(h, (neighbouring === 'substitution' ? 0.02 : 0.06) * scale);
     // keep one step's grid below MAX_POINTS
     const direction: PsgDirection = neighbouring === 'substitution' ? 'replace' : 'remove';
-    const pair = psgPair(direction, e.samplingRate, e.noiseMultiplier);
+    const pair = psgPair(direction, { samplingRate: e.samplingRate, noiseMultiplier: e.noiseMultiplier });
     const range = pair.loss(-e.noiseMultiplier * 15 - 1) - Math.min(0, pair.loss(e.noiseMultiplier * 15 + 1));
     floor = Math.max(floor, range / MAX_POINTS);
   }

@@ -9,7 +9,7 @@
  * Every loss is strictly decreasing in x. q = 1 gives the Gaussian mechanism (sensitivity 2
  * for `replace`).
  */
-import { DpboundsTypeError, logAddExp, logNormalCdf, logSubExp, normalCdf, normalSf, requireInRange } from '@dpbounds/special-functions';
+import { DpboundsTypeError, logAddExp, logNormalCdf, logSubExp, normalCdf, normalSf, requireInRange, requireOptions } from '@dpbounds/special-functions';
 
 /** Which pair of distributions (docs/accounting.md). */
 export type PsgDirection = 'remove' | 'add' | 'replace';
@@ -17,8 +17,10 @@ export type PsgDirection = 'remove' | 'add' | 'replace';
 /** A pair (P, Q) of equal-variance normal mixtures with its loss and inverse loss. */
 export interface PsgPair {
   readonly direction: PsgDirection;
-  readonly q: number;
-  readonly sigma: number;
+  /** Sampling rate q ∈ (0, 1]. */
+  readonly samplingRate: number;
+  /** Noise multiplier σ > 0 (the components' standard deviation, sensitivity 1). */
+  readonly noiseMultiplier: number;
   /** Component means (shared by P and Q). */
   readonly means: readonly number[];
   /** Weights of P on `means`. */
@@ -51,15 +53,27 @@ function asinhSignedExp(sign: number, logV: number): number {
   return Math.asinh(sign * Math.exp(logV));
 }
 
+/** The step a {@link psgPair} is for. */
+export interface PsgPairOptions {
+  /** Sampling rate q ∈ (0, 1]. */
+  readonly samplingRate: number;
+  /** Noise multiplier σ > 0. */
+  readonly noiseMultiplier: number;
+}
+
 /**
  * The dominating pair of one Poisson-subsampled Gaussian step (q ∈ (0, 1], σ > 0) for a direction.
  *
- * @example psgPair('remove', 0.01, 1).loss(0) // log(1 − q + q·e^{−1/2})
+ * @throws DpboundsTypeError naming `direction` or `options` (not an object, an unknown key).
+ * @throws DpboundsRangeError naming `samplingRate` or `noiseMultiplier`.
+ * @example psgPair('remove', { samplingRate: 0.01, noiseMultiplier: 1 }).loss(0) // log(1 − q + q·e^{−1/2})
  */
-export function psgPair(direction: PsgDirection, q: number, sigma: number): PsgPair {
+export function psgPair(direction: PsgDirection, options: PsgPairOptions): PsgPair {
   requireDirection(direction);
+  const { samplingRate: q, noiseMultiplier: sigma } = requireOptions<PsgPairOptions>('options', options, ['samplingRate', 'noiseMultiplier']);
   requireInRange('samplingRate', q, { min: 0, minExclusive: true, max: 1 });
   requireInRange('noiseMultiplier', sigma, { min: 0, minExclusive: true });
+  const step = { direction, samplingRate: q, noiseMultiplier: sigma };
   const s2 = sigma * sigma;
   const logQ = Math.log(q);
   const log1mQ = Math.log1p(-q);
@@ -67,14 +81,14 @@ export function psgPair(direction: PsgDirection, q: number, sigma: number): PsgP
   const lossAdd = (x: number): number => -logAddExp(log1mQ, logQ + (x - 0.5) / s2);
   if (direction === 'remove') {
     return {
-      direction, q, sigma, means: [0, -1], weightsP: [1 - q, q], weightsQ: [1, 0],
+      ...step, means: [0, -1], weightsP: [1 - q, q], weightsQ: [1, 0],
       loss: lossRemove,
       inverseLoss: (l) => (l <= log1mQ ? Infinity : -0.5 - s2 * (logSubExp(l, log1mQ) - logQ)),
     };
   }
   if (direction === 'add') {
     return {
-      direction, q, sigma, means: [0, 1], weightsP: [1, 0], weightsQ: [1 - q, q],
+      ...step, means: [0, 1], weightsP: [1, 0], weightsQ: [1 - q, q],
       loss: lossAdd,
       inverseLoss: (l) => (l >= -log1mQ ? -Infinity : 0.5 + s2 * (logSubExp(-l, log1mQ) - logQ)),
     };
@@ -82,7 +96,7 @@ export function psgPair(direction: PsgDirection, q: number, sigma: number): PsgP
   // replace: x = σ²(asinh(−sinh(l/2)·a) − l/2), a = e^{1/(2σ²)}(1−q)/q (docs/accounting.md), in log form.
   const logA = 1 / (2 * s2) + log1mQ - logQ;
   return {
-    direction, q, sigma, means: [0, -1, 1], weightsP: [1 - q, q, 0], weightsQ: [1 - q, 0, q],
+    ...step, means: [0, -1, 1], weightsP: [1 - q, q, 0], weightsQ: [1 - q, 0, q],
     loss: (x) => lossRemove(x) + lossAdd(x),
     inverseLoss: (l) => {
       if (q === 1) return (-s2 * l) / 2;
@@ -114,7 +128,7 @@ function logMixtureCdf(means: readonly number[], weights: readonly number[], sig
  */
 export function singleStepHockeyStick(direction: PsgDirection, q: number, sigma: number, epsilon: number): number {
   requireInRange('epsilon', epsilon, { min: -Infinity, max: Infinity });
-  const pair = psgPair(direction, q, sigma);
+  const pair = psgPair(direction, { samplingRate: q, noiseMultiplier: sigma });
   if (direction === 'add' && epsilon >= -Math.log1p(-q)) return 0;
   if (direction === 'remove' && epsilon <= Math.log1p(-q)) return -Math.expm1(epsilon);
   const x = pair.inverseLoss(epsilon);

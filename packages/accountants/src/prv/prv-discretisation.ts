@@ -28,7 +28,7 @@ export interface DiscretisedPrv {
  * the edge log(1 − q) of the loss range, where the PRV density is nearly singular.
  */
 function truncatedMeanLoss(direction: PsgDirection, q: number, sigma: number, tMin: number, tMax: number): { mean: number; error: number } {
-  const pair = psgPair(direction, q, sigma);
+  const pair = psgPair(direction, { samplingRate: q, noiseMultiplier: sigma });
   const reach = 40 * sigma + 1.5;
   const a = Math.max(pair.inverseLoss(tMax), -reach);
   const b = Math.min(pair.inverseLoss(tMin), reach);
@@ -78,7 +78,7 @@ function truncatedMeanLoss(direction: PsgDirection, q: number, sigma: number, tM
  * @example discretisePrv('remove', 0.01, 1, -1, 1e-3, 2001).shift // |·| < 5e-4
  */
 export function discretisePrv(direction: PsgDirection, q: number, sigma: number, tMin: number, h: number, size: number): DiscretisedPrv {
-  const pair = psgPair(direction, q, sigma);
+  const pair = psgPair(direction, { samplingRate: q, noiseMultiplier: sigma });
   const tMax = tMin + (size - 1) * h;
   const xOf = (t: number): number => pair.inverseLoss(Math.min(Math.max(t, tMin), tMax));
   const probs = new Float64Array(size);

@@ -41,7 +41,7 @@ export interface RigorousPrv {
  * bisection in x; the loss L(x) is decreasing).
  */
 function oneStepRange(direction: PsgDirection, q: number, sigma: number, eta: number): { lo: number; hi: number } {
-  const pair = psgPair(direction, q, sigma);
+  const pair = psgPair(direction, { samplingRate: q, noiseMultiplier: sigma });
   const massBelow = (x: number): number => pair.means.reduce((s, m, k) => s + (pair.weightsP[k] as number) * normalIntervalMass(-Infinity, x, m, sigma), 0);
   const massAbove = (x: number): number => pair.means.reduce((s, m, k) => s + (pair.weightsP[k] as number) * normalIntervalMass(x, Infinity, m, sigma), 0);
   const reach = 60 * sigma + 2;

@@ -16,6 +16,7 @@ export { expandSweepGrid, MAX_SWEEP_CONFIGURATIONS } from './sweep-grid.js';
 export type { SweepGridSpec } from './sweep-grid.js';
 export { canonicalJson, stableHash, sweepConfigurationId, sweepSpecId } from './sweep-id.js';
 export { sweepShard, sweepShardIndices } from './sweep-shard.js';
+export type { SweepShardOptions } from './sweep-shard.js';
 export { MAX_SWEEP_AXIS_POINTS, parseSweepValues } from './sweep-values.js';
 export { bayesSecurityJson, bayesSecurityResult, gmipJson, gmipResult, rtmJson, rtmResult } from './threat-results.js';
 export type { ThreatRun } from './threat-results.js';

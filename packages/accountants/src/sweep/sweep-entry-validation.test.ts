@@ -62,7 +62,7 @@ describe('sweep entries refuse hostile arguments with typed errors', () => {
     expect(refusedParameter(() => sweepSpecId([CONFIG], null as never))).toBe('request');
   });
   it('sweepShard names configs', () => {
-    expect(refusedParameter(() => sweepShard(undefined as never, 0, 1))).toBe('configs');
+    expect(refusedParameter(() => sweepShard(undefined as never, { shard: 0, shardCount: 1 }))).toBe('configs');
   });
   it('dpAccountantEvaluation and dpAccountantResult name accountant, query, neighbouring and options', () => {
     expect(refusedParameter(() => dpAccountantEvaluation('x' as never, CONFIG))).toBe('accountant');

@@ -6,24 +6,30 @@ describe('sweepShard', () => {
   it('partitions every grid size: disjoint, union = all, balanced, deterministic', () => {
     for (const total of [0, 1, 7, 16, 97]) {
       for (const n of [1, 2, 3, 16, 40]) {
-        const shards = Array.from({ length: n }, (_, i) => sweepShardIndices(total, i, n));
+        const shards = Array.from({ length: n }, (_, i) => sweepShardIndices(total, { shard: i, shardCount: n }));
         const all = shards.flat().sort((a, b) => a - b);
         expect(all).toEqual(Array.from({ length: total }, (_, i) => i));
         const sizes = shards.map((s) => s.length);
         expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
-        expect(sweepShardIndices(total, n - 1, n)).toEqual(shards[n - 1]);
+        expect(sweepShardIndices(total, { shard: n - 1, shardCount: n })).toEqual(shards[n - 1]);
       }
     }
   });
 
   it('keeps each configuration with its index in the whole sweep', () => {
-    expect(sweepShard(['a', 'b', 'c', 'd', 'e'], 1, 2)).toEqual([{ index: 1, config: 'b' }, { index: 3, config: 'd' }]);
+    expect(sweepShard(['a', 'b', 'c', 'd', 'e'], { shard: 1, shardCount: 2 })).toEqual([{ index: 1, config: 'b' }, { index: 3, config: 'd' }]);
   });
 
   it('refuses a shard outside [0, n − 1] and n < 1, naming them', () => {
-    expect(() => sweepShardIndices(10, 3, 3)).toThrow(/shard must be .*\[0, 2\]; found 3/);
-    expect(() => sweepShardIndices(10, 0, 0)).toThrow(/shardCount/);
-    expect(() => sweepShardIndices(10, 0.5, 2)).toThrow(/shard/);
+    expect(() => sweepShardIndices(10, { shard: 3, shardCount: 3 })).toThrow(/shard must be .*\[0, 2\]; found 3/);
+    expect(() => sweepShardIndices(10, { shard: 0, shardCount: 0 })).toThrow(/shardCount/);
+    expect(() => sweepShardIndices(10, { shard: 0.5, shardCount: 2 })).toThrow(/shard/);
+  });
+
+  it('takes its shard in an options object and refuses unknown or missing keys', () => {
+    expect(() => sweepShardIndices(10, { shard: 0, count: 2 } as never)).toThrow(/options\.count/);
+    expect(() => sweepShardIndices(10, { shard: 0 } as never)).toThrow(/shardCount/);
+    expect(() => sweepShardIndices(10, undefined as never)).toThrow(/options/);
   });
 });
 
