@@ -168,7 +168,7 @@ export interface HistogramOptions {
 /**
  * A stacked histogram of several groups, with its legend below the plot.
  *
- * @example histogram({ title: 'ε', xLabel: 'ε', groups: [{ label: 'all', color: '#000', values: [1, 2] }] })
+ * @example histogram({ title: 'ε', xLabel: 'ε', groups: [{ label: 'all', color: '#1f77b4', values: [1, 2] }] })
  */
 export function histogram(options: HistogramOptions): string {
   const layout = options.layout ?? 'wide';
