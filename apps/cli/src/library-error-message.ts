@@ -37,6 +37,16 @@ export function flagOfParameter(parameter: string, command: CommandDefinition, p
 }
 
 /**
+ * The libraries' advice in the words of `command`: "use the RDP accountant" becomes
+ * `use --accountant rdp` where the command has that flag, and advice to raise or lower a library
+ * setting that no flag of the command sets (`maxGridPoints`) is dropped: its user cannot follow it.
+ */
+function adviceInFlags(message: string, command: CommandDefinition, parameterFlags: Readonly<Record<string, string>>): string {
+  const followable = message.replace(/,? or (?:raise|lower) ([a-z]+(?:[A-Z][a-z0-9]*)+)\b/g, (clause, name: string) => (flagOfParameter(name, command, parameterFlags) === undefined ? '' : clause));
+  return command.flags['accountant']?.type === 'string' ? followable.replace(/\buse the RDP accountant\b/g, 'use --accountant rdp') : followable;
+}
+
+/**
  * The one-line message for `error` if it is a typed dpbounds error (exit code 2), naming the
  * flag; `undefined` for any other error (an internal failure, exit code 1).
  *
@@ -52,7 +62,7 @@ export async function libraryErrorMessage(
   const { isDpboundsError } = await import('@dpbounds/special-functions');
   if (!isDpboundsError(error)) return undefined;
   const flag = flagOfParameter(error.parameter, command, parameterFlags);
-  const message = error.message;
+  const message = adviceInFlags(error.message, command, parameterFlags);
   // the message may start with the parameter's full name (`event.steps …`) or its last part (`steps …`)
   const named = parameterNames(error.parameter).find((name) => message.startsWith(`${name} `));
   const head = named !== undefined ? named.length + 1 : 0;

@@ -1,9 +1,11 @@
 // Citation lint: comments and docs may cite only what the repository carries.
 //
 // A finding is one of:
-// - a path that does not exist: markdown links, and repo paths in text or comments
-//   (`docs/math/pld.md`, `packages/accountants/src/prv/rigorous-prv.ts`, `src/rdp/…`, `math/x.md`,
-//   `../x.md`), resolved against the citing file, its package and the repository root;
+// - a path that does not exist: markdown links, resolved against the citing file's folder (as
+//   GitHub does), and repo paths in text or comments (`docs/math/pld.md`,
+//   `packages/accountants/src/prv/rigorous-prv.ts`, `src/rdp/…`, `math/x.md`, `../x.md`), resolved
+//   against the citing file's folder, then its own package's root, then the repository root;
+//   nothing else (a `scripts/x.py` that only some package carries is not found from docs/);
 // - a section that does not exist: `docs/math/x.md#heading` (GitHub heading anchors) and
 //   `docs/math/x.md §2` / `§"Composition"` (a heading of x.md must carry that § number, start
 //   with that number, or contain that name);
@@ -150,20 +152,17 @@ function carries(path, repo) {
 }
 
 /**
- * Where a cited path lives, or undefined: relative to the citing file, its package, the
- * repository root or docs/; a package-relative path (`src/…`, `test/…`, `scripts/…`) written in a
- * doc outside its package (`src/index.ts` of every package) is accepted when a package carries it.
+ * Where a cited path lives, or undefined. One exact rule, no search: a markdown link's target
+ * resolves against the citing file's folder only (as GitHub resolves it); a path in text or a
+ * comment resolves against the citing file's folder, then the root of the package the citing
+ * file belongs to (`src/…` in a package's own sources and READMEs), then the repository root
+ * (`docs/math/pld.md`, `packages/accountants/scripts/…`). A path only another package carries is
+ * not found: outside that package, cite it from the repository root.
  */
-function resolveCitation(file, cited, repo) {
+function resolveCitation(file, cited, repo, link = false) {
   const candidates = [posix.join(posix.dirname(file), cited)];
-  if (!cited.startsWith('.')) {
-    candidates.push(posix.join(packageOf(file, repo), cited), posix.join(cited), posix.join('docs', cited));
-  }
-  const found = candidates.find((c) => carries(c, repo));
-  if (found !== undefined || cited.startsWith('.')) return found;
-  const suffix = `/${posix.join(cited)}`;
-  const owners = repo.files.filter((f) => f.endsWith(suffix));
-  return owners[0];
+  if (!link && !cited.startsWith('.')) candidates.push(posix.join(packageOf(file, repo), cited), posix.join(cited));
+  return candidates.find((c) => carries(c, repo));
 }
 
 /** Whether a § reference names a heading of the target. */
@@ -210,7 +209,7 @@ export function lintFile(file, text, repo) {
   }
 
   const checkTarget = (offset, cited, anchor, section, label) => {
-    const target = resolveCitation(file, cited, repo);
+    const target = resolveCitation(file, cited, repo, label === 'link target');
     if (target === undefined) {
       report(offset, `${label} '${cited}' does not exist`);
       return;

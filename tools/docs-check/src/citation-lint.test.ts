@@ -16,7 +16,9 @@ const files: Record<string, string> = {
   'docs/cli.md': '# CLI\n',
   'packages/accountants/package.json': '{}',
   'packages/accountants/src/pld/fft.ts': '',
+  'packages/accountants/scripts/generate-rdp-terms.py': '',
   'packages/accountants/README.md': '',
+  'tools/soundness/package.json': '{}',
 };
 const repo = { exists: (p: string): boolean => p in files, read: (p: string): string | undefined => files[p], files: Object.keys(files) };
 const lint = (file: string, text: string): Finding[] => lintFile(file, text, repo) as Finding[];
@@ -40,6 +42,17 @@ describe('citation lint on planted bad inputs', () => {
     expect(messages('packages/accountants/src/a.ts', '// derivation: docs/math/gdp.md\nconst x = 1;\n')).toEqual(["1: path 'docs/math/gdp.md' does not exist"]);
     expect(messages('docs/accounting.md', 'line\n[rdp](math/rdp.md)\n')).toEqual(["2: link target 'math/rdp.md' does not exist"]);
     expect(messages('packages/accountants/README.md', '`src/prv/gone.ts`\n')).toEqual(["1: path 'src/prv/gone.ts' does not exist"]);
+  });
+
+  it('resolves a path against the citing file, its own package, then the repository root: never another package', () => {
+    // a package-relative path only another package carries is not found (it used to pass: some package had it)
+    expect(messages('docs/accounting.md', 'cases against `scripts/generate-rdp-terms.py`\n')).toEqual(["1: path 'scripts/generate-rdp-terms.py' does not exist"]);
+    expect(messages('tools/soundness/src/a.ts', '// as src/pld/fft.ts does\n')).toEqual(["1: path 'src/pld/fft.ts' does not exist"]);
+    // the same path from the package itself, or from the root anywhere, is found
+    expect(messages('packages/accountants/README.md', '`scripts/generate-rdp-terms.py` and `src/pld/fft.ts`\n')).toEqual([]);
+    expect(messages('docs/accounting.md', '`packages/accountants/scripts/generate-rdp-terms.py`\n')).toEqual([]);
+    // a markdown link resolves against the citing file only, as GitHub renders it
+    expect(messages('docs/accounting.md', '[cli](cli.md), [fft](packages/accountants/src/pld/fft.ts)\n')).toEqual(["1: link target 'packages/accountants/src/pld/fft.ts' does not exist"]);
   });
 
   it('finds sections that do not exist: anchors and § references', () => {

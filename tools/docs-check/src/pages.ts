@@ -16,6 +16,9 @@ export const commandPages: readonly (readonly [string, number])[] = [
   ['docs/limits.md', 1],
   ['packages/accountants/README.md', 3],
   ['docs/batch-samplers.md', 7],
+  ['docs/sweep.md', 1],
+  ['docs/soundness.md', 3],
+  ['docs/cli.md', 2],
 ];
 
 /** Pages checked by docs-numbers-demo.test.ts. */

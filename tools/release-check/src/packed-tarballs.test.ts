@@ -99,7 +99,8 @@ describe('packed tarballs', () => {
     const installed = join(consumer, 'node_modules', pkg.name);
     const orphans = filesBelow(join(installed, 'dist')).filter((file) => {
       // the CLI's executable is bundled (apps/cli/scripts/bundle-bin.mjs): its bin-*.js chunks come
-      // from src/bin.ts, and the sweep's bundled worker (dist/sweep-worker.js) from src/sweep/sweep-worker.ts
+      // from apps/cli/src/bin.ts, and the sweep's bundled worker (dist/sweep-worker.js) from
+      // apps/cli/src/sweep/sweep-worker.ts
       const base = file.replace(/(\.d)?\.(js|ts|mjs|cjs|mts|cts)(\.map)?$/, '');
       const stem = pkg !== cli ? base : /^bin-[\w-]+$/.test(base) ? 'bin' : base === 'sweep-worker' ? 'sweep/sweep-worker' : base;
       return !['.ts', '.mts', '.cts', '.tsx'].some((ext) => existsSync(join(pkg.dir, 'src', `${stem}${ext}`)));

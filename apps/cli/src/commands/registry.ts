@@ -17,7 +17,7 @@ export const commands: readonly LazyCommand[] = [
     name: 'dp',
     summary: '(ε, δ) accounting of DP-SGD (Poisson-subsampled Gaussian): RDP, PLD, PRV, GDP',
     load: async () => (await import('./dp.js')).dpCommand,
-    parameterFlags: { sigma: 'noise-multiplier', q: 'sampling-rate', count: 'steps', T: 'steps', maxGridPoints: 'steps', fprs: 'fpr', sampler: 'sampling' },
+    parameterFlags: { sigma: 'noise-multiplier', q: 'sampling-rate', count: 'steps', T: 'steps', fprs: 'fpr', sampler: 'sampling' },
   },
   {
     name: 'calibrate',

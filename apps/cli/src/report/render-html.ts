@@ -9,8 +9,9 @@
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { configRows } from './config-rows.js';
 import type { DemoReport, ReportCurve } from './report-types.js';
+import { formatNumber } from '../format.js';
 import { escapeXml, histogram, lineChart } from './svg-chart.js';
-import type { Series } from './svg-chart.js';
+import type { ChartLayout, Series } from './svg-chart.js';
 import { summaryRows } from './summary-rows.js';
 import { RELATION_TEXT } from './threat-view.js';
 
@@ -82,23 +83,27 @@ function bindingList(report: DemoReport, relation: NeighbouringRelation): string
 
 /**
  * The trade-off plot of one relation as a standalone SVG (linear FPR axis, or logarithmic from
- * 10⁻⁴ with `log`): the DP guarantee, every threat-specific curve combined with it, the audit's
- * lower bound and the attacks' ROC points with their Clopper–Pearson boxes.
+ * 10⁻⁴ with `log`; `wide` layout unless told): the DP guarantee, every threat-specific curve
+ * combined with it, the audit's lower bound and the attacks' ROC points with their
+ * Clopper–Pearson boxes.
  *
  * @example writeFileSync('trade-off-add-remove.svg', relationChart(report, 'add-remove'));
  */
-export function relationChart(report: DemoReport, relation: NeighbouringRelation, log = false): string {
+export function relationChart(report: DemoReport, relation: NeighbouringRelation, log = false, layout: ChartLayout = 'wide'): string {
   const name = RELATION_TEXT[relation];
-  const common = { yLabel: 'attacker false-negative rate β = 1 − TPR', y: [0, 1] as const, series: relationSeries(report, relation), identity: true };
+  const common = { yLabel: 'attacker false-negative rate β = 1 − TPR', y: [0, 1] as const, series: relationSeries(report, relation), identity: true, layout };
   return log
     ? lineChart({ ...common, title: `${name} neighbours, low false-positive rates`, xLabel: 'attacker false-positive rate α (log scale)', x: [1e-4, 1], xLog: true })
     : lineChart({ ...common, title: `${name} neighbours: every curve of this plot is for ${name}`, xLabel: 'attacker false-positive rate α', x: [0, 1] });
 }
 
+/** A chart in both layouts, for the page's CSS to show the one that fits the screen. */
+const bothLayouts = (chart: (layout: ChartLayout) => string): string => `${chart('wide')}\n${chart('narrow')}`;
+
 function relationFigures(report: DemoReport, relation: NeighbouringRelation): string {
   const name = RELATION_TEXT[relation];
-  const linear = relationChart(report, relation);
-  const log = relationChart(report, relation, true);
+  const linear = bothLayouts((layout) => relationChart(report, relation, false, layout));
+  const log = bothLayouts((layout) => relationChart(report, relation, true, layout));
   const audit = relation === 'add-remove' ? ' A dotted curve is an audit’s lower bound: the true curve lies on or below it somewhere, never a bound from below.' : '';
   const points = report.points.some((p) => p.neighbouring === relation) ? ' Markers are ROC points of an attack on this run, each with its 95 % Clopper–Pearson box; a guarantee bounds what such attacks achieve, so boxes should touch the region on or above the curves.' : '';
   return `<h3 id="view-${relation}">${escapeXml(name)} neighbours</h3>
@@ -119,16 +124,19 @@ export function renderReportHtml(report: DemoReport): string {
   const perInstanceSvg =
     pi === undefined
       ? '<p class="missing">Per-instance analysis unavailable.</p>'
-      : histogram({
-          title: 'Per-instance ε of the target records (Thudi et al.) [estimate, add/remove]',
-          xLabel: `ε at δ = ${report.config['delta'] as number}`,
-          groups: [
-            { label: 'random training records', color: '#1f77b4', values: pi.records.filter((r) => r.label === 'random' && r.epsilon !== null).map((r) => r.epsilon as number) },
-            { label: 'typical (median loss of a logistic fit)', color: '#2ca02c', values: pi.records.filter((r) => r.label === 'typical' && r.epsilon !== null).map((r) => r.epsilon as number) },
-            { label: 'outliers (largest loss of a logistic fit)', color: '#ff7f0e', values: pi.records.filter((r) => r.label === 'outlier' && r.epsilon !== null).map((r) => r.epsilon as number) },
-          ],
-          markers: [{ x: pi.dataIndependent.epsilon, label: `data-independent ε = ${pi.dataIndependent.epsilon.toFixed(3)} [guarantee, add/remove]` }],
-        });
+      : bothLayouts((layout) =>
+          histogram({
+            layout,
+            title: 'Per-instance ε of the target records (Thudi et al.) [estimate, add/remove]',
+            xLabel: `ε at δ = ${formatNumber(report.config['delta'] as number, 3)}`,
+            groups: [
+              { label: 'random training records', color: '#1f77b4', values: pi.records.filter((r) => r.label === 'random' && r.epsilon !== null).map((r) => r.epsilon as number) },
+              { label: 'typical (median loss of a logistic fit)', color: '#2ca02c', values: pi.records.filter((r) => r.label === 'typical' && r.epsilon !== null).map((r) => r.epsilon as number) },
+              { label: 'outliers (largest loss of a logistic fit)', color: '#ff7f0e', values: pi.records.filter((r) => r.label === 'outlier' && r.epsilon !== null).map((r) => r.epsilon as number) },
+            ],
+            markers: [{ x: pi.dataIndependent.epsilon, label: `data-independent ε = ${pi.dataIndependent.epsilon.toFixed(3)} [guarantee, add/remove]` }],
+          }),
+        );
   const over = ((report.overTraining as { points?: unknown } | null)?.points ?? []) as readonly { step: number; accuracy: number; betaMia: number; betaAi: number | null }[];
   const betaSeries: Series[] = [
     { label: 'β* membership inference (closed form) [estimate, substitution]', color: '#2ca02c', points: over.map((p) => [p.step, p.betaMia] as const) },
@@ -140,14 +148,17 @@ export function renderReportHtml(report: DemoReport): string {
   const betaSvg =
     over.length === 0
       ? '<p class="missing">No evaluation checkpoints.</p>'
-      : lineChart({
-          title: 'Bayes security β* (membership vs attribute) and held-out accuracy over training',
-          xLabel: 'training step',
-          yLabel: 'β* (1 = perfectly secure) / accuracy',
-          x: [0, lastStep],
-          y: [Math.max(0, Math.floor((Math.min(...values) - 0.02) * 50) / 50), 1],
-          series: betaSeries,
-        });
+      : bothLayouts((layout) =>
+          lineChart({
+            layout,
+            title: 'Bayes security β* (membership vs attribute) and held-out accuracy over training',
+            xLabel: 'training step',
+            yLabel: 'β* (1 = perfectly secure) / accuracy',
+            x: [0, lastStep],
+            y: [Math.max(0, Math.floor((Math.min(...values) - 0.02) * 50) / 50), 1],
+            series: betaSeries,
+          }),
+        );
   let section = '';
   const rows = summaryRows(report)
     .map((r) => {
@@ -186,7 +197,12 @@ ul.binding { font-size: 0.9em; color: #333; }
 figure { margin: 1.5em 0; }
 figcaption { color: #555; font-size: 0.9em; max-width: 720px; }
 .missing { color: #a00; }
-svg.chart { max-width: 100%; height: auto; }
+/* A chart's text scales with it: the wide layout (720 units) is shown from 701 px, where it is
+   at least 660 px wide (text ≥ 10 px), the narrow one (360 units, at most 480 px) below. */
+svg.chart { display: block; width: 100%; height: auto; }
+svg.chart-wide { max-width: 720px; }
+svg.chart-narrow { display: none; max-width: 480px; }
+@media (max-width: 700px) { svg.chart-wide { display: none; } svg.chart-narrow { display: block; } }
 </style>
 </head>
 <body>

@@ -1,11 +1,53 @@
 /**
  * Small dependency-free SVG charts for the offline report: line/scatter charts with axes,
  * ticks and a legend, and histograms. Output is a self-contained `<svg>` string.
+ *
+ * A chart scales with the page, text included, so each chart has two layouts: `wide` (720 user
+ * units, for a desktop column) and `narrow` (360 units, for a phone). Shown at its width's
+ * range (render-html.ts picks one by media query), text of 11–15 units stays ≥ 10 CSS px.
  */
+import { DASH, escapeXml, legendBlock, titleBlock } from './chart-legend.js';
+import type { LegendItem } from './chart-legend.js';
+import { axisTicks, tickLabel } from './chart-ticks.js';
 
-/** Escapes text for HTML/SVG content and attributes. */
-export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export { escapeXml } from './chart-legend.js';
+
+/**
+ * The layout of a chart: `wide` is 720 user units across (a desktop column, shown at 660 CSS px
+ * or more), `narrow` 360 (a phone, shown at 340 to 480 CSS px).
+ */
+export type ChartLayout = 'wide' | 'narrow';
+
+interface LayoutSpec {
+  readonly width: number;
+  readonly left: number;
+  readonly right: number;
+  readonly lineInner: number;
+  readonly histogramInner: number;
+  readonly titleSize: number;
+  readonly legendX: number;
+}
+
+const LAYOUTS: Readonly<Record<ChartLayout, LayoutSpec>> = {
+  wide: { width: 720, left: 64, right: 20, lineInner: 334, histogramInner: 234, titleSize: 15, legendX: 64 },
+  narrow: { width: 360, left: 54, right: 14, lineInner: 280, histogramInner: 200, titleSize: 14, legendX: 10 },
+};
+
+/** Below the plot area: tick labels at +16, the axis label at +38. */
+const BOTTOM = 52;
+
+/** A short stable id for `text` (FNV-1a), to keep clip-path ids unique on a page. */
+function hashId(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/** The opening tag, accessible title and white background of a chart `height` units tall. */
+function chartHead(spec: LayoutSpec, layout: ChartLayout, title: string, height: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${spec.width} ${height}" width="${spec.width}" height="${height}" role="img" aria-label="${escapeXml(title)}" class="chart chart-${layout}">
+<title>${escapeXml(title)}</title>
+<rect x="0" y="0" width="${spec.width}" height="${height}" fill="#fff"/>`;
 }
 
 /** One series of a chart. */
@@ -23,22 +65,6 @@ export interface Series {
   readonly boxes?: readonly (readonly [x0: number, x1: number, y0: number, y1: number])[];
 }
 
-const DASH: Readonly<Record<string, string>> = { dashed: ' stroke-dasharray="6 4"', dotted: ' stroke-dasharray="1.5 3.5" stroke-linecap="round"' };
-
-/** Splits a legend label into lines of at most `chars` characters at spaces. */
-function legendLines(label: string, chars: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of label.split(' ')) {
-    if (line.length > 0 && line.length + 1 + word.length > chars) {
-      lines.push(line);
-      line = word;
-    } else line = line.length > 0 ? `${line} ${word}` : word;
-  }
-  if (line.length > 0) lines.push(line);
-  return lines;
-}
-
 /** Options of {@link lineChart}. */
 export interface LineChartOptions {
   readonly title: string;
@@ -48,68 +74,58 @@ export interface LineChartOptions {
   readonly y: readonly [number, number];
   readonly xLog?: boolean;
   readonly series: readonly Series[];
-  readonly width?: number;
-  readonly height?: number;
+  /** `wide` (default) or `narrow`: see {@link ChartLayout}. */
+  readonly layout?: ChartLayout;
   /** Draw the diagonal y = 1 − x (perfect privacy for trade-off plots). */
   readonly identity?: boolean;
 }
 
-const fmt = (v: number): string => (Math.abs(v) >= 1000 || (Math.abs(v) < 0.01 && v !== 0) ? v.toExponential(0) : String(Number(v.toPrecision(3))));
-
-function ticks(lo: number, hi: number, log: boolean): number[] {
-  if (log) {
-    const out: number[] = [];
-    for (let e = Math.ceil(Math.log10(lo)); e <= Math.floor(Math.log10(hi)); e++) out.push(10 ** e);
-    return out;
+/** The axes of a plot area from `top`, `innerH` tall: grid lines, tick labels, frame and axis labels. */
+function axes(spec: LayoutSpec, top: number, innerH: number, x: { ticks: readonly number[]; at: (v: number) => number; log: boolean; label: string; grid: boolean }, y: { ticks: readonly number[]; at: (v: number) => number; label: string }): string[] {
+  const innerW = spec.width - spec.left - spec.right;
+  const parts: string[] = [];
+  for (const t of x.ticks) {
+    const px = x.at(t).toFixed(1);
+    if (x.grid) parts.push(`<line x1="${px}" x2="${px}" y1="${top}" y2="${top + innerH}" stroke="#eee"/>`);
+    parts.push(`<text x="${px}" y="${top + innerH + 16}" text-anchor="middle" font-size="11">${tickLabel(t, x.log)}</text>`);
   }
-  const span = hi - lo;
-  const step = 10 ** Math.floor(Math.log10(span / 5));
-  const nice = [1, 2, 2.5, 5, 10].map((m) => m * step).find((s) => span / s <= 6) ?? step * 10;
-  const out: number[] = [];
-  for (let v = Math.ceil(lo / nice) * nice; v <= hi + 1e-12; v += nice) out.push(Number(v.toPrecision(12)));
-  return out;
+  for (const t of y.ticks) {
+    const py = y.at(t);
+    parts.push(`<line x1="${spec.left}" x2="${spec.left + innerW}" y1="${py.toFixed(1)}" y2="${py.toFixed(1)}" stroke="#eee"/>`);
+    parts.push(`<text x="${spec.left - 6}" y="${(py + 4).toFixed(1)}" text-anchor="end" font-size="11">${tickLabel(t)}</text>`);
+  }
+  parts.push(`<rect x="${spec.left}" y="${top}" width="${innerW}" height="${innerH}" fill="none" stroke="#444"/>`);
+  parts.push(`<text x="${spec.left + innerW / 2}" y="${top + innerH + 38}" text-anchor="middle" font-size="12">${escapeXml(x.label)}</text>`);
+  parts.push(`<text transform="translate(16 ${top + innerH / 2}) rotate(-90)" text-anchor="middle" font-size="12">${escapeXml(y.label)}</text>`);
+  return parts;
 }
 
 /**
- * A line/scatter chart.
+ * A line/scatter chart with its legend below the plot.
  *
- * @example lineChart({ title: 't', xLabel: 'x', yLabel: 'y', x: [0, 1], y: [0, 1], series: [] })
+ * @example lineChart({ title: 't', xLabel: 'x', yLabel: 'y', x: [0, 1], y: [0, 1], series: [], layout: 'narrow' })
  */
 export function lineChart(options: LineChartOptions): string {
-  const width = options.width ?? 720;
-  const plotHeight = options.height ?? 420;
-  const margin = { left: 64, right: 20, top: 34, bottom: 52 };
-  const legend = options.series.map((series) => legendLines(series.label, Math.floor((width - margin.left - 40) / 6.4)));
-  const legendRows = legend.reduce((n, lines) => n + lines.length, 0);
-  const legendHeight = 16 * legendRows + 4 * options.series.length + 10;
-  const height = plotHeight + legendHeight;
-  const innerW = width - margin.left - margin.right;
-  const innerH = plotHeight - margin.top - margin.bottom;
+  const layout = options.layout ?? 'wide';
+  const spec = LAYOUTS[layout];
+  const title = titleBlock(options.title, spec.width, spec.titleSize);
+  const top = title.bottom + 14;
+  const innerW = spec.width - spec.left - spec.right;
+  const innerH = spec.lineInner;
+  const plotHeight = top + innerH + BOTTOM;
+  const legendItems: LegendItem[] = options.series.map((s) => ({ label: s.label, color: s.color, mark: s.style ?? 'line', ...(s.width !== undefined ? { width: s.width } : {}) }));
+  const legend = legendBlock(legendItems, spec.legendX, plotHeight + 4, spec.width - spec.legendX - 8);
+  const height = plotHeight + legend.height + 10;
   const [x0, x1] = options.x;
   const [y0, y1] = options.y;
   const log = options.xLog === true;
-  const sx = (v: number): number => margin.left + innerW * (log ? (Math.log10(Math.max(v, x0)) - Math.log10(x0)) / (Math.log10(x1) - Math.log10(x0)) : (v - x0) / (x1 - x0));
-  const sy = (v: number): number => margin.top + innerH * (1 - (v - y0) / (y1 - y0));
-  const parts: string[] = [];
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(options.title)}" class="chart">`);
-  parts.push(`<title>${escapeXml(options.title)}</title>`);
-  parts.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#fff"/>`);
-  parts.push(`<text x="${width / 2}" y="20" text-anchor="middle" font-size="15" font-weight="600">${escapeXml(options.title)}</text>`);
-  for (const t of ticks(x0, x1, log)) {
-    const x = sx(t).toFixed(1);
-    parts.push(`<line x1="${x}" x2="${x}" y1="${margin.top}" y2="${margin.top + innerH}" stroke="#eee"/>`);
-    parts.push(`<text x="${x}" y="${margin.top + innerH + 16}" text-anchor="middle" font-size="11">${fmt(t)}</text>`);
-  }
-  for (const t of ticks(y0, y1, false)) {
-    const y = sy(t).toFixed(1);
-    parts.push(`<line x1="${margin.left}" x2="${margin.left + innerW}" y1="${y}" y2="${y}" stroke="#eee"/>`);
-    parts.push(`<text x="${margin.left - 6}" y="${Number(y) + 4}" text-anchor="end" font-size="11">${fmt(t)}</text>`);
-  }
-  parts.push(`<rect x="${margin.left}" y="${margin.top}" width="${innerW}" height="${innerH}" fill="none" stroke="#444"/>`);
-  parts.push(`<text x="${margin.left + innerW / 2}" y="${margin.top + innerH + 38}" text-anchor="middle" font-size="12">${escapeXml(options.xLabel)}</text>`);
-  parts.push(`<text transform="translate(16 ${margin.top + innerH / 2}) rotate(-90)" text-anchor="middle" font-size="12">${escapeXml(options.yLabel)}</text>`);
-  parts.push(`<clipPath id="clip-${width}-${plotHeight}-${legendRows}"><rect x="${margin.left}" y="${margin.top}" width="${innerW}" height="${innerH}"/></clipPath>`);
-  parts.push(`<g clip-path="url(#clip-${width}-${plotHeight}-${legendRows})">`);
+  const sx = (v: number): number => spec.left + innerW * (log ? (Math.log10(Math.max(v, x0)) - Math.log10(x0)) / (Math.log10(x1) - Math.log10(x0)) : (v - x0) / (x1 - x0));
+  const sy = (v: number): number => top + innerH * (1 - (v - y0) / (y1 - y0));
+  const clip = `clip-${layout}-${hashId(options.title)}`;
+  const parts: string[] = [chartHead(spec, layout, options.title, height), title.svg];
+  parts.push(...axes(spec, top, innerH, { ticks: axisTicks(x0, x1, log), at: sx, log, label: options.xLabel, grid: true }, { ticks: axisTicks(y0, y1, false), at: sy, label: options.yLabel }));
+  parts.push(`<clipPath id="${clip}"><rect x="${spec.left}" y="${top}" width="${innerW}" height="${innerH}"/></clipPath>`);
+  parts.push(`<g clip-path="url(#${clip})">`);
   if (options.identity === true) {
     const pts = Array.from({ length: 60 }, (_, i) => {
       const a = log ? x0 * (x1 / x0) ** (i / 59) : x0 + ((x1 - x0) * i) / 59;
@@ -133,19 +149,7 @@ export function lineChart(options: LineChartOptions): string {
       parts.push(`<polyline points="${pts.map(([x, y]) => `${sx(x).toFixed(1)},${sy(y).toFixed(1)}`).join(' ')}" fill="none" stroke="${series.color}" stroke-width="${series.width ?? 2}"${DASH[series.style ?? 'line'] ?? ''}${opacity} class="series" data-label="${escapeXml(series.label)}"/>`);
     }
   }
-  parts.push('</g>');
-  let legendY = plotHeight + 4;
-  options.series.forEach((series, i) => {
-    const y = legendY;
-    const mark =
-      series.style === 'markers'
-        ? `<rect x="${margin.left + 4}" y="${y - 1}" width="12" height="12" fill="${series.color}" fill-opacity="0.15"/><circle cx="${margin.left + 10}" cy="${y + 5}" r="3.5" fill="${series.color}"/>`
-        : `<line x1="${margin.left}" x2="${margin.left + 22}" y1="${y + 5}" y2="${y + 5}" stroke="${series.color}" stroke-width="${Math.min(series.width ?? 2, 4)}"${DASH[series.style ?? 'line'] ?? ''}/>`;
-    const lines = legend[i] ?? [series.label];
-    parts.push(`${mark}<text x="${margin.left + 30}" y="${y + 9}" font-size="12">${lines.map((l, k) => `<tspan x="${margin.left + 30}" dy="${k === 0 ? 0 : 16}">${escapeXml(l)}</tspan>`).join('')}</text>`);
-    legendY += 16 * lines.length + 4;
-  });
-  parts.push('</svg>');
+  parts.push('</g>', legend.svg, '</svg>');
   return parts.join('\n');
 }
 
@@ -157,24 +161,31 @@ export interface HistogramOptions {
   readonly bins?: number;
   /** Vertical reference lines. */
   readonly markers?: readonly { readonly x: number; readonly label: string }[];
-  readonly width?: number;
-  readonly height?: number;
+  /** `wide` (default) or `narrow`: see {@link ChartLayout}. */
+  readonly layout?: ChartLayout;
 }
 
 /**
- * A stacked histogram of several groups.
+ * A stacked histogram of several groups, with its legend below the plot.
  *
- * @example histogram({ title: 'ε', xLabel: 'ε', groups: [{ label: 'all', color: '#000', values: [1, 2] }] })
+ * @example histogram({ title: 'ε', xLabel: 'ε', groups: [{ label: 'all', color: '#1f77b4', values: [1, 2] }] })
  */
 export function histogram(options: HistogramOptions): string {
-  const width = options.width ?? 720;
-  const plotHeight = options.height ?? 320;
+  const layout = options.layout ?? 'wide';
+  const spec = LAYOUTS[layout];
+  const title = titleBlock(options.title, spec.width, spec.titleSize);
+  const top = title.bottom + 14;
+  const innerW = spec.width - spec.left - spec.right;
+  const innerH = spec.histogramInner;
+  const plotHeight = top + innerH + BOTTOM;
   const markers = options.markers ?? [];
-  const legendRows = options.groups.length + markers.length;
-  const height = plotHeight + 18 * legendRows + 10;
-  const margin = { left: 56, right: 20, top: 34, bottom: 52 };
-  const innerW = width - margin.left - margin.right;
-  const innerH = plotHeight - margin.top - margin.bottom;
+  const markerColors = ['#d62728', '#555'];
+  const legendItems: LegendItem[] = [
+    ...options.groups.map((g) => ({ label: `${g.label} (${g.values.length})`, color: g.color, mark: 'bar' as const })),
+    ...markers.map((m, i) => ({ label: m.label, color: markerColors[i % 2] as string, mark: 'dashed' as const })),
+  ];
+  const legend = legendBlock(legendItems, spec.legendX, plotHeight + 4, spec.width - spec.legendX - 8);
+  const height = plotHeight + legend.height + 10;
   const all = options.groups.flatMap((g) => g.values).filter(Number.isFinite);
   const lo = Math.min(0, ...all);
   const hi = Math.max(lo + 1e-9, ...all, ...markers.map((m) => m.x)) * 1.02;
@@ -186,17 +197,10 @@ export function histogram(options: HistogramOptions): string {
   });
   const totals = Array.from({ length: bins }, (_, b) => counts.reduce((s, c) => s + (c[b] as number), 0));
   const yMax = Math.max(1, ...totals);
-  const sx = (v: number): number => margin.left + (innerW * (v - lo)) / (hi - lo);
-  const sy = (v: number): number => margin.top + innerH * (1 - v / yMax);
-  const parts: string[] = [];
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(options.title)}" class="chart">`);
-  parts.push(`<title>${escapeXml(options.title)}</title><rect x="0" y="0" width="${width}" height="${height}" fill="#fff"/>`);
-  parts.push(`<text x="${width / 2}" y="20" text-anchor="middle" font-size="15" font-weight="600">${escapeXml(options.title)}</text>`);
-  for (const t of ticks(lo, hi, false)) parts.push(`<text x="${sx(t).toFixed(1)}" y="${margin.top + innerH + 16}" text-anchor="middle" font-size="11">${fmt(t)}</text>`);
-  for (const t of ticks(0, yMax, false)) {
-    if (!Number.isInteger(t)) continue;
-    parts.push(`<line x1="${margin.left}" x2="${margin.left + innerW}" y1="${sy(t).toFixed(1)}" y2="${sy(t).toFixed(1)}" stroke="#eee"/><text x="${margin.left - 6}" y="${(sy(t) + 4).toFixed(1)}" text-anchor="end" font-size="11">${t}</text>`);
-  }
+  const sx = (v: number): number => spec.left + (innerW * (v - lo)) / (hi - lo);
+  const sy = (v: number): number => top + innerH * (1 - v / yMax);
+  const parts: string[] = [chartHead(spec, layout, options.title, height), title.svg];
+  parts.push(...axes(spec, top, innerH, { ticks: axisTicks(lo, hi, false), at: sx, log: false, label: options.xLabel, grid: false }, { ticks: axisTicks(0, yMax, false).filter(Number.isInteger), at: sy, label: 'records' }));
   const bw = innerW / bins;
   for (let b = 0; b < bins; b++) {
     let base = 0;
@@ -204,21 +208,11 @@ export function histogram(options: HistogramOptions): string {
       const n = c[b] as number;
       if (n === 0) return;
       const group = options.groups[g] as HistogramOptions['groups'][number];
-      parts.push(`<rect class="bar" x="${(margin.left + b * bw + 0.5).toFixed(1)}" y="${sy(base + n).toFixed(1)}" width="${Math.max(0.5, bw - 1).toFixed(1)}" height="${(sy(base) - sy(base + n)).toFixed(1)}" fill="${group.color}"><title>${escapeXml(group.label)}: ${n}</title></rect>`);
+      parts.push(`<rect class="bar" x="${(spec.left + b * bw + 0.5).toFixed(1)}" y="${sy(base + n).toFixed(1)}" width="${Math.max(0.5, bw - 1).toFixed(1)}" height="${(sy(base) - sy(base + n)).toFixed(1)}" fill="${group.color}"><title>${escapeXml(group.label)}: ${n}</title></rect>`);
       base += n;
     });
   }
-  const markerColors = ['#d62728', '#555'];
-  markers.forEach((m, i) => parts.push(`<line x1="${sx(m.x).toFixed(1)}" x2="${sx(m.x).toFixed(1)}" y1="${margin.top}" y2="${margin.top + innerH}" stroke="${markerColors[i % 2]}" stroke-width="2" stroke-dasharray="5 3"/>`));
-  parts.push(`<rect x="${margin.left}" y="${margin.top}" width="${innerW}" height="${innerH}" fill="none" stroke="#444"/>`);
-  parts.push(`<text x="${margin.left + innerW / 2}" y="${margin.top + innerH + 38}" text-anchor="middle" font-size="12">${escapeXml(options.xLabel)}</text>`);
-  parts.push(`<text transform="translate(16 ${margin.top + innerH / 2}) rotate(-90)" text-anchor="middle" font-size="12">records</text>`);
-  const legend = [...options.groups.map((g) => ({ label: `${g.label} (${g.values.length})`, color: g.color, line: false })), ...markers.map((m, i) => ({ label: m.label, color: markerColors[i % 2] as string, line: true }))];
-  legend.forEach((item, i) => {
-    const y = plotHeight + 4 + 18 * i;
-    parts.push(item.line ? `<line x1="${margin.left}" x2="${margin.left + 22}" y1="${y + 5}" y2="${y + 5}" stroke="${item.color}" stroke-width="2" stroke-dasharray="5 3"/>` : `<rect x="${margin.left}" y="${y}" width="22" height="10" fill="${item.color}"/>`);
-    parts.push(`<text x="${margin.left + 30}" y="${y + 9}" font-size="12">${escapeXml(item.label)}</text>`);
-  });
-  parts.push('</svg>');
+  markers.forEach((m, i) => parts.push(`<line x1="${sx(m.x).toFixed(1)}" x2="${sx(m.x).toFixed(1)}" y1="${top}" y2="${top + innerH}" stroke="${markerColors[i % 2]}" stroke-width="2" stroke-dasharray="5 3"/>`));
+  parts.push(legend.svg, '</svg>');
   return parts.join('\n');
 }

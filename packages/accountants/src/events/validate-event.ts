@@ -88,7 +88,7 @@ export function validateEvent(parameter: string, event: unknown): MechanismEvent
     }
     for (const key of Object.keys(o)) {
       if (key !== 'kind' && !fields.includes(key)) {
-        throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `${path}.${key}`, expected: `not present (a ${String(kind)} event has ${fields.length === 0 ? 'no fields besides kind' : fields.join(', ')})`, found: o[key] });
+        throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `${path}.${key}`, expected: `absent (a ${String(kind)} event has ${fields.length === 0 ? 'no fields besides kind' : fields.join(', ')})`, found: o[key] });
       }
     }
     onPath.add(e);

@@ -3,7 +3,8 @@
  * attack significantly beat the curve (impossible if the curve is a proven bound for this
  * setting: a bug, or a wrong threat model), and where is it significantly weaker (the bound is
  * not tight for this attack)? Each ROC point is a box [fprLower, fprUpper] × [tprLower, tprUpper]
- * of exact Clopper–Pearson intervals; the curve's ROC is TPR(α) = 1 − f(α), non-decreasing.
+ * of exact Clopper–Pearson intervals; the curve's ROC is TPR(α) = 1 − f(α), non-decreasing
+ * (docs/math/attacks.md §6).
  */
 import { requireFunction, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { EmpiricalTradeOff, TradeOffCurve } from '@dpbounds/tradeoff-core';

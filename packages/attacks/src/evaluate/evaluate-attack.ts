@@ -1,7 +1,8 @@
 /**
  * Evaluating an attack whose membership ground truth is known: the empirical trade-off curve
  * (ROC) with exact Clopper–Pearson intervals, TPR at low FPR and AUC, all from
- * `@dpbounds/tradeoff-core`'s `empiricalTradeOff` (this module only validates and splits).
+ * `@dpbounds/tradeoff-core`'s `empiricalTradeOff` (this module only validates and splits;
+ * docs/math/attacks.md §6).
  */
 import { requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
 import type { EmpiricalTprAtFpr, EmpiricalTradeOff } from '@dpbounds/tradeoff-core';

@@ -1,11 +1,12 @@
 /**
- * Aggregating per-step attack scores over the steps of a training run (docs/attacks.md).
+ * Aggregating per-step attack scores over the steps of a training run (docs/math/attacks.md §4.4).
  */
 import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray } from '@dpbounds/special-functions';
 
 /**
  * Sums per-step log p-values target by target: Σ_t log p_t (the independence heuristic of
- * Leemann et al. 2023, docs/attacks.md; the sum is a score, not itself a log p-value).
+ * Leemann et al. 2023, Appendix C.3; docs/math/attacks.md §4.4; the sum is a score, not itself
+ * a log p-value).
  * Lower = more likely a member; negate for the "higher = member" convention. −∞ entries
  * (S = 0 at some step) propagate as −∞.
  *

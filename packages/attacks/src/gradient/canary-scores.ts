@@ -6,7 +6,7 @@
  * ⟨model update, canary gradient⟩. Under "canary absent" with isotropic Gaussian noise of
  * standard deviation τ per coordinate on the update (and the rest of the update orthogonal to
  * the canary, the audits' white-box assumption), the score is N(0, τ²‖g‖²), which gives the
- * one-sided p-value Q(score/(τ‖g‖)).
+ * one-sided p-value Q(score/(τ‖g‖)) (docs/math/attacks.md §5).
  */
 import { logNormalCdf, requireFiniteArray, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';

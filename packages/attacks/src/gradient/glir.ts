@@ -1,7 +1,7 @@
 /**
  * GLiR, the analytic gradient likelihood-ratio attack (Leemann, Pawelczyk & Kasneci 2023,
- * "Gaussian Membership Inference Privacy", NeurIPS; docs/attacks.md): for a released step update m̄
- * (for plain SGD, (θ_t − θ_{t+1})/lr) and a candidate x with gradient ĝ,
+ * "Gaussian Membership Inference Privacy", NeurIPS; docs/math/attacks.md §4.2): for a released
+ * step update m̄ (for plain SGD, (θ_t − θ_{t+1})/lr) and a candidate x with gradient ĝ,
  *   K̂ = ‖L⁻¹(ĝ − μ̂)‖²,   S = n·‖L⁻¹(m̄ − ĝ)‖²,
  * and the score is the log p-value of S under "non-member", log F_{d_eff, nK̂}(S) (noncentral χ²
  * lower tail, evaluated in log space so deep tails such as −143500.8 are exact). Small p ⇒ member.
@@ -23,7 +23,8 @@ export interface GlirInput {
   /** μ̂ and Σ̂ from reference gradients ({@link fitGradientDistribution}) or known parameters. */
   readonly distribution: GradientDistribution;
   /**
-   * Factor in front of the quadratic form: `'n'` (default, the spec: under "out" S ~ χ²_d(nK))
+   * Factor in front of the quadratic form: `'n'` (default: under "out" S ~ χ²_d(nK),
+   * docs/math/attacks.md §4.1)
    * or `'n-1'` (the released code's variant, kept for parity).
    */
   readonly statisticFactor?: 'n' | 'n-1';
@@ -44,7 +45,7 @@ export interface GlirResult {
 }
 
 /**
- * Runs GLiR on every target (docs/attacks.md). Whitening uses triangular solves with the
+ * Runs GLiR on every target (docs/math/attacks.md §4.2). Whitening uses triangular solves with the
  * Cholesky factor (never an explicit inverse); when one update is shared, L⁻¹(m̄ − μ̂) is computed
  * once and S = n‖w_m − w_g‖². Cost: targets·d_eff²/2 multiply-adds (d = 1000, 10⁴ targets: a few
  * seconds) plus one noncentral-χ² log-CDF per target (accuracy that of

@@ -1,6 +1,7 @@
 /**
  * The Gaussian model of per-example gradients that GLiR whitens against (Leemann, Pawelczyk &
- * Kasneci 2023, "Gaussian Membership Inference Privacy", §5 and the GLiR attack; docs/attacks.md):
+ * Kasneci 2023, "Gaussian Membership Inference Privacy", §5 and the GLiR attack;
+ * docs/math/attacks.md §4.2):
  * a mean μ and the lower Cholesky factor L of a covariance Σ = LLᵀ, on the coordinates kept.
  */
 import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
@@ -29,7 +30,7 @@ export interface GradientDistribution {
 /** Options of {@link fitGradientDistribution}. */
 export interface FitGradientOptions {
   /**
-   * Coordinates whose empirical variance is ≤ this are dropped (docs/attacks.md); default 0,
+   * Coordinates whose empirical variance is ≤ this are dropped (docs/math/attacks.md §4.2); default 0,
    * which drops only constant coordinates (frozen parameters), that would make Σ̂ singular.
    */
   readonly varianceThreshold?: number;
@@ -48,7 +49,7 @@ function notPositiveDefinite(parameter: string, hint: string): DpboundsRangeErro
 /**
  * Estimates μ̂ = mean and Σ̂ = (1/B) Σ (g − μ̂)(g − μ̂)ᵀ from B reference (non-member) gradients,
  * drops coordinates with variance ≤ `varianceThreshold`, adds the optional ridge, and
- * factorises Σ̂ = LLᵀ (docs/attacks.md; the released code's use of Σ̂ as a Cholesky factor
+ * factorises Σ̂ = LLᵀ (docs/math/attacks.md §4.2; the released code's use of Σ̂ as a Cholesky factor
  * is a bug we do not replicate). Requires B > d_eff unless `ridge > 0`.
  * Cost: B·d_eff²/2 + d_eff³/6 multiply-adds (d = 1000, B = 2000: about 1 s).
  *
@@ -121,8 +122,8 @@ export function fitGradientDistribution(reference: Matrix, options: FitGradientO
 }
 
 /**
- * A known Gaussian gradient distribution N(mean, covariance) (the "simulation variant" of spec
- * §2.8, with the exact Σ^{−1/2} replaced by the equivalent Cholesky whitening).
+ * A known Gaussian gradient distribution N(mean, covariance) (the paper's simulations, with the
+ * exact Σ^{−1/2} replaced by the equivalent Cholesky whitening; docs/math/attacks.md §4.2).
  *
  * @throws DpboundsTypeError / DpboundsRangeError for mismatched shapes, non-finite entries or a
  * covariance that is not symmetric positive definite.

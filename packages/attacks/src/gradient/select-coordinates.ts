@@ -1,5 +1,5 @@
 /**
- * Coordinate subsampling for GLiR (Leemann et al. 2023; docs/attacks.md): a model with P
+ * Coordinate subsampling for GLiR (Leemann et al. 2023; docs/math/attacks.md §4.3): a model with P
  * parameters has P-dimensional gradients, too many for a covariance estimate; GLiR keeps d of
  * them, every ⌊P/d⌋-th coordinate (0, s, 2s, …, (d − 1)s with s = ⌊P/d⌋).
  */

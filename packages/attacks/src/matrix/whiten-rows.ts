@@ -4,7 +4,7 @@
  * computes quadratic forms as ‖L⁻¹v‖² (Golub & Van Loan, Matrix Computations, 4th ed.,
  * Algorithm 4.2.1 and §3.1). What is attack-specific lives here: picking the kept coordinates out
  * of wide gradient rows and centring them; the blocked triangular solve is
- * `forwardSubstituteRows` from special-functions.
+ * `forwardSubstituteRows` from special-functions (docs/math/attacks.md §4.2).
  */
 import { forwardSubstituteRows } from '@dpbounds/special-functions/advanced';
 

@@ -5,7 +5,8 @@
  * target, N(f(D), σ²I), but not the direction in which the target would move it, so it runs the
  * generalised likelihood-ratio test: reject "non-member" when ‖y − f(D)‖ is large. Under
  * "non-member" ‖y − f(D)‖²/σ² ~ χ²_d, which gives an exact p-value; the trade-off of this test
- * at worst-case ‖f(D) − f(D′)‖ = Δ is j(α) = F_{d,μ²}(F⁻¹_{d}(1 − α)), μ = Δ/σ.
+ * at worst-case ‖f(D) − f(D′)‖ = Δ is j(α) = F_{d,μ²}(F⁻¹_{d}(1 − α)), μ = Δ/σ
+ * (docs/math/attacks.md §3).
  */
 import { chiSquaredLogSf, DpboundsRangeError, DpboundsTypeError, logNormalCdf, requireFiniteArray, requireInRange, requireObject } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';

@@ -8,6 +8,7 @@
  *   Z ~ N(μ_out, σ_out²). With `alternative: 'two-sided'` it is the test by exclusion
  *   p = P[|Z − μ_out| ≥ |s − μ_out|], the relaxed-threat-model adversary's test (Kaissis et al.
  *   2023; see {@link exclusionTest}).
+ * Derivations: docs/math/attacks.md §2.2 (online), §2.3 (offline), §2.4 (two-sided).
  */
 import { DpboundsTypeError, logNormalCdf, requireFiniteArray } from '@dpbounds/special-functions';
 import type { AttackScores } from './attack-scores.js';

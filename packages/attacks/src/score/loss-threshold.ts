@@ -1,7 +1,8 @@
 /**
  * The loss-threshold attack (Yeom, Giacomelli, Fredrikson & Jha 2018, "Privacy Risk in Machine
  * Learning: Analyzing the Connection to Overfitting", CSF, §3.2): members tend to have lower
- * loss, so the score is the negated loss and the attack flags targets above a threshold.
+ * loss, so the score is the negated loss and the attack flags targets above a threshold
+ * (docs/math/attacks.md §1).
  */
 import { requireFiniteArray } from '@dpbounds/special-functions';
 import type { AttackScores } from './attack-scores.js';

@@ -1,7 +1,7 @@
 /**
  * Per-example Gaussian fits to shadow-model scores (Carlini et al. 2022, "Membership Inference
  * Attacks From First Principles", §IV-B/C, "parametric" LiRA): for each target, the mean and
- * standard deviation of its "in" and of its "out" shadow scores.
+ * standard deviation of its "in" and of its "out" shadow scores (docs/math/attacks.md §2.1).
  */
 import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireObject } from '@dpbounds/special-functions';
 import type { ShadowScores } from './shadow-scores.js';

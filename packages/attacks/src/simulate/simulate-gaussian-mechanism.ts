@@ -4,7 +4,7 @@
  * y = f(D) + N(0, σ²I); with it, f(D′) = f(D) + Δ·u for a direction u the adversary does not know
  * (drawn uniformly on the sphere per trial; only ‖f(D) − f(D′)‖ = Δ matters for the test by
  * exclusion). The exclusion test's trade-off is j(α) = F_{d,μ²}(F⁻¹_{d}(1 − α)), μ = Δ/σ;
- * for d = 1, j(α) = Φ(z − μ) − Φ(−z − μ), z = Φ⁻¹(1 − α/2).
+ * for d = 1, j(α) = Φ(z − μ) − Φ(−z − μ), z = Φ⁻¹(1 − α/2) (docs/math/attacks.md §3).
  */
 import { createRng, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';

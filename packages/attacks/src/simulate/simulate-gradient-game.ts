@@ -1,9 +1,9 @@
 /**
  * A seeded simulation of the GMIP membership game on one SGD step with Gaussian per-example
- * gradients (Leemann et al. 2023, §5 and their Figure 2a; docs/attacks.md), to check GLiR against
- * the analytic trade-off: gradients g ~ N(μ, Σ) with Σ = AAᵀ; the released update is the batch
- * mean of n gradients plus N(0, τ²I); a member target is one of the n, a non-member is a fresh
- * draw. With a fixed susceptibility K and τ = 0 the best test thresholds
+ * gradients (Leemann et al. 2023, §5 and their Figure 2a; docs/math/attacks.md §4.5), to check
+ * GLiR against the analytic trade-off: gradients g ~ N(μ, Σ) with Σ = AAᵀ; the released update is
+ * the batch mean of n gradients plus N(0, τ²I); a member target is one of the n, a non-member is a
+ * fresh draw. With a fixed susceptibility K and τ = 0 the best test thresholds
  * S = n(m̄ − x)ᵀΣ⁻¹(m̄ − x), whose trade-off is β(α) = 1 − F_{d,(n−1)K}(r·F⁻¹_{d,nK}(α)),
  * r = n/(n − 1).
  */

@@ -3,7 +3,7 @@
  * behind LiRA, Carlini et al. 2022 §IV-B): target i has its own out mean m_i and spread σ_i, and
  * in mean m_i + μ·σ_i, so that every target is equally vulnerable. A test that knows (m_i, σ_i)
  * and thresholds z_i = (s_i − m_i)/σ_i then has exactly the Gaussian trade-off G_μ; LiRA with
- * fitted shadows approaches it as the number of shadow models grows.
+ * fitted shadows approaches it as the number of shadow models grows (docs/math/attacks.md §2.5).
  */
 import { createRng, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';

@@ -85,13 +85,16 @@ describe('requireString', () => {
 });
 
 describe('requireOptions', () => {
-  it('accepts an object with known keys, refuses a non-object and names the first unknown key', () => {
+  it('accepts an object with known keys, refuses a non-object and names the first unknown key, with the name to say instead', () => {
     const options = { samplingRate: 0.01 };
     expect(requireOptions('options', options, ['samplingRate', 'noiseMultiplier'])).toBe(options);
     expect(() => requireOptions('options', null, ['samplingRate'])).toThrow('options must be an object with keys among samplingRate; found null');
     expect(() => requireOptions('options', [1], ['samplingRate'])).toThrow(DpboundsTypeError);
     expect(() => requireOptions('options', { samplingRate: 0.01, sigma: 1 }, ['samplingRate', 'noiseMultiplier'])).toThrow(
-      'options.sigma must be not present (known keys: samplingRate, noiseMultiplier); found 1',
+      'options.sigma must be absent: say noiseMultiplier (known keys: samplingRate, noiseMultiplier); found 1',
     );
+    expect(() => requireOptions('step', { noise_multiplier: 1 }, ['samplingRate', 'noiseMultiplier'])).toThrow('step.noise_multiplier must be absent: say noiseMultiplier (known keys');
+    expect(() => requireOptions('options', { sigma: 1 }, ['samplingRate'])).toThrow('options.sigma must be absent (known keys: samplingRate); found 1');
+    expect(() => requireOptions('options', { x: 1 }, [])).toThrow('options.x must be absent (known keys: none); found 1');
   });
 });

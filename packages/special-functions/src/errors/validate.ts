@@ -131,13 +131,25 @@ export function requireObject<T extends object = Readonly<Record<string, unknown
   return value as T;
 }
 
+/** The papers' short names of the options dpbounds spells out. */
+const SPELLED_OUT: Readonly<Record<string, string>> = { sigma: 'noiseMultiplier', q: 'samplingRate', T: 'steps', eps: 'epsilon' };
+
+/** The allowed key that `key` stands for: a paper's short name or another spelling (`noise_multiplier`). */
+function spelledAs(key: string, allowed: readonly string[]): string | undefined {
+  const squash = (k: string): string => k.replace(/[-_]/g, '').toLowerCase();
+  const short = SPELLED_OUT[key];
+  if (short !== undefined && allowed.includes(short)) return short;
+  return allowed.find((k) => squash(k) === squash(key));
+}
+
 /**
  * Requires an options object whose keys are all among `allowed` (a misspelt or outdated key,
- * e.g. `sigma` for `noiseMultiplier`, is refused rather than silently ignored). Returns the input
- * typed as `T`; field checks are the caller's.
+ * e.g. `sigma` for `noiseMultiplier`, is refused rather than silently ignored, with the name to
+ * say instead when it has one). Returns the input typed as `T`; field checks are the caller's.
  *
  * @throws DpboundsTypeError (`ERR_INVALID_TYPE`) naming `parameter` when `value` is not an
- * object, or `parameter.key` for the first unknown key.
+ * object, or `parameter.key` for the first unknown key
+ * (`step.sigma must be absent: say noiseMultiplier (known keys: …); found 1`).
  * @example requireOptions('options', { samplingRate: 0.01 }, ['samplingRate', 'noiseMultiplier']) // { samplingRate: 0.01 }
  */
 export function requireOptions<T extends object>(parameter: string, value: unknown, allowed: readonly string[]): T {
@@ -146,7 +158,8 @@ export function requireOptions<T extends object>(parameter: string, value: unkno
   }
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) {
-      throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `${parameter}.${key}`, expected: `not present (known keys: ${allowed.join(', ') || 'none'})`, found: (value as Record<string, unknown>)[key] });
+      const instead = spelledAs(key, allowed);
+      throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `${parameter}.${key}`, expected: `absent${instead === undefined ? '' : `: say ${instead}`} (known keys: ${allowed.join(', ') || 'none'})`, found: (value as Record<string, unknown>)[key] });
     }
   }
   return value as T;

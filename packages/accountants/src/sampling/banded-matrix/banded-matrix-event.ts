@@ -141,7 +141,7 @@ export function bandedMatrixEvent(options: BandedMatrixOptions): BandedMatrixEve
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'options', expected: `an object with keys among ${BANDED_MATRIX_FIELDS.join(', ')}`, found: options });
   }
   for (const key of Object.keys(options)) {
-    if (!BANDED_MATRIX_FIELDS.includes(key)) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `options.${key}`, expected: `not present (known keys: ${BANDED_MATRIX_FIELDS.join(', ')})`, found: (options as unknown as Record<string, unknown>)[key] });
+    if (!BANDED_MATRIX_FIELDS.includes(key)) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `options.${key}`, expected: `absent (known keys: ${BANDED_MATRIX_FIELDS.join(', ')})`, found: (options as unknown as Record<string, unknown>)[key] });
   }
   const participation = requireParticipation('participation', options.participation);
   const bands = requireInteger('bands', options.bands, { min: 1 });
