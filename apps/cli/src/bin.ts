@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /** The `dpbounds` executable: wires {@link runCli} to the process. */
-import { createInterface } from 'node:readline/promises';
 import type { CommandIo } from './command.js';
 import { runCli } from './main.js';
 
 const confirmOnTerminal = async (question: string): Promise<boolean> => {
+  const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
