@@ -1,22 +1,28 @@
 #!/usr/bin/env node
 // Growth exponents: CPU time per call against input size over ≥ 4 sizes, fitted as the slope of
-// log(time) on log(size) (least squares). Prints a markdown table for docs/benchmarks.md.
+// log(time) on log(size) (least squares), with the slope between neighbouring sizes. Prints a
+// markdown table for docs/benchmarks.md.
 //
 //   node tools/bench-anchors/scaling.mjs [--only TEXT]
 //
 // Needs `pnpm build` (imports the packages' dist). Times are CPU times (process.cpuUsage) of the
 // fastest of several calls, so the load of other processes on the machine inflates them less.
+// Each workload runs in a process of its own, so its peak RSS (process.resourceUsage().maxRSS,
+// over all its sizes: the largest size's) is its own.
+import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 
 const dist = (pkg) => import(new URL(`../../packages/${pkg}/dist/index.js`, import.meta.url).href);
 const { PldAccountant, dpSgdEvent, perInstancePrivacy } = await dist('accountants');
 const { steinkeEmpiricalEpsilon, fdpEmpiricalMu } = await dist('audit-one-run');
-const { liraOffline, shadowScoresFromMatrix } = await dist('attacks');
+const { evaluateAttack, fitGradientDistribution, glirAttack, liraOffline, lossThresholdScores, shadowScoresFromMatrix } = await dist('attacks');
 const { createRng } = await dist('special-functions');
-const only = (() => {
-  const i = process.argv.indexOf('--only');
-  return i >= 0 ? (process.argv[i + 1] ?? '') : '';
-})();
+const argument = (name) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? (process.argv[i + 1] ?? '') : undefined;
+};
+const only = argument('--only') ?? '';
 
 /** Fastest CPU seconds per call: repeats until 0.3 s of CPU or 7 calls (one warm-up first). */
 function cpuSeconds(fn) {
@@ -79,9 +85,17 @@ const CASES = [
   },
   {
     name: 'Steinke empirical ε, m = 10⁷, 65 % correct, in r (guesses)',
-    sizes: [1e3, 1e4, 1e5, 1e6],
+    sizes: [1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6],
     run: (r) => batched(() => steinkeEmpiricalEpsilon({ canaries: 1e7, guesses: r, correct: Math.round(0.65 * r) }, { delta: 1e-5 })),
-    expected: '≤ 1 (binomial terms walked by their ratio, stopped early)',
+    value: (r) => steinkeEmpiricalEpsilon({ canaries: 1e7, guesses: r, correct: Math.round(0.65 * r) }, { delta: 1e-5 }).epsilon,
+    expected: 'not one regime: ε = 0 (one p-value) up to r = 2·10⁴, where the δ term 2mδ = 200 outweighs the evidence; ε > 0 (a boundary search: ~45 p-values of O(√r) each) from 5·10⁴',
+  },
+  {
+    name: 'Steinke empirical ε, m = 10⁶, 90 % correct, in r (guesses): ε > 0 at every size',
+    sizes: [1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6],
+    run: (r) => batched(() => steinkeEmpiricalEpsilon({ canaries: 1e6, guesses: r, correct: Math.round(0.9 * r) }, { delta: 1e-5 })),
+    value: (r) => steinkeEmpiricalEpsilon({ canaries: 1e6, guesses: r, correct: Math.round(0.9 * r) }, { delta: 1e-5 }).epsilon,
+    expected: '≈ 0.5: a fixed number of p-values (bracket, then bisection to 10⁻¹²), each a binomial tail and a δ-term walk of O(√r) terms',
   },
   {
     name: 'f-DP empirical μ, r = 10³, 95.8 % correct, in m (canaries)',
@@ -108,6 +122,31 @@ const CASES = [
     expected: '≈ 1 (linear in the scores)',
   },
   {
+    name: 'loss attack: scores from losses, then ROC, AUC and TPR@FPR (evaluateAttack), in n (targets, half members)',
+    sizes: [1e4, 1e5, 1e6, 1e7],
+    prepare: (n) => {
+      const rng = createRng(7);
+      const members = Uint8Array.from({ length: n }, (_, i) => i % 2);
+      const losses = Float64Array.from({ length: n }, (_, i) => rng.normal() + (i % 2 === 1 ? -0.3 : 0));
+      return { members, losses };
+    },
+    run: (n, p) => cpuSeconds(() => evaluateAttack(lossThresholdScores(p.losses).scores, p.members, { fprs: [0.001, 0.01, 0.1] })),
+    expected: '≈ 1 (n log n: the ROC sorts the scores)',
+  },
+  {
+    name: 'GLiR scoring, d = 100 (fit on B = 500 once), in n (targets)',
+    sizes: [1e3, 3e3, 1e4, 3e4],
+    prepare: (n) => {
+      const d = 100;
+      const distribution = fitGradientDistribution(gaussianMatrix(500, d, 8));
+      const update = gaussianMatrix(1, d, 9);
+      for (let j = 0; j < d; j++) update.data[j] /= 16;
+      return { distribution, update, gradients: gaussianMatrix(n, d, 10) };
+    },
+    run: (n, p) => cpuSeconds(() => glirAttack({ updates: p.update, targetGradients: p.gradients, batchSize: 256, distribution: p.distribution })),
+    expected: '≈ 1 (whitening d²/2 and one noncentral-χ² log-CDF per target)',
+  },
+  {
     name: 'per-instance ε (Thm 3.2 + Hölder over 2 runs, α = 8), in records × steps',
     sizes: [[1000, 100], [2000, 250], [4000, 500], [8000, 1000]],
     size: ([records, steps]) => records * steps,
@@ -125,21 +164,38 @@ const CASES = [
   },
 ].filter((c) => c.name.includes(only));
 
-const out = (s) => process.stdout.write(`${s}\n`);
-out(`Scaling: ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}; CPU time of the fastest call`);
-out('');
-out('| workload | sizes | CPU time per call | fitted exponent | expected |');
-out('|---|---|---|---|---|');
-for (const c of CASES) {
+const fmt = (t) => (t >= 1 ? `${t.toFixed(2)} s` : t >= 1e-3 ? `${(t * 1e3).toFixed(1)} ms` : `${(t * 1e6).toFixed(1)} µs`);
+
+const caseIndex = argument('--case');
+if (caseIndex !== undefined) {
+  // child: one workload, all its sizes; prints JSON
+  const c = CASES[Number(caseIndex)];
   const sizes = [];
   const times = [];
-  for (const s of c.sizes) {
-    const prepared = c.prepare === undefined ? undefined : c.prepare(s);
-    times.push(c.run(s, prepared));
-    sizes.push(c.size === undefined ? s : c.size(s));
+  const values = [];
+  for (const size of c.sizes) {
+    const prepared = c.prepare === undefined ? undefined : c.prepare(size);
+    times.push(c.run(size, prepared));
+    sizes.push(c.size === undefined ? size : c.size(size));
+    if (c.value !== undefined) values.push(c.value(size));
   }
-  const fmt = (t) => (t >= 1 ? `${t.toFixed(2)} s` : t >= 1e-3 ? `${(t * 1e3).toFixed(1)} ms` : `${(t * 1e6).toFixed(1)} µs`);
-  out(`| ${c.name} | ${sizes.map((s) => s.toExponential(0)).join(', ')} | ${times.map(fmt).join(', ')} | ${slope(sizes, times).toFixed(2)} | ${c.expected} |`);
+  process.stdout.write(`${JSON.stringify({ sizes, times, values, maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);
+  process.exit(0);
+}
+
+const out = (s) => process.stdout.write(`${s}\n`);
+out(`Scaling: ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}; CPU time of the fastest call; each workload in its own process`);
+out('');
+out('| workload | sizes | CPU time per call | fitted exponent | slopes between neighbouring sizes | peak RSS | expected |');
+out('|---|---|---|---|---|---|---|');
+const self = fileURLToPath(import.meta.url);
+for (const c of CASES) {
+  const child = spawnSync(process.execPath, [self, '--only', only, '--case', String(CASES.indexOf(c))], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (child.status !== 0) throw new Error(`${c.name}: ${child.stderr}`);
+  const { sizes, times, values, maxRssBytes } = JSON.parse(child.stdout.trim().split('\n').at(-1));
+  const local = sizes.slice(1).map((s, i) => slope([sizes[i], s], [times[i], times[i + 1]]).toFixed(2));
+  const eps = values.length > 0 ? ` (ε: ${values.map((v) => v.toFixed(2)).join(', ')})` : '';
+  out(`| ${c.name} | ${sizes.map((s) => s.toExponential(0)).join(', ')} | ${times.map(fmt).join(', ')} | ${slope(sizes, times).toFixed(2)} | ${local.join(', ')} | ${Math.round(maxRssBytes / 2 ** 20)} MB | ${c.expected}${eps} |`);
 }
 out('');
 out(`Load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);

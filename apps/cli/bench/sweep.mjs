@@ -8,7 +8,8 @@
  * checks that every run wrote the same file.
  *
  * Needs the built CLI: `npx -y pnpm@10.34.8 turbo run build --filter=@dpbounds/cli...`, then
- * `node apps/cli/bench/sweep.mjs [rounds]` from the repository root. Results: docs/benchmarks.md, "Sweeps".
+ * `node apps/cli/bench/sweep.mjs [rounds] [--large]` from the repository root. Results:
+ * docs/benchmarks.md, "Sweeps".
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,10 +22,12 @@ if (!existsSync(bin)) {
   console.error('build the CLI first: npx -y pnpm@10.34.8 turbo run build --filter=@dpbounds/cli...');
   process.exit(2);
 }
-const rounds = Number(process.argv[2] ?? 3);
+const rounds = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 // 12 configurations, every accountant with TPR@FPR (the everyday heavy workload, ~1.5 s of CPU per
-// configuration); PLD alone costs ~0.1 s per configuration, too little to amortise starting the workers
-const grid = ['--sampling-rate', '0.002,0.004', '--noise-multiplier', '0.8:1.3:0.1', '--steps', '4000', '--delta', '1e-5', '--accountant', 'all', '--fpr', '0.001,0.01'];
+// configuration); PLD alone costs ~0.1 s per configuration, too little to amortise starting the workers.
+// --large: 48 configurations (T = 1000, 2000, 4000 and 8000 as well), whose costs differ ~10×.
+const large = process.argv.includes('--large');
+const grid = ['--sampling-rate', '0.002,0.004', '--noise-multiplier', '0.8:1.3:0.1', '--steps', large ? '1000,2000,4000,8000' : '4000', '--delta', '1e-5', '--accountant', 'all', '--fpr', '0.001,0.01'];
 const cores = availableParallelism();
 const settings = [...new Set([1, 2, cores])];
 const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
@@ -48,7 +51,7 @@ const times = new Map(settings.map((w) => [w, []]));
 const memory = new Map(settings.map((w) => [w, 0]));
 const cpu = new Map(settings.map((w) => [w, []]));
 let reference;
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}, Node ${process.version}, available parallelism ${cores}`);
+console.log(`machine: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}, Node ${process.version}, available parallelism ${cores}; grid: ${grid.join(' ')}`);
 console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${new Date().toISOString()}`);
 for (let round = 0; round < rounds; round++) {
   const order = round % 2 === 0 ? settings : [...settings].reverse();

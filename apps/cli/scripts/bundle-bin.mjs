@@ -22,6 +22,8 @@ for (const name of readdirSync(dist)) if (/^bin-.*\.js$|^bin\.js\.map$/.test(nam
 const conditions = ['@dpbounds/source', 'node', 'import', 'module', 'default'];
 
 const external = (id) => /^node:/.test(id);
+/** The workspace packages the executable bundles, one chunk each. */
+const PACKAGES = ['special-functions', 'tradeoff-core', 'accountants', 'attacks', 'audit-one-run', 'sgd-instrumentation'];
 
 /** `new URL('../../data/…', import.meta.url)` in sgd-instrumentation's Node entry, resolved against the installed package instead of the bundle. */
 const packageData = {
@@ -57,9 +59,17 @@ await build({
         format: 'es',
         entryFileNames: '[name].js',
         chunkFileNames: 'bin-[name]-[hash].js',
-        // The packages' code shared by several commands goes into one chunk: one file to open
-        // instead of twenty, and V8 only pre-parses the functions a command does not call.
-        codeSplitting: { groups: [{ name: 'packages', test: /[\\/]packages[\\/]/ }] },
+        // Each package's code goes into a chunk of its own (bin-<package>-<hash>.js): a few files
+        // to open instead of a hundred modules, and a command reads only the packages it imports
+        // (`dp`: special-functions, tradeoff-core and accountants, not the attacks, the audits or
+        // the trainer; with one chunk for all packages it compiled 0.8 MB to run 0.58 MB).
+        codeSplitting: { groups: PACKAGES.map((name) => ({ name, test: new RegExp(`[\\\\/]packages[\\\\/]${name}[\\\\/]`) })) },
+        // Start-up reads and compiles every chunk a command imports: the doc comments (a third of
+        // the packages' bytes; they stay in the packages' own dist/) are left out, and non-ASCII
+        // characters are escaped so that V8 keeps the sources as one-byte strings (no UTF-8
+        // decoding into two-byte strings). The code itself stays unminified.
+        comments: { legal: true, annotation: true, jsdoc: false },
+        charset: 'ascii',
       },
     },
   },

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../main.js';
+import { parseCsv } from '../io/csv.js';
+import { flattenSweepRow } from '../sweep/sweep-csv-fields.js';
 import { runCaptured } from '../test-helpers/capture-io.js';
 
 type Json = Record<string, unknown>;
@@ -111,24 +113,45 @@ describe('dpbounds sweep: streaming output, resume, shards and merge', () => {
     }, 120_000);
   }
 
-  it('writes headline CSV columns (ε per accountant, TPR@FPR) equal to the JSONL rows', async () => {
+  it('writes every field of the JSONL rows to the CSV, flattened to dotted columns, in every kind of sweep', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dpbounds-sweep-'));
-    const small = ['--sampling-rate', '0.004', '--noise-multiplier', '0.8,1.2', '--steps', '50', '--delta', '1e-5', '--accountant', 'rdp,pld', '--fpr', '0.01'];
-    await sweepJson([...small, '--out', 'a.csv'], dir);
-    await sweepJson([...small, '--out', 'a.jsonl'], dir);
-    const [head, ...csvRows] = readFileSync(join(dir, 'a.csv'), 'utf8').trim().split('\n');
-    const names = (head as string).split(',');
-    const jsonRows = readFileSync(join(dir, 'a.jsonl'), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as Json);
-    const col = (line: string, name: string): string => line.split(',')[names.indexOf(name)] as string;
-    csvRows.forEach((line, i) => {
-      const row = jsonRows[i] as Json;
-      const [rdp, pld] = row.results as Json[];
-      expect(Number(col(line, 'pld.epsilon'))).toBe(pld?.epsilon);
-      expect(Number(col(line, 'rdp.order'))).toBe(rdp?.order);
-      expect(Number(col(line, 'pld.tpr@0.01'))).toBe(((pld?.tprAtFpr as Json[])[0] as Json).tpr);
-      expect(col(line, 'id')).toBe(row.id);
-    });
-  }, 120_000);
+    const run = ['--sampling-rate', '0.004', '--steps', '50'];
+    const threats = ['--threat', 'bayes,gmip,rtm', '--dataset-size', '10000', '--params', '20'];
+    const sweeps: Record<string, string[]> = {
+      byDelta: [...run, '--noise-multiplier', '0.8,1.2', '--delta', '1e-5', '--accountant', 'all', '--fpr', '0.01,0.1', ...threats],
+      byEpsilon: [...run, '--noise-multiplier', '1', '--epsilon', '1,2', '--accountant', 'all', '--fpr', '0.01', ...threats],
+      substitutionDefaultFprs: [...run, '--noise-multiplier', '1', '--delta', '1e-5', '--neighbouring', 'substitution', '--accountant', 'all', ...threats],
+      skipDp: [...run, '--noise-multiplier', '1', '--delta', '1e-5', '--accountant', 'rdp', '--skip-dp', ...threats],
+      calibration: [...run, '--delta', '1e-5', '--target-epsilon', '1,2', '--accountant', 'all', '--fpr', '0.01'],
+      coarsenedGrid: ['--sampling-rate', '0.5', '--steps', '100000', '--delta', '1e-12', '--noise-multiplier', '0.3', '--accountant', 'pld,gdp'],
+    };
+    for (const [name, argv] of Object.entries(sweeps)) {
+      await sweepJson([...argv, '--out', `${name}.csv`], dir);
+      await sweepJson([...argv, '--out', `${name}.jsonl`], dir);
+      const [head, ...records] = parseCsv(`${name}.csv`, readFileSync(join(dir, `${name}.csv`), 'utf8')).map((r) => r.cells);
+      const names = head as string[];
+      expect(new Set(names).size, `${name}: column names are unique`).toBe(names.length);
+      const jsonRows = readFileSync(join(dir, `${name}.jsonl`), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as Json);
+      expect(records).toHaveLength(jsonRows.length);
+      jsonRows.forEach((row, i) => {
+        const cells = new Map(names.map((n, j) => [n, (records[i] as string[])[j]]));
+        const flat = flattenSweepRow(row);
+        // every field has its own column (nothing falls through to `other`), with the JSONL value
+        expect(cells.get('other'), `${name}: fields without a column`).toBe('');
+        expect([...flat.keys()].filter((k) => !cells.has(k)), name).toEqual([]);
+        for (const [key, value] of flat) expect(cells.get(key), `${name} ${key}`).toBe(typeof value === 'string' ? value : String(value));
+        // spot checks of the naming against the JSONL rows themselves
+        expect(cells.get('id')).toBe(row.id);
+        if (name === 'byDelta') {
+          const pld = (row.results as Json[]).find((r) => r.accountant === 'pld') as Json;
+          expect(Number(cells.get('pld.epsilonLower'))).toBe(pld.epsilonLower);
+          expect(Number(cells.get('pld.tpr@0.1'))).toBe(((pld.tprAtFpr as Json[])[1] as Json).tpr);
+          expect(cells.get('gmip.kinds.mu')).toBe(((row.gmip as Json).kinds as Json).mu);
+          expect(JSON.parse(cells.get('rtm.binding') as string)).toEqual((row.rtm as Json).binding);
+        }
+      });
+    }
+  }, 240_000);
 
   for (const ext of ['jsonl', 'csv']) {
     it(`merges ${ext} shards into the unsharded file; refuses gaps, duplicates and other sweeps`, async () => {

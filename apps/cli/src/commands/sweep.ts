@@ -12,6 +12,7 @@ import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber, formatTable } from '../format.js';
 import { formatOf } from '../io/read-file.js';
 import { sweepCsvColumns } from '../sweep/sweep-format.js';
+import { flattenSweepRow } from '../sweep/sweep-csv-fields.js';
 import type { SweepFormat } from '../sweep/sweep-format.js';
 import { sweepPlanFromFlags } from '../sweep/sweep-inputs.js';
 import { sweepWorkerScript } from '../sweep/sweep-pool.js';
@@ -34,7 +35,7 @@ export function shardFromFlags(flags: ParsedFlags): { index: number; count: numb
 /** The format of a sweep output file from its extension (`.jsonl` or `.csv`). */
 export function sweepFormatOf(path: string, flag: string): SweepFormat {
   const format = path.toLowerCase().endsWith('.gz') ? undefined : formatOf(path);
-  if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--${flag} ${path}: a sweep is written as .jsonl (full rows) or .csv (headline columns)`);
+  if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--${flag} ${path}: a sweep is written as .jsonl (full rows) or .csv (the same fields, one dotted column each)`);
   return format;
 }
 
@@ -68,10 +69,11 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   ];
   let table = '';
   if (summary.rows !== undefined) {
-    const columns = sweepCsvColumns(plan).filter((c) => !['id', 'spec', 'configurations', 'errors'].includes(c.name) && !/\.(kind|method|deltaLower|deltaUpper|deltaEstimate|epsilonUpper)$/.test(c.name));
+    const columns = sweepCsvColumns(plan, true).filter((c) => !['id', 'spec', 'configurations', 'errors'].includes(c.name) && !/\.(kind|method|deltaLower|deltaUpper|deltaEstimate|epsilonUpper)$/.test(c.name));
     const cell = (v: unknown): string => (typeof v === 'number' ? formatNumber(v) : v === undefined || v === null ? '' : String(v));
-    const used = columns.filter((c) => summary.rows?.some((r) => c.get(r) !== undefined));
-    table = `\n\n${formatTable(used.map((c) => c.name), summary.rows.map((r) => used.map((c) => cell(c.get(r)))))}`;
+    const flat = summary.rows.map((r) => ({ row: r, flat: flattenSweepRow(r) }));
+    const used = columns.filter((c) => flat.some((f) => c.get(f.flat, f.row) !== undefined));
+    table = `\n\n${formatTable(used.map((c) => c.name), flat.map((f) => used.map((c) => cell(c.get(f.flat, f.row)))))}`;
   }
   return { json, text: `${formatKeyValues(lines)}${table}` };
 }
@@ -110,10 +112,11 @@ export const sweepCommand: CommandDefinition = {
     'accountant (--accountant, the rows of `dpbounds dp`: "epsilon" is a guarantee, with "kind") and',
     'threat model (--threat: `bayes-security`, `gmip`, `rtm` documents), one row per configuration with the',
     'single commands\' JSON fields. Rows are streamed to --out (.jsonl: full rows after a header line;',
-    '.csv: headline columns) in configuration order on --workers threads. Re-running the same command',
-    'with the same --out resumes: rows already there are skipped, a half-written last line is dropped,',
-    'a file of another sweep is refused. --shard i/n runs one deterministic shard (for a Slurm array,',
-    'Kubernetes Indexed Job or CI matrix); `dpbounds sweep merge` joins the shards. See docs/sweep.md.',
+    '.csv: the same fields, one dotted column each) in configuration order on --workers threads.',
+    'Re-running the same command with the same --out resumes: rows already there are skipped, a',
+    'half-written last line is dropped, a file of another sweep is refused. --shard i/n runs one',
+    'deterministic shard (for a Slurm array, Kubernetes Indexed Job or CI matrix); `dpbounds sweep',
+    'merge` joins the shards. See docs/sweep.md.',
   ].join('\n'),
   flags: sweepFlags,
   examples: [

@@ -1,9 +1,11 @@
 /**
  * Evaluates sweep configurations on worker threads (node:worker_threads), each running the
  * accountants' `evaluateSweepConfiguration`. Configurations are handed out one at a time to
- * whichever worker is free, so a slow configuration never holds up the others; rows come back
- * as they complete (the caller orders them). With one worker (or without the compiled worker
- * script, when running from TypeScript sources) the rows are computed in this thread.
+ * whichever worker is free, so a slow configuration never holds up the others, costliest first
+ * within blocks of consecutive configurations (sweep-cost.ts), so that the run does not end on
+ * one worker finishing a costly configuration while the others idle; rows come back as they
+ * complete (the caller orders them). With one worker (or without the compiled worker script,
+ * when running from TypeScript sources) the rows are computed in this thread, in order.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { evaluateSweepConfiguration } from '@dpbounds/accountants';
 import type { SweepConfiguration, SweepRequest, SweepRow } from '@dpbounds/accountants';
 import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
+import { handOutOrder } from './sweep-cost.js';
 import type { SweepWorkerReply, SweepWorkerTask } from './sweep-worker-protocol.js';
 
 /** One configuration to evaluate, with its index in the sweep. */
@@ -68,6 +71,7 @@ export async function evaluateInPool(
     return;
   }
   const script = options.script;
+  const queue = handOutOrder(tasks, request, size);
   let next = 0;
   let failed: Error | undefined;
   const workers: Worker[] = [];
@@ -75,8 +79,8 @@ export async function evaluateInPool(
     const worker = new Worker(script, { workerData: { request } });
     workers.push(worker);
     try {
-      while (failed === undefined && next < tasks.length) {
-        const task = tasks[next++] as SweepTask;
+      while (failed === undefined && next < queue.length) {
+        const task = queue[next++] as SweepTask;
         const reply = await new Promise<SweepWorkerReply>((resolve, reject) => {
           const onMessage = (message: SweepWorkerReply): void => {
             cleanup();

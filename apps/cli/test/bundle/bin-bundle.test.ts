@@ -25,12 +25,28 @@ describe('the bundled dpbounds executable', () => {
   }, 120_000);
   afterAll(() => rmSync(join(cliRoot, outDir), { recursive: true, force: true }));
 
-  it('loads each command as its own chunk, the packages in one shared chunk', () => {
+  it('loads each command as its own chunk, each package as one shared chunk; dp reads only the accounting packages', () => {
     const files = readdirSync(join(cliRoot, outDir));
     for (const command of ['dp', 'calibrate', 'bayes-security', 'train', 'demo']) expect(files.some((f) => f.startsWith(`bin-${command}-`))).toBe(true);
-    expect(files.filter((f) => f.startsWith('bin-packages-'))).toHaveLength(1);
+    const packages = ['special-functions', 'tradeoff-core', 'accountants', 'attacks', 'audit-one-run', 'sgd-instrumentation'];
+    for (const name of packages) expect(files.filter((f) => new RegExp(`^bin-${name}-[\\w-]{8}\\.js$`).test(f)), name).toHaveLength(1);
     // the entry itself holds no package code: --help and --version load almost nothing
     expect(readFileSync(bin, 'utf8').length).toBeLessThan(60_000);
+    // the chunks `dp` loads, followed through their static imports: no attacks, audits or trainer, no node:zlib
+    const loaded = new Set<string>();
+    const visit = (file: string): void => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const [, dep] of readFileSync(join(cliRoot, outDir, file), 'utf8').matchAll(/^import [^;]*? from "\.\/([^"]+)";$/gm)) if (dep !== undefined) visit(dep);
+    };
+    visit(files.find((f) => /^bin-dp-[\w-]{8}\.js$/.test(f)) ?? 'missing');
+    const packagesLoaded = packages.filter((name) => [...loaded].some((f) => f.startsWith(`bin-${name}-`)));
+    expect(packagesLoaded).toEqual(['special-functions', 'tradeoff-core', 'accountants']);
+    const source = [...loaded].map((f) => readFileSync(join(cliRoot, outDir, f), 'utf8')).join('\n');
+    expect(source).not.toMatch(/from "node:zlib"/);
+    // escaped to ASCII (one-byte source strings) and without doc comments, still unminified
+    expect(source).toMatch(/^[\x00-\x7f]*$/);
+    expect(source).not.toMatch(/^\s*\/\*\*$/m);
   });
 
   it('prints the package version and the same JSON as the in-process CLI', async () => {

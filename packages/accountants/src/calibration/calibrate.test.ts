@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { casesOf, withinTolerance } from '../contract/test-helpers/fixtures.js';
@@ -81,6 +82,24 @@ describe('calibration never overshoots the budget (property)', () => {
     expect(() => calibrateNoiseMultiplier({ targetEpsilon: 1e-6, delta: 1e-5, samplingRate: 1, steps: 10_000, accountant: 'rdp' })).toThrow(/privacy budget too low/);
     expect(() => calibrateNoiseMultiplier({ targetEpsilon: -1, delta: 1e-5, samplingRate: 0.1, steps: 1 })).toThrow(/targetEpsilon/);
   });
+});
+
+describe('PLD calibration against dp_accounting (test/fixtures/dp-accounting-pld-calibration.json)', () => {
+  // σ from dp_accounting's own PLD calibration at its defaults (commit and call in the file)
+  const fixture = JSON.parse(readFileSync(new URL('../../test/fixtures/dp-accounting-pld-calibration.json', import.meta.url), 'utf8')) as {
+    cases: { targetEpsilon: number; delta: number; samplingRate: number; steps: number; sigma: number }[];
+  };
+  it('has the 2 fixture cases', () => expect(fixture.cases.length).toBe(2));
+  for (const c of fixture.cases) {
+    it(`target ε = ${c.targetEpsilon}, q = ${c.samplingRate}, T = ${c.steps}: σ ≤ dp_accounting's ${c.sigma}, certified by our accountant`, () => {
+      const r = calibrateNoiseMultiplier({ targetEpsilon: c.targetEpsilon, delta: c.delta, samplingRate: c.samplingRate, steps: c.steps });
+      expect(r.value).toBeLessThanOrEqual(c.sigma);
+      expect(r.epsilon).toBeLessThanOrEqual(c.targetEpsilon);
+      expect(epsAt('pld', c.samplingRate, r.value, c.steps, c.delta)).toBe(r.epsilon);
+      // the default tolerance (1e-6) costs no more evaluations than 1e-5 did
+      expect(r.evaluations).toBeLessThanOrEqual(7);
+    }, 60_000);
+  }
 });
 
 describe('accountant factory and checkpoints', () => {

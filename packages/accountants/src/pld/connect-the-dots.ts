@@ -35,21 +35,23 @@ export interface ConnectTheDotsOptions {
   readonly mode?: 'pessimistic' | 'optimistic';
 }
 
-/** Φ(z) and Φ̄(z) each computed on its accurate side. */
-function tails(z: number): { c: number; s: number } {
-  if (z <= 0) {
-    const c = normalCdf(z);
-    return { c, s: 1 - c };
+/**
+ * Φ((x − μₖ)/σ) into `c[k]` and Φ̄((x − μₖ)/σ) into `s[k]` for every component mean μₖ, each
+ * computed on its accurate side (the other as its complement).
+ */
+function tailsAt(x: number, means: readonly number[], sigma: number, c: Float64Array, s: Float64Array): void {
+  for (let k = 0; k < means.length; k++) {
+    const z = (x - (means[k] as number)) / sigma;
+    if (z <= 0) {
+      const v = normalCdf(z);
+      c[k] = v;
+      s[k] = 1 - v;
+    } else {
+      const v = normalSf(z);
+      c[k] = 1 - v;
+      s[k] = v;
+    }
   }
-  const s = normalSf(z);
-  return { c: 1 - s, s };
-}
-
-function intervalFromTails(lo: { c: number; s: number }, hi: { c: number; s: number }, zlo: number, zhi: number): number {
-  if (!(zhi > zlo)) return 0;
-  if (zhi <= 0) return hi.c - lo.c;
-  if (zlo >= 0) return lo.s - hi.s;
-  return 1 - lo.c - hi.s;
 }
 
 /**
@@ -149,6 +151,22 @@ export function optimisticPld(direction: PsgDirection, q: number, sigma: number,
 }
 
 /**
+ * Both discretisations of one step from one pass over its cells: the pessimistic
+ * connect-the-dots PLD ({@link connectTheDotsPld}) and the optimistic rounded-down PLD with its
+ * mean remainder ({@link optimisticPld}), identical to calling the two, at the cost of one (the
+ * cell masses, i.e. the inverse loss and the normal tails at every grid point, are shared).
+ *
+ * @example connectTheDotsPldWithOptimistic('remove', 0.01, 1, { h: 1e-4 }).optimistic.meanRemainder // ≈ h/2
+ */
+export function connectTheDotsPldWithOptimistic(
+  direction: PsgDirection, q: number, sigma: number, options: ConnectTheDotsOptions,
+): { readonly pessimistic: DiscretePld; readonly optimistic: { readonly pld: DiscretePld; readonly meanRemainder: number } } {
+  requireObject('options', options);
+  const both = discretiseCells(psgLossPair(direction, q, sigma), options, true, true);
+  return { pessimistic: both.pessimistic as DiscretePld, optimistic: both.optimistic as { pld: DiscretePld; meanRemainder: number } };
+}
+
+/**
  * The x truncation points, the loss range and the grid of one step's connect-the-dots PLD,
  * computed without allocating it (for work budgets): n = number of grid points.
  *
@@ -170,6 +188,21 @@ function gridExtent(pair: PrivacyLossPair, h: number, logMassTruncation: number)
 }
 
 function discretise(pair: PrivacyLossPair, options: ConnectTheDotsOptions): { pld: DiscretePld; meanRemainder: number } {
+  const optimistic = options.mode === 'optimistic';
+  const out = discretiseCells(pair, options, !optimistic, optimistic);
+  return optimistic ? (out.optimistic as { pld: DiscretePld; meanRemainder: number }) : { pld: out.pessimistic as DiscretePld, meanRemainder: 0 };
+}
+
+/**
+ * One pass over the cells [lⱼ, lⱼ₊₁] of the grid: the P- and Q-masses of each cell, then the
+ * pessimistic split (connect-the-dots) and/or the optimistic rounding down, as requested.
+ * Nothing is allocated per grid point (the normal tails at the two ends of a cell live in four
+ * small arrays that swap roles), which matters in a cold process, where the per-point objects of
+ * the interpreter's code filled the young generation every few hundred points.
+ */
+function discretiseCells(
+  pair: PrivacyLossPair, options: ConnectTheDotsOptions, wantPessimistic: boolean, wantOptimistic: boolean,
+): { pessimistic?: DiscretePld; optimistic?: { pld: DiscretePld; meanRemainder: number } } {
   const h = requireInRange('h', options.h, { min: 0, minExclusive: true, max: 10 });
   requireInRange('logMassTruncation', options.logMassTruncation ?? -50, { min: -700, max: -1 });
   const sigma = pair.sigma;
@@ -179,6 +212,8 @@ function discretise(pair: PrivacyLossPair, options: ConnectTheDotsOptions): { pl
   }
 
   const means = pair.means;
+  const weightsP = pair.weightsP;
+  const weightsQ = pair.weightsQ;
   const m = means.length;
   // boundary x of every grid point (non-increasing in the index), and normal tails there.
   const bx = new Float64Array(n);
@@ -186,59 +221,80 @@ function discretise(pair: PrivacyLossPair, options: ConnectTheDotsOptions): { pl
     const x = pair.inverseLoss((iLo + j) * h);
     bx[j] = x > xHi ? xHi : x < xLo ? xLo : x;
   }
-  const probs = new Float64Array(n);
-  const optimistic = options.mode === 'optimistic';
+  const probs = wantPessimistic ? new Float64Array(n) : undefined;
+  const low = wantOptimistic ? new Float64Array(n) : undefined;
   let remainder = 0;
   const expNegH = Math.exp(-h);
   const oneMinusExpNegH = -Math.expm1(-h);
-  let prevTails = means.map((mu) => tails(((bx[0] as number) - mu) / sigma));
+  // Φ, Φ̄ at the cell's upper x end (prev) and lower x end (next), per component
+  let prevC = new Float64Array(m);
+  let prevS = new Float64Array(m);
+  let nextC = new Float64Array(m);
+  let nextS = new Float64Array(m);
+  tailsAt(bx[0] as number, means, sigma, prevC, prevS);
   for (let j = 0; j < n - 1; j++) {
     const xa = bx[j + 1] as number; // lower x end (higher loss)
     const xb = bx[j] as number;
-    const nextTails = means.map((mu) => tails((xa - mu) / sigma));
+    tailsAt(xa, means, sigma, nextC, nextS);
     if (xb > xa) {
       let pMass = 0;
       let qMass = 0;
       for (let k = 0; k < m; k++) {
         const mu = means[k] as number;
-        const mass = intervalFromTails(nextTails[k] as { c: number; s: number }, prevTails[k] as { c: number; s: number }, (xa - mu) / sigma, (xb - mu) / sigma);
-        pMass += (pair.weightsP[k] as number) * mass;
-        qMass += (pair.weightsQ[k] as number) * mass;
+        const zlo = (xa - mu) / sigma;
+        const zhi = (xb - mu) / sigma;
+        // mass of N(μ, σ²) on [xa, xb] from the tails on the side of the interval
+        const mass = !(zhi > zlo) ? 0 : zhi <= 0 ? (prevC[k] as number) - (nextC[k] as number) : zlo >= 0 ? (nextS[k] as number) - (prevS[k] as number) : 1 - (nextC[k] as number) - (prevS[k] as number);
+        pMass += (weightsP[k] as number) * mass;
+        qMass += (weightsQ[k] as number) * mass;
       }
-      if (pMass > 0 && optimistic) {
-        probs[j] = (probs[j] as number) + pMass;
-        if (qMass > 0) {
-          const excess = Math.log(pMass / qMass) - (iLo + j) * h;
-          remainder += pMass * (excess > h ? h : excess > 0 ? excess : 0);
+      if (pMass > 0) {
+        if (low !== undefined) {
+          low[j] = (low[j] as number) + pMass;
+          if (qMass > 0) {
+            const excess = Math.log(pMass / qMass) - (iLo + j) * h;
+            remainder += pMass * (excess > h ? h : excess > 0 ? excess : 0);
+          }
         }
-      } else if (pMass > 0) {
-        const lj = (iLo + j) * h;
-        let a = (qMass * Math.exp(lj) - expNegH * pMass) / oneMinusExpNegH;
-        if (!(a >= 0)) a = 0;
-        if (a > pMass) a = pMass;
-        probs[j] = (probs[j] as number) + a;
-        probs[j + 1] = (probs[j + 1] as number) + (pMass - a);
+        if (probs !== undefined) {
+          const lj = (iLo + j) * h;
+          let a = (qMass * Math.exp(lj) - expNegH * pMass) / oneMinusExpNegH;
+          if (!(a >= 0)) a = 0;
+          if (a > pMass) a = pMass;
+          probs[j] = (probs[j] as number) + a;
+          probs[j + 1] = (probs[j + 1] as number) + (pMass - a);
+        }
       }
     }
-    prevTails = nextTails;
+    const c = prevC;
+    const s = prevS;
+    prevC = nextC;
+    prevS = nextS;
+    nextC = c;
+    nextS = s;
   }
   // tails of P beyond the truncation points
   let below = 0; // P(x < xLo): loss above epsMax -> +infinity
   let above = 0; // P(x > xHi): loss below epsMin -> lowest grid point
   for (let k = 0; k < m; k++) {
-    const w = pair.weightsP[k] as number;
+    const w = weightsP[k] as number;
     if (w === 0) continue;
     const mu = means[k] as number;
     below += w * normalCdf((xLo - mu) / sigma);
     above += w * normalSf((xHi - mu) / sigma);
   }
-  if (optimistic) {
+  let optimisticPart: { pld: DiscretePld; meanRemainder: number } | undefined;
+  if (low !== undefined) {
     const top = Math.max(0, n - 2);
-    probs[top] = (probs[top] as number) + below;
-    return { pld: trimZeros({ h, offset: iLo, probs, infinityMass: 0 }), meanRemainder: remainder };
+    low[top] = (low[top] as number) + below;
+    optimisticPart = { pld: trimZeros({ h, offset: iLo, probs: low, infinityMass: 0 }), meanRemainder: remainder };
   }
-  probs[0] = (probs[0] as number) + above;
-  return { pld: trimZeros({ h, offset: iLo, probs, infinityMass: below }), meanRemainder: 0 };
+  let pessimisticPart: DiscretePld | undefined;
+  if (probs !== undefined) {
+    probs[0] = (probs[0] as number) + above;
+    pessimisticPart = trimZeros({ h, offset: iLo, probs, infinityMass: below });
+  }
+  return { ...(pessimisticPart === undefined ? {} : { pessimistic: pessimisticPart }), ...(optimisticPart === undefined ? {} : { optimistic: optimisticPart }) };
 }
 
 /** Drops exact-zero masses at both ends (the grid part where no loss exists). */

@@ -227,6 +227,38 @@ describe('connect-the-dots dominance under grid refinement (property)', () => {
   });
 });
 
+describe('the lower bound from one discretisation pass (property)', () => {
+  it('a bounds query first (both ends of each step from one pass) gives exactly the bounds of the two-pass order, and lower ≤ ε', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e-3, max: 0.2, noNaN: true }),
+        fc.double({ min: 0.5, max: 3, noNaN: true }),
+        fc.integer({ min: 1, max: 2000 }),
+        fc.constantFrom<'add-remove' | 'substitution'>('add-remove', 'substitution'),
+        fc.constantFrom(1e-3, 1e-5, 1e-7),
+        (q, sigma, steps, neighbouring, delta) => {
+          const event = dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps });
+          const h = 1e-3;
+          const onePass = new PldAccountant({ neighbouring, valueDiscretizationInterval: h }).compose(event);
+          const bounds = onePass.getEpsilonBounds(delta);
+          const deltaBounds = onePass.getDeltaBounds(bounds.upper / 2);
+          // the pessimistic plans built first (getEpsilon), the optimistic steps discretised afterwards
+          const twoPass = new PldAccountant({ neighbouring, valueDiscretizationInterval: h }).compose(event);
+          twoPass.getEpsilon(delta);
+          expect(twoPass.getEpsilonBounds(delta)).toEqual(bounds);
+          expect(twoPass.getDeltaBounds(bounds.upper / 2)).toEqual(deltaBounds);
+          // a lower bound: below the upper one, and below ε on a 4× finer grid (closer to the exact ε)
+          expect(bounds.lower).toBeLessThanOrEqual(bounds.upper);
+          const fine = new PldAccountant({ neighbouring, valueDiscretizationInterval: h / 4 }).compose(event);
+          expect(bounds.lower).toBeLessThanOrEqual(fine.getEpsilon(delta) + 1e-12);
+          expect(deltaBounds.lower).toBeLessThanOrEqual(fine.getDelta(bounds.upper / 2) + 1e-15);
+        },
+      ),
+      { seed: 20261128, numRuns: 12 },
+    );
+  }, 120_000);
+});
+
 describe('argument validation of the exported building blocks', () => {
   it('throws typed errors naming the parameter', () => {
     expect(() => singleStepHockeyStick('sideways' as never, 0.1, 1, 0)).toThrow(/direction/);

@@ -9,7 +9,7 @@ import { groupLedger, type LedgerEntry } from '../events/ledger.js';
 import { requireOptions } from '../events/validate-event.js';
 import { rdpFallbackDelta, rdpFallbackEpsilon } from '../rdp/rdp-fallback.js';
 import { isDpboundsError } from '@dpbounds/special-functions';
-import { connectTheDotsGrid, connectTheDotsPld, optimisticPld } from './connect-the-dots.js';
+import { connectTheDotsGrid, connectTheDotsPld, connectTheDotsPldWithOptimistic, optimisticPld } from './connect-the-dots.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from './discrete-pld.js';
 import { composeInWindow, planComposition, type CompositionWindow, type PldGroup } from './fft-composition.js';
 import { psgPair, type PsgDirection } from './psg-privacy-loss.js';
@@ -120,6 +120,11 @@ interface PldState {
   readonly plans: Map<PsgDirection, { groups: PldGroup[]; window: CompositionWindow }>;
   readonly plds: Map<PsgDirection, DiscretePld>;
   readonly optimistic: Map<PsgDirection, { pld: DiscretePld; meanRemainder: number } | undefined>;
+  /**
+   * The optimistic one-step PLDs of each direction's groups, when the plans were built for a
+   * bounds query (one discretisation pass gives both ends); dropped once composed.
+   */
+  readonly optimisticSteps: Map<PsgDirection, { groups: PldGroup[]; meanRemainder: number }>;
   /** How many times each direction's moment bound was evaluated (after a few, composing it is cheaper). */
   readonly boundCalls: Map<PsgDirection, number>;
 }
@@ -221,8 +226,9 @@ export class PldAccountant extends LedgerAccountant {
    * composition window (Chernoff bounds, computed from the per-step PLDs) must fit too; else h
    * grows by the ratio (×1.1) and the plan is redone. Cached per ledger revision.
    */
-  private state(): PldState {
+  private state(withOptimisticSteps = false): PldState {
     if (this.cache?.revision === this.revision) return this.cache;
+    const optimisticSteps = new Map<PsgDirection, { groups: PldGroup[]; meanRemainder: number }>();
     const requested = this.requestedInterval();
     const groups = this.privateGroups();
     let h = requested;
@@ -270,9 +276,20 @@ export class PldAccountant extends LedgerAccountant {
           continue;
         }
         plans.clear();
+        optimisticSteps.clear();
         let widest = 0;
         for (const d of this.directions) {
-          const built = groups.map((g) => ({ pld: connectTheDotsPld(d, g.samplingRate, g.noiseMultiplier, { h, logMassTruncation: this.logMassTruncation }), count: g.count }));
+          const options = { h, logMassTruncation: this.logMassTruncation };
+          let built: PldGroup[];
+          if (withOptimisticSteps) {
+            // a bounds query: both discretisations from one pass over the cells
+            const both = groups.map((g) => ({ step: connectTheDotsPldWithOptimistic(d, g.samplingRate, g.noiseMultiplier, options), count: g.count }));
+            built = both.map((b) => ({ pld: b.step.pessimistic, count: b.count }));
+            optimisticSteps.set(d, {
+              groups: both.map((b) => ({ pld: b.step.optimistic.pld, count: b.count })),
+              meanRemainder: both.reduce((sum, b) => sum + b.count * b.step.optimistic.meanRemainder, 0),
+            });
+          } else built = groups.map((g) => ({ pld: connectTheDotsPld(d, g.samplingRate, g.noiseMultiplier, options), count: g.count }));
           const window = planComposition(built, this.tau);
           widest = Math.max(widest, window.width);
           if (!(window.width <= this.maxGridPoints)) break;
@@ -287,7 +304,7 @@ export class PldAccountant extends LedgerAccountant {
     const note = h > reportAbove
       ? `grid step coarsened from ${requested.toPrecision(3)} to ${h.toPrecision(3)} to keep the PLD within maxGridPoints = ${this.maxGridPoints} (still an upper bound, less tight)`
       : undefined;
-    this.cache = { revision: this.revision, h, note, plans, plds: new Map(), optimistic: new Map(), boundCalls: new Map() };
+    this.cache = { revision: this.revision, h, note, plans, plds: new Map(), optimistic: new Map(), optimisticSteps, boundCalls: new Map() };
     return this.cache;
   }
 
@@ -478,6 +495,25 @@ export class PldAccountant extends LedgerAccountant {
   }
 
   /**
+   * Builds the per-revision state for a bounds query, when it is not built yet: its one-step
+   * discretisations then also give the optimistic PLDs the lower bound composes (one pass over
+   * the cells instead of two). A grid the budget refuses is left to the query, which reports it.
+   */
+  private prepareBounds(): void {
+    if (this.cache?.revision === this.revision) return;
+    try {
+      this.state(true);
+    } catch {
+      // the query below meets the same refusal and reports it (RDP fallback or a typed error)
+    }
+  }
+
+  /** Drops the one-step optimistic PLDs of directions a bounds query did not compose (a later query rebuilds them). */
+  private releaseOptimisticSteps(): void {
+    if (this.cache?.revision === this.revision) this.cache.optimisticSteps.clear();
+  }
+
+  /**
    * The optimistic (rounded-down) composition of one direction and the total mean remainder
    * m = Σ_g T_g·E[ρ_g] (see `optimisticPld`), or undefined when its window exceeds the budget.
    */
@@ -486,8 +522,10 @@ export class PldAccountant extends LedgerAccountant {
     if (state.optimistic.has(direction)) return state.optimistic.get(direction);
     const trivial = this.trivialPld(state.h);
     if (trivial !== undefined) return { pld: trivial, meanRemainder: 0 };
-    let meanRemainder = 0;
-    const groups = this.privateGroups().map((e) => {
+    const steps = state.optimisticSteps.get(direction);
+    state.optimisticSteps.delete(direction);
+    let meanRemainder = steps?.meanRemainder ?? 0;
+    const groups = steps?.groups ?? this.privateGroups().map((e) => {
       const o = optimisticPld(direction, e.samplingRate, e.noiseMultiplier, { h: state.h, logMassTruncation: this.logMassTruncation });
       meanRemainder += e.count * o.meanRemainder;
       return { pld: o.pld, count: e.count };
@@ -528,6 +566,16 @@ export class PldAccountant extends LedgerAccountant {
    * @example pld.getEpsilonBounds(1e-5) // { lower, estimate, upper, kind: 'guarantee', neighbouring, method: 'pld' }
    */
   getEpsilonBounds(delta: number): EpsilonBounds {
+    this.prepareBounds();
+    try {
+      return this.epsilonBounds(delta);
+    } finally {
+      this.releaseOptimisticSteps();
+    }
+  }
+
+  /** The computation of {@link getEpsilonBounds}. */
+  private epsilonBounds(delta: number): EpsilonBounds {
     const upper = this.getEpsilon(delta);
     const refusal = this.hasNonPrivateStep || this.ledger.length === 0 || delta >= 1 || delta === 0 ? undefined : this.gridRefusal();
     if (refusal !== undefined) return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', `${refusal}: RDP bound reported, lower bound 0`) };
@@ -570,6 +618,16 @@ export class PldAccountant extends LedgerAccountant {
    * @example pld.getDeltaBounds(1) // { lower, estimate, upper, kind: 'guarantee', neighbouring, method: 'pld' }
    */
   getDeltaBounds(epsilon: number): DeltaBounds {
+    this.prepareBounds();
+    try {
+      return this.deltaBounds(epsilon);
+    } finally {
+      this.releaseOptimisticSteps();
+    }
+  }
+
+  /** The computation of {@link getDeltaBounds}. */
+  private deltaBounds(epsilon: number): DeltaBounds {
     const upper = this.getDelta(epsilon);
     const refusal = this.hasNonPrivateStep || this.ledger.length === 0 ? undefined : this.gridRefusal();
     if (refusal !== undefined) return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', `${refusal}: RDP bound reported, lower bound 0`) };

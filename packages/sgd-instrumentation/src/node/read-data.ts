@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { DpboundsTypeError } from '@dpbounds/special-functions';
 import { loadAdult } from '../data/adult.js';
 import type { AdultOptions } from '../data/adult.js';
@@ -32,7 +31,8 @@ export function readTextFile(path: string): string {
   }
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
-      bytes = gunzipSync(bytes);
+      // loaded on demand: readers of plain files do not pay for node:zlib
+      bytes = process.getBuiltinModule('node:zlib').gunzipSync(bytes);
     } catch {
       throw new DpboundsTypeError({ code: 'ERR_INVALID_FORMAT', parameter: 'path', expected: 'valid gzip data', found: path });
     }
