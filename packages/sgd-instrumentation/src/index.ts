@@ -51,7 +51,7 @@ export type { DiracCanaryOptions } from './instruments/dirac-canaries.js';
 export { createInputCanaries, inputCanaryInstrument } from './instruments/input-canaries.js';
 export type { InputCanaries } from './instruments/input-canaries.js';
 export { canaryScoresCsv } from './instruments/canary-scores.js';
-export type { CanaryScore, CanaryScoresTrace } from './instruments/canary-scores.js';
+export type { CanaryScore, CanarySampling, CanaryScoresTrace } from './instruments/canary-scores.js';
 export { evaluationInstrument } from './instruments/evaluation.js';
 export type { EvaluationPoint, EvaluationTrace } from './instruments/evaluation.js';
 // Trace formats: attribute sensitivity (R_1..R_T for the attribute-inference Bayes-security bound)

@@ -20,8 +20,23 @@ describe('dpbounds audit --sampling', () => {
     // a perfect guesser on 100 of 1000 canaries: above the Poisson ε (≈ 0.9 here), below the fixed-size guarantee
     expect(out.sampler.auditExceedsPoisson).toBe(true);
     expect(out.sampler.auditExceedsGuarantee).toBe(false);
+    // the number the audit is held against is the sampler's guarantee, labelled so
+    const held = out.sampler as unknown as { guarantee: { epsilon: number; kind: string }; canaries: string; verdict: string };
+    expect(held.guarantee).toMatchObject({ epsilon: out.sampler.epsilon, kind: 'guarantee' });
+    expect(held.canaries).toMatch(/joined batches as records of this sampler do/);
+    expect(held.verdict).toMatch(/measured evidence that the Poisson ε does not cover this run/);
     const text = await runCaptured(['audit', ...counts, '--sampling', 'fixed-size', ...runArgs], { commands });
     expect(text.stdout).toMatch(/measured evidence that the Poisson ε does not cover this run/);
+    expect(text.stdout).toMatch(/the audit \(a lower bound\) is held against the fixed-size batches ε: ε ≤ [\d.]+ \(guarantee\)/);
+  });
+
+  it('holds the audit against the proven upper bound when the sampler ε is only a lower bound (shuffling)', async () => {
+    const run = await runCaptured(['audit', ...counts, '--sampling', 'shuffle', ...runArgs, '--json'], { commands });
+    expect(run.code).toBe(0);
+    const s = (JSON.parse(run.stdout) as { sampler: { kind: string; upper: { epsilon: number }; guarantee: { epsilon: number; kind: string }; auditExceedsGuarantee: boolean } }).sampler;
+    expect(s.kind).toBe('lower-bound');
+    expect(s.guarantee).toEqual({ epsilon: s.upper.epsilon, kind: 'guarantee', neighbouring: 'add-remove', method: expect.any(String) });
+    expect(s.auditExceedsGuarantee).toBe(false);
   });
 
   it('without --sampling the JSON has no sampler block; run flags without --sampling are refused', async () => {

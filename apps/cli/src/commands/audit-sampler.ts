@@ -1,6 +1,7 @@
 /**
  * `dpbounds audit --sampling <sampler>`: the batch sampler of the audited run, and the audit's
- * empirical ε set against that sampler's ε (`samplerEpsilon`) and the Poisson ε beside it. An
+ * empirical ε held against that sampler's proven ε (`samplerEpsilon`, compared by
+ * `compareAuditWithSampler`) with the Poisson ε beside it. An
  * audit above the Poisson ε of a run that did not sample Poisson batches is evidence that the
  * Poisson accountant does not cover the run; an audit above a proven bound means the run is not
  * what the flags describe.
@@ -10,6 +11,8 @@ import type { FlagSpec } from '../command.js';
 import { requiredNumber } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { formatNumber } from '../format.js';
+import { compareAuditWithSampler } from '../report/audit-sampler-comparison.js';
+import type { AuditSamplerComparison } from '../report/audit-sampler-comparison.js';
 import { samplerEpsilonJson, samplerEpsilonRows, samplerName } from '../report/sampler-words.js';
 import type { SamplerEpsilonJson } from '../report/sampler-words.js';
 import { UsageError } from '../usage-error.js';
@@ -23,13 +26,24 @@ export const auditSamplerFlags: Readonly<Record<string, FlagSpec>> = {
 };
 
 /** The audit set against the sampler's ε. */
-export interface AuditSamplerComparison {
-  readonly json: SamplerEpsilonJson & { readonly auditExceedsPoisson: boolean; readonly auditExceedsGuarantee: boolean; readonly batchSize: number; readonly datasetSize: number; readonly noiseMultiplier: number; readonly steps: number };
+export interface AuditSamplerResult {
+  readonly json: SamplerEpsilonJson &
+    Pick<AuditSamplerComparison, 'guarantee' | 'auditExceedsPoisson' | 'auditExceedsGuarantee' | 'verdict'> & {
+      readonly batchSize: number;
+      readonly datasetSize: number;
+      readonly noiseMultiplier: number;
+      readonly steps: number;
+      /** What the comparison assumes of the canaries. */
+      readonly canaries: string;
+    };
   readonly text: string;
 }
 
+/** What the comparison assumes of the audit's canaries. */
+const CANARIES = "the audit's canaries joined batches as records of this sampler do (dpbounds train's Dirac and input canaries do)";
+
 /** Reads the run flags when `--sampling` is given (`undefined` otherwise), before any audit work. */
-export function readAuditSampler(flags: ParsedFlags, delta: number): ((empiricalEpsilon: number) => AuditSamplerComparison) | undefined {
+export function readAuditSampler(flags: ParsedFlags, delta: number): ((empiricalEpsilon: number) => AuditSamplerResult) | undefined {
   if (flags.sampling === undefined) {
     for (const flag of ['batch-size', 'dataset-size', 'max-batch-size', 'noise-multiplier']) {
       if (flags[flag] !== undefined) throw new UsageError(`--${flag} describes the audited run: it needs --sampling`);
@@ -44,19 +58,29 @@ export function readAuditSampler(flags: ParsedFlags, delta: number): ((empirical
   const run = samplerRunOf(sampling, noiseMultiplier, steps, 'add-remove');
   return (empiricalEpsilon) => {
     const s = samplerEpsilon(run, delta);
-    const guarantee = s.epsilon.kind === 'guarantee' ? s.epsilon.value : s.upper?.value;
-    const auditExceedsPoisson = empiricalEpsilon > s.poisson.value;
-    const auditExceedsGuarantee = guarantee !== undefined && empiricalEpsilon > guarantee;
-    const name = samplerName(s.sampler);
-    const verdict = auditExceedsGuarantee
-      ? `the audit's ε ≥ ${formatNumber(empiricalEpsilon, 4)} exceeds the proven ε ≤ ${formatNumber(guarantee as number, 4)} for ${name}: the run is not what these flags describe (clipping, noise or sampling differs)`
-      : auditExceedsPoisson && !s.poissonValidForRun
-        ? `the audit's ε ≥ ${formatNumber(empiricalEpsilon, 4)} exceeds the Poisson accountant's ε = ${formatNumber(s.poisson.value, 4)}: measured evidence that the Poisson ε does not cover this run`
-        : `the audit's ε ≥ ${formatNumber(empiricalEpsilon, 4)} is consistent with the ε of ${name}`;
+    const sampler = samplerEpsilonJson(s);
+    const c = compareAuditWithSampler(empiricalEpsilon, sampler);
     const rows = samplerEpsilonRows(s).map(([k, v]) => `${k}: ${v}`);
+    const against = c.guarantee === null ? 'no proven upper bound known' : `ε ≤ ${formatNumber(c.guarantee.epsilon, 4)} (guarantee)`;
     return {
-      json: { ...samplerEpsilonJson(s), batchSize: run.batchSize, datasetSize: run.datasetSize, noiseMultiplier, steps, auditExceedsPoisson, auditExceedsGuarantee },
-      text: [`audited run (--sampling ${s.sampler}):`, ...rows.map((r) => `  ${r}`), verdict].join('\n'),
+      json: {
+        ...sampler,
+        batchSize: run.batchSize,
+        datasetSize: run.datasetSize,
+        noiseMultiplier,
+        steps,
+        guarantee: c.guarantee,
+        auditExceedsPoisson: c.auditExceedsPoisson,
+        auditExceedsGuarantee: c.auditExceedsGuarantee,
+        verdict: c.verdict,
+        canaries: CANARIES,
+      },
+      text: [
+        `audited run (--sampling ${s.sampler}):`,
+        ...rows.map((r) => `  ${r}`),
+        `the audit (a lower bound) is held against the ${samplerName(s.sampler)} ε: ${against}; it assumes ${CANARIES}`,
+        c.verdict,
+      ].join('\n'),
     };
   };
 }

@@ -43,6 +43,31 @@ describe('dpbounds demo --sampling', () => {
     expect(text.stdout.replace(/\s+/g, ' ')).toMatch(/batches: Your loop draws fixed-size batches of 30 without replacement: the Poisson ε = [\d.]+ does not apply/);
   }, 120_000);
 
+  it('its canaries follow the sampler that ran, and each audit is held against that sampler\'s proven ε', async () => {
+    const args = [...base.filter((a, i) => !['--canaries', '--input-canaries', '--model'].includes(a) && !['--canaries', '--input-canaries', '--model'].includes(base[i - 1] as string))];
+    const run = await runCaptured([...args, '--model', 'mlp', '--hidden-units', '8', '--canaries', '20', '--input-canaries', '20', '--sampling', 'shuffle', '--out', 'rep-shuffle', '--json'], { cwd });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    interface Comparison { guarantee: { epsilon: number; kind: string; neighbouring: string }; poisson: { epsilon: number; validForRun: boolean }; auditExceedsGuarantee: boolean; verdict: string }
+    interface Audit { empiricalEpsilon: number; sampling: string; canaryParticipation: string | null; samplerComparison: Comparison }
+    const report = JSON.parse(run.stdout) as Report & { audit: Audit; inputAudit: Audit };
+    const upper = report.batchSampling.upper as Value;
+    expect(report.batchSampling.kind).toBe('lower-bound');
+    for (const audit of [report.audit, report.inputAudit]) {
+      expect(audit.sampling).toBe('shuffle');
+      // held against the guarantee of shuffling (no amplification), not the Poisson curve alone
+      expect(audit.samplerComparison.guarantee).toMatchObject({ epsilon: upper.epsilon, kind: 'guarantee', neighbouring: 'add-remove' });
+      expect(audit.samplerComparison.poisson.validForRun).toBe(false);
+      expect(audit.samplerComparison.auditExceedsGuarantee).toBe(false);
+      expect(audit.empiricalEpsilon).toBeLessThanOrEqual(upper.epsilon);
+    }
+    expect(report.audit.canaryParticipation).toMatch(/at most one batch per epoch/);
+    const trace = JSON.parse(readFileSync(join(cwd, 'rep-shuffle', 'traces', 'canaries.json'), 'utf8')) as { sampling: { sampler: string } };
+    expect(trace.sampling.sampler).toBe('shuffle');
+    const html = readFileSync(join(cwd, 'rep-shuffle', 'report.html'), 'utf8');
+    expect(html).toContain('ε the audit is held against: proven for shuffling, which the canaries followed');
+  }, 120_000);
+
   it('a Poisson run (the default) says the Poisson ε is valid for it', async () => {
     const run = await runCaptured([...base, '--out', 'rep-poisson', '--json'], { cwd });
     expect(run.code).toBe(0);

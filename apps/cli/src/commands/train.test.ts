@@ -107,6 +107,10 @@ describe('dpbounds train', () => {
     expect(json.accuracy).toBeGreaterThan(0.8);
     // The default 1000 Dirac canaries are capped at half of logistic regression's 4 parameters.
     expect(readFileSync(join(cwd, json.traces.canaryScores), 'utf8').trim().split('\n')).toHaveLength(3);
+    // they joined the batches as shuffled records do, and say so
+    expect(json.canarySampling.sampler).toBe('shuffle');
+    expect(json.canarySampling.participation).toMatch(/at most one batch per epoch/);
+    expect(JSON.parse(readFileSync(join(cwd, json.traces.canaries), 'utf8')).sampling).toEqual(json.canarySampling);
     const text = await runCaptured(['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '1', '--sampling', 'shuffle', '--out', 'run4'], { cwd });
     expect(text.stdout).toContain('does NOT cover this run');
     // The attribute analysis restricted to two chosen values of a one-hot column.

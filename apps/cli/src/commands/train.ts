@@ -150,6 +150,8 @@ async function trainAndWrite(
     sampling: result.sampling,
     sampler: result.sampler,
     samplingMatchesAccounting: result.matchesPoissonAccounting,
+    // the sampler whose law the canaries' batch participation followed (the run's)
+    ...(outcome.canaryScores?.sampling !== undefined ? { canarySampling: outcome.canaryScores.sampling } : {}),
     instruments: [...setup.instruments],
     seconds: outcome.seconds,
   };

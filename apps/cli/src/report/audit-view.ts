@@ -14,26 +14,36 @@ import { RELATION_TEXT } from './threat-view.js';
 /** The result of {@link auditCurve}: the curve to draw, or why it is not drawn. */
 export type AuditCurveDecision = { readonly drawn: true; readonly curve: ReportCurve } | { readonly drawn: false; readonly reason: string };
 
+/** Optional words of {@link auditCurve}. */
+export interface AuditCurveWords {
+  /** What the audit is held against, for the legend ("held against ε ≤ 13.2 of shuffling (guarantee)"). */
+  readonly heldAgainst?: string;
+  /** What `dp` is, for the reason a curve is not drawn (default "the DP guarantee"). */
+  readonly reference?: string;
+}
+
 /**
  * G_μ* as a `lower-bound` curve of the audit, drawn only when it dominates the DP guarantee `dp`
  * of the same relation (checked by tradeoff-core's `dominates`).
  *
- * Domain: μ* ≥ 0 finite (μ* = 0 proves nothing and is not drawn).
+ * Domain: μ* ≥ 0 finite (μ* = 0 proves nothing and is not drawn). `words` names what the audit
+ * is held against in the legend (the ε of the sampler that ran) and what `dp` is.
  *
  * @example auditCurve(0.05, pldCurve, 'add-remove', 'Dirac canaries', 0.95).drawn
  */
-export function auditCurve(mu: number, dp: TradeOffCurve, neighbouring: NeighbouringRelation, name: string, confidence: number): AuditCurveDecision {
+export function auditCurve(mu: number, dp: TradeOffCurve, neighbouring: NeighbouringRelation, name: string, confidence: number, words: AuditCurveWords = {}): AuditCurveDecision {
   if (!(mu > 0) || !Number.isFinite(mu)) return { drawn: false, reason: 'the audit proves nothing beyond μ = 0 (no curve to draw)' };
   const curve = gaussianTradeOff(mu);
   const check = dominates(curve, dp, { tolerance: 1e-9 });
   if (!check.dominates) {
-    return { drawn: false, reason: `G_μ* crosses below the DP guarantee near FPR ${check.worstAlpha.toPrecision(2)}, so it is stated as a number only` };
+    return { drawn: false, reason: `G_μ* crosses below ${words.reference ?? 'the DP guarantee'} near FPR ${check.worstAlpha.toPrecision(2)}, so it is stated as a number only` };
   }
+  const held = words.heldAgainst === undefined ? '' : `; ${words.heldAgainst}`;
   return {
     drawn: true,
     curve: {
       id: `audit-${neighbouring}`,
-      label: `${name} audit: the true curve is on or below G_μ*, μ* = ${mu.toFixed(3)}, somewhere (${Math.round(confidence * 100)} %) [lower-bound, ${RELATION_TEXT[neighbouring]}]`,
+      label: `${name} audit: the true curve is on or below G_μ*, μ* = ${mu.toFixed(3)}, somewhere (${Math.round(confidence * 100)} %${held}) [lower-bound, ${RELATION_TEXT[neighbouring]}]`,
       kind: 'lower-bound',
       neighbouring,
       threat: `membership of the ${name}`,

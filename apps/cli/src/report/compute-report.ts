@@ -18,17 +18,19 @@ import type { DpAccountantResult, DpQuery } from '@dpbounds/accountants/advanced
 import { evaluateAttack, lossThresholdScores } from '@dpbounds/attacks';
 import { auditScores } from '@dpbounds/audit-one-run';
 import { aiSensitivities, perInstanceTraceExclusions, perInstanceTraceRatios } from '@dpbounds/sgd-instrumentation';
-import type { Dataset } from '@dpbounds/sgd-instrumentation';
+import type { CanaryScoresTrace, Dataset } from '@dpbounds/sgd-instrumentation';
 import { bayesSecurity, empiricalTradeOff, tprAtFpr } from '@dpbounds/tradeoff-core';
 import type { NeighbouringRelation, ResultKind, TradeOffCurve } from '@dpbounds/tradeoff-core';
 import type { TrainOutcome } from '../commands/train-run.js';
 import { formatNumber } from '../format.js';
+import { compareAuditWithSampler } from './audit-sampler-comparison.js';
 import { auditCurve } from './audit-view.js';
 import { rocPointsWithBoxes } from './empirical-points.js';
 import type { AccountingRow, DemoReport, ReportCurve, ReportPoint } from './report-types.js';
 import { dpGuaranteeCurve, threatWithDp } from './threat-view.js';
 import type { ThreatCurveInput } from './threat-view.js';
 import { batchSamplingSection } from './sampler-section.js';
+import { samplerName } from './sampler-words.js';
 
 export type { AccountingRow, DemoReport, ReportCurve, ReportPoint } from './report-types.js';
 
@@ -351,7 +353,9 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
   });
 
   // 7. One-run audits: a lower bound on ε (and μ), with its confidence; the canaries' ROC points.
-  const auditSection = (scored: { scores: readonly { score: number; member: number }[]; scoring: string }, name: string, withPoints: boolean): Record<string, unknown> => {
+  // Each audit is held against the ε of the sampler that ran (its canaries joined batches as its
+  // records do), not only against the Poisson curve drawn on the plot.
+  const auditSection = (scored: CanaryScoresTrace, name: string, withPoints: boolean): Record<string, unknown> => {
     const r = auditScores({ scores: scored.scores.map((s) => s.score), members: scored.scores.map((s) => s.member) }, { delta, confidence: 0.95, bonferroni: true });
     if (withPoints) {
       const inScores = scored.scores.filter((s) => s.member === 1).map((s) => s.score);
@@ -360,7 +364,12 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
     }
     const reference = dp.get('add-remove');
     const mu = r.empiricalMu ?? 0;
-    const decision = reference === undefined ? { drawn: false as const, reason: 'no DP guarantee to compare with' } : auditCurve(mu, reference, 'add-remove', name, r.confidence);
+    const samplerComparison = compareAuditWithSampler(r.empiricalEpsilon, batchSampling);
+    const held = samplerComparison.guarantee === null ? undefined : `held against ε ≤ ${formatNumber(samplerComparison.guarantee.epsilon, 4)} of ${samplerName(batchSampling.sampling)} (guarantee)`;
+    const decision =
+      reference === undefined
+        ? { drawn: false as const, reason: 'no DP guarantee to compare with' }
+        : auditCurve(mu, reference, 'add-remove', name, r.confidence, { ...(held === undefined ? {} : { heldAgainst: held }), ...(batchSampling.poissonValidForRun ? {} : { reference: 'the Poisson DP curve drawn (not a guarantee for this run)' }) });
     if (decision.drawn) curves.push(decision.curve);
     return {
       kind: 'lower-bound',
@@ -375,8 +384,12 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
       guesses: r.guesses,
       correct: r.correct,
       scoring: scored.scoring,
+      // the sampler the canaries followed: the run's (traces written before it was recorded lack it)
+      sampling: scored.sampling?.sampler ?? batchSampling.sampling,
+      canaryParticipation: scored.sampling?.participation ?? null,
       bonferroni: r.bonferroni,
       configurationsTried: r.configurationsTried,
+      samplerComparison,
       muCurve: decision.drawn ? 'drawn' : decision.reason,
     };
   };

@@ -144,6 +144,13 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
       note: proved ? `${confidence} % confidence, corrected for ${num(a['configurationsTried'])} guess counts; ${counts}` : `proves nothing on this run (best: ${counts})`,
     });
     if (proved && typeof a['empiricalMu'] === 'number') rows.push({ section, quantity: 'μ proven (the run is not μ-GDP for any smaller μ)', value: num(a['empiricalMu']), kind: 'lower-bound', neighbouring: 'add-remove', note: a['muCurve'] === 'drawn' ? 'drawn as a dotted G_μ curve on the add/remove plot' : String(a['muCurve']) });
+    // the audit held against the ε of the sampler that ran (its canaries joined batches as its records do)
+    const comparison = obj(a['samplerComparison']);
+    const guarantee = obj(comparison?.['guarantee']);
+    if (comparison !== null && guarantee !== null) {
+      const sampler = samplerName(String(a['sampling']));
+      rows.push({ section, quantity: `ε the audit is held against: proven for ${sampler}, which the canaries followed`, value: num(guarantee['epsilon']), kind: 'guarantee', neighbouring: 'add-remove', note: String(comparison['verdict']) });
+    }
   }
   return rows;
 }

@@ -3,6 +3,7 @@
  * `score,member`; higher score = more likely included).
  */
 import { requireArray, requireObject } from '@dpbounds/special-functions';
+import type { SamplingName } from '../training/samplers/batch-sampler.js';
 
 /** One canary's white-box score and its secret inclusion bit. */
 export interface CanaryScore {
@@ -10,6 +11,14 @@ export interface CanaryScore {
   readonly score: number;
   /** 1 when the canary was included in training, 0 otherwise. */
   readonly member: 0 | 1;
+}
+
+/** How the canaries joined the batches of the run. */
+export interface CanarySampling {
+  /** The run's batch sampler: each canary joins the batches a record would join under it. */
+  readonly sampler: SamplingName;
+  /** The law of one canary's batch participation, in words. */
+  readonly participation: string;
 }
 
 /** The canary trace: scores of every canary with the secret bits, revealed after training. */
@@ -21,6 +30,8 @@ export interface CanaryScoresTrace {
   /** How scores were computed, in words. */
   readonly scoring: string;
   readonly canaries: number;
+  /** The sampler whose law the canaries' batch participation followed (absent in traces written before it was recorded). */
+  readonly sampling?: CanarySampling;
   readonly scores: readonly CanaryScore[];
 }
 

@@ -15,6 +15,7 @@
 import { createRng, requireInteger, requireObject } from '@dpbounds/special-functions';
 import { DpboundsRangeError } from '@dpbounds/special-functions';
 import type { Dataset } from '../data/dataset.js';
+import type { SamplingName } from '../training/samplers/batch-sampler.js';
 import type { CanaryScoresTrace } from './canary-scores.js';
 import type { Instrument, StepContext } from './instrument.js';
 
@@ -24,7 +25,7 @@ export interface InputCanaries {
   readonly canaries: Dataset;
   /** The secret bits: 1 = inserted into `data`. */
   readonly included: Uint8Array;
-  /** The training set plus the included canaries (appended; positions do not matter under Poisson sampling). */
+  /** The training set plus the included canaries (appended; every sampler treats records alike, so positions do not matter). */
   readonly data: Dataset;
 }
 
@@ -91,9 +92,11 @@ export function inputCanaryInstrument(
   const d = canaries.canaries.featureCount;
   const scores = new Float64Array(m);
   let gradient = new Float64Array(0);
+  let sampling: SamplingName | undefined;
   return {
     name: 'input-canaries',
     onStart(run) {
+      sampling = run.sampling;
       gradient = new Float64Array(run.model.parameterCount);
       scores.fill(0);
     },
@@ -129,6 +132,8 @@ export function inputCanaryInstrument(
           ? 'negated loss of the final model on the canary (black-box)'
           : `sum over steps (every ${every}) of <clipped canary gradient at theta_t, released noisy sum> / (sigma C)^2 (white-box)`,
       canaries: m,
+      // records of the training set: the run's sampler draws them like every other record
+      ...(sampling === undefined ? {} : { sampling: { sampler: sampling, participation: "records of the training set, in the batches the run's sampler draws" } }),
       scores: Array.from({ length: m }, (_, j) => ({ id: j, score: scores[j] as number, member: canaries.included[j] === 1 ? 1 : 0 })),
     }),
   };

@@ -14,7 +14,7 @@
 import { DpboundsRangeError, requireArray, requireFiniteArray, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { Dataset } from '../data/dataset.js';
 import type { Model } from '../models/model.js';
-import type { SamplingName } from '../training/samplers/batch-sampler.js';
+import type { SamplerDescription, SamplingName } from '../training/samplers/batch-sampler.js';
 
 /** What every instrument learns when the run starts. */
 export interface RunInfo {
@@ -27,6 +27,13 @@ export interface RunInfo {
   readonly clip: number;
   /** The batch sampler: only `poisson` matches the Poisson-subsampling accountants. */
   readonly sampling: SamplingName;
+  /**
+   * The sampler's parameters (batches per epoch, cap), as `trainDpSgd` records them. Canary
+   * instruments make their canaries join batches with this sampler's law; in a hand-built
+   * RunInfo it may be left out (then derived from `sampling`, except the cap of
+   * `truncated-poisson`, which canary instruments then ask for).
+   */
+  readonly sampler?: SamplerDescription;
   readonly seed: number;
 }
 

@@ -21,6 +21,15 @@ export const canaryScoresTraceSchema: Readonly<Record<string, unknown>> = {
     kind: { enum: ['dirac', 'input'], description: 'gradient canaries on single coordinates, or records' },
     scoring: { type: 'string', description: 'how scores were computed' },
     canaries: { type: 'integer', minimum: 1 },
+    sampling: {
+      type: 'object',
+      description: 'the batch sampler whose law the canaries followed (optional)',
+      required: ['sampler', 'participation'],
+      properties: {
+        sampler: { enum: ['poisson', 'fixed-size', 'shuffle', 'balls-in-bins', 'truncated-poisson'], description: "the run's batch sampler" },
+        participation: { type: 'string', description: "the law of one canary's batch participation" },
+      },
+    },
     scores: {
       type: 'array',
       items: {

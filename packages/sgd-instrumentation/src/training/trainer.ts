@@ -141,7 +141,7 @@ export function trainDpSgd(options: TrainOptions): TrainResult {
   if (parameters.length !== P) {
     throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: 'initialParameters', expected: `length ${P}`, found: parameters.length });
   }
-  const run: RunInfo = { model, data, totalSteps: T, samplingRate: q, expectedBatchSize: L, noiseMultiplier: sigma, clip: C, sampling, seed };
+  const run: RunInfo = { model, data, totalSteps: T, samplingRate: q, expectedBatchSize: L, noiseMultiplier: sigma, clip: C, sampling, sampler: sampler.description, seed };
   const instruments = options.instruments ?? [];
   for (const instrument of instruments) instrument.onStart?.(run, parameters);
   const info = new Float64Array(2);
