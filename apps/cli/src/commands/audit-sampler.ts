@@ -31,7 +31,7 @@ export interface AuditSamplerComparison {
 /** Reads the run flags when `--sampling` is given (`undefined` otherwise), before any audit work. */
 export function readAuditSampler(flags: ParsedFlags, delta: number): ((empiricalEpsilon: number) => AuditSamplerComparison) | undefined {
   if (flags.sampling === undefined) {
-    for (const flag of ['batch-size', 'dataset-size', 'max-batch-size', 'noise-multiplier']) {
+    for (const flag of ['batch-size', 'dataset-size', 'max-batch-size', 'batches-per-epoch', 'drop-last', 'noise-multiplier']) {
       if (flags[flag] !== undefined) throw new UsageError(`--${flag} describes the audited run: it needs --sampling`);
     }
     return undefined;
