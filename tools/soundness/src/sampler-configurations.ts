@@ -1,12 +1,14 @@
 /**
  * Seeded random tiny data sets for the batch-sampler soundness checks (brute force needs N ≤ 6,
- * b ≤ 3, 1–3 steps) and random practitioner-sized sampler runs for monotonicity and calibration.
+ * b ≤ 3, 1–3 steps), tiny reference-trainer runs whose batches are counted, and random
+ * practitioner-sized sampler runs for monotonicity and calibration.
  */
 import fc from 'fast-check';
 import type { BatchSampler, SamplerRun } from '@dpbounds/accountants';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { logUniform, logUniformInteger } from './configurations.js';
 import { commonRecords, worstCaseStep, type StepGradients, type TinyBallsInBinsCase, type TinySamplerCase } from './checks/batch-samplers.js';
+import type { TrainerEpochCase } from './checks/trainer-epochs.js';
 
 const gradient = fc.double({ min: -1, max: 1, noNaN: true }).map((x) => Number(x.toFixed(3)));
 
@@ -65,4 +67,19 @@ export function samplerRun(): fc.Arbitrary<SamplerRun & { readonly delta: number
       const run = { sampler: r.sampler, datasetSize: r.datasetSize, batchSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps, neighbouring: r.neighbouring, delta: r.delta };
       return r.sampler === 'truncated-poisson' ? { ...run, maxBatchSize: Math.min(r.datasetSize, Math.ceil(batchSize * r.capFactor)) } : run;
     });
+}
+
+/** Tiny shuffle / balls-in-bins trainer runs: N ∈ [2, 30], L ∈ [1, N], T ∈ [1, 40], σ ∈ [0.5, 3], δ ∈ [10⁻⁶, 10⁻²]. */
+export function trainerEpochCase(): fc.Arbitrary<TrainerEpochCase> {
+  return fc
+    .record({
+      sampler: fc.constantFrom<'shuffle' | 'balls-in-bins'>('shuffle', 'balls-in-bins'),
+      datasetSize: fc.integer({ min: 2, max: 30 }),
+      batchFraction: fc.double({ min: 0, max: 1, noNaN: true }),
+      steps: fc.integer({ min: 1, max: 40 }),
+      noiseMultiplier: logUniform(0.5, 3),
+      delta: logUniform(1e-6, 1e-2),
+      seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+    })
+    .map((r) => ({ sampler: r.sampler, datasetSize: r.datasetSize, batchSize: Math.max(1, Math.min(r.datasetSize, Math.ceil(r.batchFraction * r.datasetSize))), steps: r.steps, noiseMultiplier: r.noiseMultiplier, delta: r.delta, seed: r.seed }));
 }

@@ -17,7 +17,8 @@ import { checkBayesCombined, checkGmipCombined, checkRtmRunCombined } from './ch
 import { allowedOverclaimRate, auditOverclaims } from './checks/audit-rejections.js';
 import { checkBallsInBins, checkFixedSizeLowerBelowExact, checkSamplerGuaranteeAboveExact, checkTruncatedPoissonDirect } from './checks/batch-samplers.js';
 import { checkSamplerCalibration, checkSamplerMonotoneInSigma } from './checks/sampler-monotone-calibration.js';
-import { samplerRun, tinyBallsInBinsCase, tinySamplerCase } from './sampler-configurations.js';
+import { checkTrainerEpochsCovered } from './checks/trainer-epochs.js';
+import { samplerRun, tinyBallsInBinsCase, tinySamplerCase, trainerEpochCase } from './sampler-configurations.js';
 import { casesFor, runCheck, seed, type CheckOutcome } from './run-check.js';
 
 const outcomes: CheckOutcome[] = [];
@@ -95,6 +96,9 @@ describe('soundness of the batch samplers (brute force on tiny data sets)', () =
   }, 600_000);
   it('balls-in-bins (k = 2): upper ≥ exact, lower ≤ exact, on the 2-D mixture binned exactly', () => {
     expectSound(runCheck('balls-in-bins upper ≥ exact ≥ lower', tinyBallsInBinsCase(), (c) => void checkBallsInBins(c), casesFor(4, 0.005)));
+  }, 600_000);
+  it('the trainer\'s recorded shuffle / balls-in-bins sampler, priced, covers the releases its batches gave each record', () => {
+    expectSound(runCheck('trainer sampler priced ≥ its releases', trainerEpochCase(), (c) => void checkTrainerEpochsCovered(c), casesFor(6, 0.005)));
   }, 600_000);
 });
 

@@ -37,6 +37,17 @@ describe('dpbounds attack --sampling', () => {
     expect(text.stdout).toContain('attacked run (--sampling fixed-size)');
   });
 
+  it('prices a shuffled run with --drop-last on the epochs the loop ran, and refuses the epoch flags without --sampling', async () => {
+    const r = await runCaptured([...base, '--sampling', 'shuffle', '--batch-size', '400', '--dataset-size', '1000', '--noise-multiplier', '0.5', '--steps', '3', '--drop-last', '--json'], { cwd, commands });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { sampler: { batchesPerEpoch: number; epochs: number; readAs: string } };
+    expect([out.sampler.batchesPerEpoch, out.sampler.epochs, out.sampler.readAs]).toEqual([2, 2, 'zero-out']);
+    const lone = await runCaptured([...base, '--drop-last'], { cwd, commands });
+    expect(lone.code).toBe(2);
+    expect(lone.stderr).toMatch(/--drop-last describes the attacked run: it needs --sampling/);
+  });
+
   it('refuses run flags without --sampling, and --batch-size stays a GLiR flag otherwise', async () => {
     const r = await runCaptured([...base, '--noise-multiplier', '1'], { cwd, commands });
     expect(r.code).toBe(2);

@@ -13,13 +13,14 @@ import type { ParsedFlags } from '../flags.js';
 import { formatNumber } from '../format.js';
 import { samplerEpsilonJson, samplerEpsilonRows, samplerName } from '../report/sampler-words.js';
 import { UsageError } from '../usage-error.js';
-import { parseSampling, SAMPLING_FLAG, samplerRunOf } from './sampling-flags.js';
+import { EPOCH_FLAGS, parseSampling, SAMPLING_FLAG, samplerRunOf } from './sampling-flags.js';
 
 /** The flags `attack` adds for the attacked run's sampler (`--batch-size` it already has). */
 export const attackSamplerFlags: Readonly<Record<string, FlagSpec>> = {
   ...SAMPLING_FLAG,
   'dataset-size': { type: 'string', valueName: 'N', description: 'training records of the attacked run (with --sampling)' },
   'max-batch-size': { type: 'string', valueName: 'B', description: 'cap of a --sampling truncated-poisson batch' },
+  ...EPOCH_FLAGS,
   'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier of the attacked run (with --sampling)' },
   steps: { type: 'string', valueName: 'T', description: 'steps of the attacked run (with --sampling)' },
   delta: { type: 'string', valueName: 'δ', description: 'δ of the ε the attack is compared with (with --sampling)', defaultText: '1e-5' },
@@ -35,7 +36,7 @@ export interface AttackPoint {
 /** Reads the run flags when `--sampling` is given (`undefined` otherwise), before any attack work. */
 export function readAttackSampler(flags: ParsedFlags): ((points: readonly AttackPoint[]) => { json: Record<string, unknown>; text: string }) | undefined {
   if (flags.sampling === undefined) {
-    for (const flag of ['dataset-size', 'max-batch-size', 'noise-multiplier', 'steps', 'delta']) {
+    for (const flag of ['dataset-size', 'max-batch-size', 'batches-per-epoch', 'drop-last', 'noise-multiplier', 'steps', 'delta']) {
       if (flags[flag] !== undefined) throw new UsageError(`--${flag} describes the attacked run: it needs --sampling`);
     }
     return undefined;

@@ -48,6 +48,17 @@ describe('dpbounds audit --sampling', () => {
     expect(lone.stderr).toMatch(/--noise-multiplier describes the audited run: it needs --sampling/);
   });
 
+  it('prices a balls-in-bins run with --batches-per-epoch, and refuses the epoch flags without --sampling', async () => {
+    const run = await runCaptured(['audit', ...counts, '--sampling', 'balls-in-bins', '--batch-size', '300', '--dataset-size', '1000', '--noise-multiplier', '0.5', '--steps', '4', '--batches-per-epoch', '3', '--json'], { commands });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { sampler: { batchesPerEpoch: number; epochs: number } };
+    expect([out.sampler.batchesPerEpoch, out.sampler.epochs]).toEqual([3, 2]);
+    const lone = await runCaptured(['audit', ...counts, '--batches-per-epoch', '3'], { commands });
+    expect(lone.code).toBe(2);
+    expect(lone.stderr).toMatch(/--batches-per-epoch describes the audited run: it needs --sampling/);
+  });
+
   it('refuses the Poisson-subsampled family for a run that did not sample Poisson batches', async () => {
     const r = await runCaptured(['audit', ...counts, '--sampling', 'shuffle', ...runArgs, '--family', 'subsampled-gaussian', '--sampling-rate', '0.01'], { commands });
     expect(r.code).toBe(2);

@@ -45,7 +45,7 @@ const CANARIES = "the audit's canaries joined batches as records of this sampler
 /** Reads the run flags when `--sampling` is given (`undefined` otherwise), before any audit work. */
 export function readAuditSampler(flags: ParsedFlags, delta: number): ((empiricalEpsilon: number) => AuditSamplerResult) | undefined {
   if (flags.sampling === undefined) {
-    for (const flag of ['batch-size', 'dataset-size', 'max-batch-size', 'noise-multiplier']) {
+    for (const flag of ['batch-size', 'dataset-size', 'max-batch-size', 'batches-per-epoch', 'drop-last', 'noise-multiplier']) {
       if (flags[flag] !== undefined) throw new UsageError(`--${flag} describes the audited run: it needs --sampling`);
     }
     return undefined;

@@ -55,6 +55,32 @@ describe('dpbounds calibrate --sampling', () => {
     expect(text.stdout).toMatch(/estimate: NOT a guarantee for balls-in-bins batches/);
   });
 
+  it('--drop-last / --batches-per-epoch: calibrates shuffle on the loop\'s epochs (more epochs, more noise) and states them', async () => {
+    const loop = ['--target-epsilon', '4', '--delta', '1e-5', '--steps', '40', '--sampling', 'shuffle', '--batch-size', '300', '--dataset-size', '1000'];
+    const kept = await runJson(loop);
+    const dropped = await runJson([...loop, '--drop-last']);
+    expect([kept.batchesPerEpoch, kept.epochs]).toEqual([4, 10]);
+    expect([dropped.batchesPerEpoch, dropped.epochs]).toEqual([3, 14]);
+    expect(dropped.noiseMultiplierKind).toBe('guarantee');
+    expect(dropped.noiseMultiplier as number).toBeGreaterThan(kept.noiseMultiplier as number);
+    const run = { sampler: 'shuffle', datasetSize: 1000, batchSize: 300, batchesPerEpoch: 3, steps: 40 } as const;
+    expect(samplerEpsilon({ ...run, noiseMultiplier: dropped.noiseMultiplier as number }, 1e-5).upper?.value as number).toBeLessThanOrEqual(4);
+    expect(await runJson([...loop, '--batches-per-epoch', '3'])).toEqual(dropped);
+  });
+
+  it('refuses the epoch flags without --target-epsilon --sampling, or out of range, in one line naming the flag', async () => {
+    for (const [argv, message] of [
+      [['--target-epsilon', '1', '--delta', '1e-5', '--sampling-rate', '0.01', '--steps', '100', '--drop-last'], /^dpbounds calibrate: --drop-last describes the epochs of a --sampling shuffle\|balls-in-bins loop: it needs --target-epsilon with --sampling\n$/],
+      [['--target-bayes-security', '0.9', '--sampling-rate', '0.01', '--steps', '100', '--batches-per-epoch', '3'], /--batches-per-epoch describes the epochs/],
+      [[...target, '--sampling', 'balls-in-bins', ...sizes, '--batches-per-epoch', '20000'], /^dpbounds calibrate: --batches-per-epoch must be an integer in \[1, --dataset-size = 10000\]; found 20000\n$/],
+      [[...target, '--sampling', 'fixed-size', ...sizes, '--drop-last'], /--drop-last is for --sampling shuffle\|balls-in-bins only/],
+    ] as const) {
+      const r = await runCaptured(['calibrate', ...argv], { commands });
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+
   it('refuses threat targets and other accountants for a sampler other than Poisson, naming the flags', async () => {
     const a = await runCaptured(['calibrate', '--target-bayes-security', '0.9', '--sampling-rate', '0.01', '--steps', '100', '--sampling', 'shuffle'], { commands });
     expect(a.code).toBe(2);

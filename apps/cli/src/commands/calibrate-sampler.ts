@@ -78,7 +78,7 @@ export function calibrateSamplerEpsilon(flags: ParsedFlags, io: CommandIo, sampl
     own = samplerNoiseMultiplier(run, { epsilon: target, delta });
     progress.update(1);
     progress.stage('searching σ for Poisson at q = b/N');
-    const { maxBatchSize: _cap, ...poissonRun } = run;
+    const { maxBatchSize: _cap, batchesPerEpoch: _k, ...poissonRun } = run;
     poisson = sampling.sampler === 'poisson' ? own : samplerNoiseMultiplier({ ...poissonRun, sampler: 'poisson' }, { epsilon: target, delta });
     progress.update(2);
     progress.stage('searching σ where the lower bound reaches the target');
@@ -108,6 +108,7 @@ export function calibrateSamplerEpsilon(flags: ParsedFlags, io: CommandIo, sampl
     batchSize: run.batchSize,
     ...(run.maxBatchSize === undefined ? {} : { maxBatchSize: run.maxBatchSize }),
     steps,
+    ...(s.batchesPerEpoch === undefined ? {} : { batchesPerEpoch: s.batchesPerEpoch, epochs: s.epochs }),
     poissonNoiseMultiplier: poisson.noiseMultiplier,
     poissonValidForRun: s.poissonValidForRun,
     ...(lowerSigma === undefined ? {} : { lowerBoundNoiseMultiplier: lowerSigma, lowerBoundNoiseMultiplierKind: 'lower-bound' as const }),

@@ -15,7 +15,7 @@ import { createProgress } from '../progress.js';
 import { calibrateTargetBayesSecurity, calibrateTargetGmipMu, threatTargetFlags } from './calibrate-threat-targets.js';
 import { calibrateTargetTpr, targetTprFlags } from './calibrate-target-tpr.js';
 import { calibrateSamplerEpsilon } from './calibrate-sampler.js';
-import { parseSampling, SAMPLING_FLAG } from './sampling-flags.js';
+import { EPOCH_FLAGS, parseSampling, SAMPLING_FLAG } from './sampling-flags.js';
 import { UsageError } from '../usage-error.js';
 
 /**
@@ -77,6 +77,11 @@ function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
 
 function run(flags: ParsedFlags, io: CommandIo): CommandResult {
   const target = exactlyOne(flags, ['target-epsilon', 'target-bayes-security', 'target-gmip-mu', 'target-tpr']);
+  for (const flag of Object.keys(EPOCH_FLAGS)) {
+    if (flags[flag] !== undefined && (target !== 'target-epsilon' || flags.sampling === undefined)) {
+      throw new UsageError(`--${flag} describes the epochs of a --sampling shuffle|balls-in-bins loop: it needs --target-epsilon with --sampling`);
+    }
+  }
   if (flags.sampling !== undefined) {
     if (target !== 'target-epsilon') {
       if (flags.sampling !== 'poisson') throw new UsageError(`--${target} assumes Poisson sampling; --sampling ${String(flags.sampling)} is calibrated with --target-epsilon only`);
@@ -101,7 +106,8 @@ export const calibrateCommand: CommandDefinition = {
     'returned σ and never exceeds the target (bracketing + Brent, checked at the returned σ).',
     'With --target-bayes-security β or --target-gmip-mu μ: the threat-specific calibrations.',
     'With --sampling fixed-size|shuffle|balls-in-bins|truncated-poisson (and --batch-size b,',
-    '--dataset-size N): the σ for the batches your loop draws, its kind (a σ calibrated on an estimate',
+    '--dataset-size N; for shuffle and balls-in-bins --batches-per-epoch K or --drop-last when the',
+    'loop does not run ⌈N/b⌉ batches per epoch): the σ for the batches your loop draws, its kind (a σ calibrated on an estimate',
     'is not a guarantee), the Poisson σ at q = b/N beside it, and "lowerBoundNoiseMultiplier": the σ',
     'below which a proven lower bound on ε already exceeds the target, for samplers whose ε is not a',
     'guarantee (docs/batch-samplers.md).',
@@ -117,6 +123,7 @@ export const calibrateCommand: CommandDefinition = {
     ...targetTprFlags,
     ...SAMPLING_FLAG,
     'max-batch-size': { type: 'string', valueName: 'B', description: 'cap of a --sampling truncated-poisson batch, integer in [b, N]' },
+    ...EPOCH_FLAGS,
   },
   examples: [
     'dpbounds calibrate --target-epsilon 1 --delta 1e-5 --sampling-rate 0.01 --steps 1000 --json',

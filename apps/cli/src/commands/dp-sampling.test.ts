@@ -78,6 +78,42 @@ describe('dpbounds dp --sampling', () => {
     expect(text.stdout).toMatch(/Poisson accountant\s+ε = [\d.]+ at q = b\/N: does NOT apply to this run/);
   });
 
+  it('--batches-per-epoch K and --drop-last (K = ⌊N/b⌋) price the loop\'s epochs, stated in the JSON; fewer batches per epoch never lower the guarantee', async () => {
+    const three = ['--batch-size', '400', '--dataset-size', '1000', '--noise-multiplier', '0.5', '--steps', '3', '--delta', '1e-5'];
+    for (const sampling of ['shuffle', 'balls-in-bins'] as const) {
+      const kept = await runJson(['--sampling', sampling, ...three]);
+      expect([kept.batchesPerEpoch, kept.epochs, kept.fullEpochs]).toEqual([3, 1, 1]);
+      const dropped = await runJson(['--sampling', sampling, ...three, '--drop-last']);
+      expect([dropped.batchesPerEpoch, dropped.epochs, dropped.fullEpochs]).toEqual([2, 2, 1]);
+      expect(await runJson(['--sampling', sampling, ...three, '--batches-per-epoch', '2'])).toEqual(dropped);
+      expect((dropped.upper as Value).epsilon).toBeGreaterThan((kept.upper as Value).epsilon);
+      expect((dropped.upper as Value).method).toMatch(/2 epochs of 2 batches/);
+    }
+    const text = await runCaptured(['dp', '--sampling', 'shuffle', ...three, '--drop-last'], { commands });
+    expect(text.stdout).toMatch(/epochs\s+2 of 2 batches/);
+    expect(text.stdout).toMatch(/neighbouring\s+add-remove, read as zero-out/);
+  });
+
+  it('shuffle under add-remove says in the JSON that its values read the relation as zero-out', async () => {
+    const out = await runJson(['--sampling', 'shuffle', ...sizes, ...run]);
+    expect(out.neighbouring).toBe('add-remove');
+    expect(out.readAs).toBe('zero-out');
+    expect((out.upper as Value & { readAs: string }).readAs).toBe('zero-out');
+    expect((out.poisson as Value & { readAs?: string }).readAs).toBeUndefined();
+    const sub = await runJson(['--sampling', 'shuffle', ...sizes, ...run, '--neighbouring', 'substitution']);
+    expect(sub.readAs).toBeUndefined();
+  });
+
+  it('refuses --batches-per-epoch outside [1, N] (and above ⌈N/b⌉ for shuffle), with --drop-last, or for a sampler without epochs, in one line naming the flag, range and value', async () => {
+    expect(await refused(['--sampling', 'balls-in-bins', ...sizes, ...run, '--batches-per-epoch', '10001'])).toBe('dpbounds dp: --batches-per-epoch must be an integer in [1, --dataset-size = 10000]; found 10001\n');
+    expect(await refused(['--sampling', 'balls-in-bins', ...sizes, ...run, '--batches-per-epoch', '0'])).toBe('dpbounds dp: --batches-per-epoch must be an integer in [1, --dataset-size = 10000]; found 0\n');
+    expect(await refused(['--sampling', 'balls-in-bins', ...sizes, ...run, '--batches-per-epoch', '2.5'])).toMatch(/^dpbounds dp: --batches-per-epoch must be an integer/);
+    expect(await refused(['--sampling', 'shuffle', ...sizes, ...run, '--batches-per-epoch', '101'])).toMatch(/^dpbounds dp: --batches-per-epoch must be an integer in \[1, ⌈--dataset-size\/--batch-size⌉ = 100\]; found 101\n$/);
+    expect(await refused(['--sampling', 'shuffle', ...sizes, ...run, '--batches-per-epoch', '50', '--drop-last'])).toMatch(/give only one of --batches-per-epoch or --drop-last/);
+    expect(await refused(['--sampling', 'fixed-size', ...sizes, ...run, '--drop-last'])).toMatch(/--drop-last is for --sampling shuffle\|balls-in-bins only .*found --sampling fixed-size/);
+    expect(await refused(['--sampling-rate', '0.01', ...run, '--batches-per-epoch', '3'])).toMatch(/--batches-per-epoch is for --sampling shuffle\|balls-in-bins only/);
+  });
+
   it('refuses contradictory or incomplete flag sets with one line naming the flags', async () => {
     expect(await refused(['--sampling', 'fixed-size', '--sampling-rate', '0.02', ...sizes, ...run])).toMatch(/--sampling-rate 0\.02 contradicts --batch-size \/ --dataset-size = 0\.01/);
     expect(await refused(['--sampling', 'shuffle', '--sampling-rate', '0.01', ...run])).toMatch(/--sampling shuffle needs --batch-size and --dataset-size/);

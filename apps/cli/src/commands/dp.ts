@@ -161,6 +161,8 @@ export const dpCommand: CommandDefinition = {
     '--dataset-size N) it prints the ε of the batches your loop actually draws, with its "kind"',
     '(guarantee, estimate or lower-bound), its proven "upper"/"lower" bounds, the Poisson ε at',
     'q = b/N in "poisson", "poissonValidForRun" and a "note" in plain words (docs/batch-samplers.md).',
+    'shuffle and balls-in-bins run in epochs of --batches-per-epoch K batches (default ⌈N/b⌉; --drop-last:',
+    '⌊N/b⌋): T steps are ⌈T/K⌉ epochs, stated as "batchesPerEpoch" and "epochs".',
   ].join('\n'),
   flags: {
     'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },

@@ -1,12 +1,13 @@
 /**
  * `--sampling` and the batch flags it needs (`--batch-size`, `--dataset-size`, `--max-batch-size`,
- * `--sampling-rate`), shared by every command that accounts for a run's batch sampler
- * (docs/batch-samplers.md says which sampler a training loop uses).
+ * `--sampling-rate`, and for the epoch-based samplers `--batches-per-epoch` or `--drop-last`),
+ * shared by every command that accounts for a run's batch sampler (docs/batch-samplers.md says
+ * which sampler a training loop uses).
  */
-import { BATCH_SAMPLERS } from '@dpbounds/accountants';
+import { BATCH_SAMPLERS, binsPerEpoch } from '@dpbounds/accountants';
 import type { BatchSampler, SamplerRun } from '@dpbounds/accountants';
 import type { FlagSpec } from '../command.js';
-import { choice, optionalNumber } from '../flags.js';
+import { choice, hasFlag, optionalNumber } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { formatNumber } from '../format.js';
 import { UsageError } from '../usage-error.js';
@@ -23,6 +24,8 @@ export interface SamplingChoice {
   readonly batchSize?: number;
   /** The cap of a truncated-Poisson batch. */
   readonly maxBatchSize?: number;
+  /** Batches per epoch of a shuffle or balls-in-bins loop, when `--batches-per-epoch` or `--drop-last` was given. */
+  readonly batchesPerEpoch?: number;
 }
 
 /** The `--sampling` flag (commands add the size flags they do not already have). */
@@ -35,12 +38,43 @@ export const SAMPLING_FLAG: Readonly<Record<string, FlagSpec>> = {
   },
 };
 
-/** `--batch-size`, `--dataset-size` and `--max-batch-size` as the sampler flags read them. */
+/** `--batches-per-epoch` and `--drop-last`: how many batches an epoch of a shuffle or balls-in-bins loop has. */
+export const EPOCH_FLAGS: Readonly<Record<string, FlagSpec>> = {
+  'batches-per-epoch': {
+    type: 'string',
+    valueName: 'K',
+    description: 'batches per epoch of a --sampling shuffle|balls-in-bins loop, integer in [1, N] (shuffle: at most ⌈N/b⌉); T steps are ⌈T/K⌉ epochs',
+    defaultText: '⌈N/b⌉, a loop that keeps the last, smaller batch',
+  },
+  'drop-last': { type: 'boolean', description: 'the shuffle|balls-in-bins loop drops the last, smaller batch of each epoch (PyTorch DataLoader(drop_last=True)): K = ⌊N/b⌋' },
+};
+
+/** `--batch-size`, `--dataset-size`, `--max-batch-size` and the epoch flags as the sampler flags read them. */
 export const SAMPLER_SIZE_FLAGS: Readonly<Record<string, FlagSpec>> = {
   'batch-size': { type: 'string', valueName: 'b', description: 'batch size b (expected size for poisson and truncated-poisson), integer in [1, N]' },
   'dataset-size': { type: 'string', valueName: 'N', description: 'number of training records N, integer ≥ 1' },
   'max-batch-size': { type: 'string', valueName: 'B', description: 'cap of a --sampling truncated-poisson batch, integer in [b, N]' },
+  ...EPOCH_FLAGS,
 };
+
+/**
+ * Reads `--batches-per-epoch K` or `--drop-last` (one of them, for shuffle and balls-in-bins
+ * only): K in [1, N] as given, or ⌊N/b⌋ for `--drop-last`; `undefined` when neither was given
+ * (the library's default ⌈N/b⌉ applies). Refusals are one line naming the flag, range and value.
+ *
+ * @example parseBatchesPerEpoch({ 'drop-last': true }, 'shuffle', { batchSize: 400, datasetSize: 1000 }) // 2
+ */
+export function parseBatchesPerEpoch(flags: ParsedFlags, sampler: BatchSampler, sizes: { readonly batchSize: number; readonly datasetSize: number } | undefined): number | undefined {
+  const given = optionalNumber(flags, 'batches-per-epoch', { integer: true });
+  const dropLast = hasFlag(flags, 'drop-last');
+  if (given === undefined && !dropLast) return undefined;
+  const flag = given !== undefined ? '--batches-per-epoch' : '--drop-last';
+  if (given !== undefined && dropLast) throw new UsageError('give only one of --batches-per-epoch or --drop-last (--drop-last means --batches-per-epoch ⌊N/b⌋)');
+  if (sampler !== 'shuffle' && sampler !== 'balls-in-bins') throw new UsageError(`${flag} is for --sampling shuffle|balls-in-bins only (loops that run in epochs); found --sampling ${sampler}`);
+  if (sizes === undefined) throw new UsageError(`${flag} needs --batch-size and --dataset-size`);
+  if (given !== undefined && (given < 1 || given > sizes.datasetSize)) throw new UsageError(`--batches-per-epoch must be an integer in [1, --dataset-size = ${sizes.datasetSize}]; found ${given}`);
+  return given ?? binsPerEpoch(sizes.datasetSize, sizes.batchSize, { dropLast: true });
+}
 
 /**
  * Reads `--sampling` with its sizes. Poisson takes `--sampling-rate q` or `--batch-size b
@@ -73,6 +107,7 @@ export function parseSampling(flags: ParsedFlags, options: { readonly rateRequir
     throw new UsageError(`--max-batch-size is for --sampling truncated-poisson only; found --sampling ${sampler}`);
   }
   const sizes = batchSize !== undefined && datasetSize !== undefined ? { batchSize, datasetSize } : undefined;
+  const batchesPerEpoch = parseBatchesPerEpoch(flags, sampler, sizes);
   if (sizes === undefined) {
     if (sampler !== 'poisson') throw new UsageError(`--sampling ${sampler} needs --batch-size and --dataset-size (its ε depends on both, not only on the rate)`);
     if (rate === undefined) {
@@ -85,7 +120,7 @@ export function parseSampling(flags: ParsedFlags, options: { readonly rateRequir
   if (rate !== undefined && Math.abs(rate - implied) > 1e-12 * implied) {
     throw new UsageError(`--sampling-rate ${formatNumber(rate)} contradicts --batch-size / --dataset-size = ${formatNumber(implied)}; give one of them`);
   }
-  return { sampler, explicit, samplingRate: implied, ...sizes, ...(maxBatchSize === undefined ? {} : { maxBatchSize }) };
+  return { sampler, explicit, samplingRate: implied, ...sizes, ...(maxBatchSize === undefined ? {} : { maxBatchSize }), ...(batchesPerEpoch === undefined ? {} : { batchesPerEpoch }) };
 }
 
 /** The `SamplerRun` of a choice that carries b and N (throws a `UsageError` naming the flags otherwise). */
@@ -98,6 +133,7 @@ export function samplerRunOf(choiceMade: SamplingChoice, noiseMultiplier: number
     datasetSize: choiceMade.datasetSize,
     batchSize: choiceMade.batchSize,
     ...(choiceMade.maxBatchSize === undefined ? {} : { maxBatchSize: choiceMade.maxBatchSize }),
+    ...(choiceMade.batchesPerEpoch === undefined ? {} : { batchesPerEpoch: choiceMade.batchesPerEpoch }),
     noiseMultiplier,
     steps,
     ...(neighbouring === undefined ? {} : { neighbouring }),

@@ -15,6 +15,8 @@ import { formatKeyValues, formatNumber } from '../format.js';
 import { planOutputs } from '../io/index.js';
 import type { OutputContent } from '../io/index.js';
 import { createProgress } from '../progress.js';
+import { batchSamplingSection } from '../report/sampler-section.js';
+import { epsilonWords } from '../report/sampler-words.js';
 import { runTraining } from './train-run.js';
 import type { TrainOutcome } from './train-run.js';
 import { parseTrainSetup, trainingFlags } from './train-setup.js';
@@ -116,6 +118,8 @@ async function trainAndWrite(
   const outcome = runTraining(setup, (fraction) => progress.update(fraction * 1000));
   progress.finish();
   const { epsilon, epsilonLower } = accountRun(outcome, delta);
+  // the ε of the sampler that ran, priced with what the trainer recorded (its batches per epoch)
+  const batchSampling = batchSamplingSection(outcome.result.sampler, outcome.result.noiseMultiplier, outcome.result.steps, delta);
   const files = traceFiles(outcome);
   const traces: Record<string, string> = {};
   for (const name of Object.keys(files)) if (TRACE_KEYS[name] !== undefined) traces[TRACE_KEYS[name] as string] = join(out, name);
@@ -152,6 +156,7 @@ async function trainAndWrite(
     samplingMatchesAccounting: result.matchesPoissonAccounting,
     // the sampler whose law the canaries' batch participation followed (the run's)
     ...(outcome.canaryScores?.sampling !== undefined ? { canarySampling: outcome.canaryScores.sampling } : {}),
+    batchSampling,
     instruments: [...setup.instruments],
     seconds: outcome.seconds,
   };
@@ -164,11 +169,24 @@ async function trainAndWrite(
     ['noise multiplier', formatNumber(result.noiseMultiplier)],
     ['epsilon', `${formatNumber(epsilon)} at delta ${formatNumber(delta)} (PLD, add/remove)`],
     ['sampling', samplerWords(result.sampler)],
-    ...(result.matchesPoissonAccounting ? [] : [['warning', `${result.sampling} batches: the epsilon above assumes Poisson sampling and does NOT cover this run`] as [string, string]]),
+    ...(result.matchesPoissonAccounting
+      ? []
+      : ([
+          ['warning', `${result.sampling} batches: the epsilon above assumes Poisson sampling and does NOT cover this run`],
+          ['sampler epsilon', samplerEpsilonWords(batchSampling)],
+        ] as [string, string][])),
     ...Object.entries(traces).map(([k, v]) => [k, v] as [string, string]),
     ['summary', summary.summary],
   ];
   return { json: summary, text: formatKeyValues(rows) };
+}
+
+/** The ε of the sampler that ran (summary.json's `batchSampling`), in words: its own ε and, when that is not a guarantee, the proven one. */
+function samplerEpsilonWords(s: ReturnType<typeof batchSamplingSection>): string {
+  const own = epsilonWords({ value: s.epsilon, kind: s.kind });
+  const proven = s.kind !== 'guarantee' && s.upper !== undefined ? `; ${epsilonWords({ value: s.upper.epsilon, kind: s.upper.kind })}` : '';
+  const epochs = s.batchesPerEpoch !== undefined && s.epochs !== undefined ? ` over ${s.epochs} epochs of ${s.batchesPerEpoch} batches` : '';
+  return `${own}${proven}${epochs} at delta ${formatNumber(s.delta)} (${s.neighbouring}${s.readAs === undefined ? '' : ` read as ${s.readAs}`})`;
 }
 
 /** The sampler that ran, in words (the text table's `sampling` row). */
@@ -197,7 +215,8 @@ export const trainCommand: CommandDefinition = {
     'target records over several seeded runs), gradient-stats (gradient mean/covariance and susceptibility K for μ-GMIP/GLiR), canaries (Dirac gradient',
     'canaries, and with --input-canaries input-space canaries, scored for `dpbounds audit --scores`). epsilon is a PLD guarantee for the run\'s (q, σ, T)',
     'with --sampling poisson (the default); with any other --sampling (fixed-size, shuffle, balls-in-bins, truncated-poisson) it is not a',
-    'guarantee for the run (epsilonKind "estimate", and a warning); summary.json records the sampler that ran (sampler: name and parameters).',
+    'guarantee for the run (epsilonKind "estimate", and a warning); summary.json records the sampler that ran (sampler: name and parameters)',
+    'and its own ε (batchSampling: the dp --sampling fields, shuffle and balls-in-bins priced with the batches per epoch the trainer ran).',
     'Existing files in --out are checked before training and never overwritten without --force or a confirmation; the run writes its whole',
     'set (via temporary files renamed into place) or nothing, and a second run into the same --out at the same time is refused.',
   ].join('\n'),

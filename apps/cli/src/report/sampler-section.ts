@@ -25,10 +25,13 @@ export interface SamplerThatRan {
   readonly datasetSize: number;
   readonly expectedBatchSize: number;
   readonly maxBatchSize?: number;
+  /** Batches per epoch the trainer ran (shuffle: ⌊N/L⌋, balls-in-bins: round(N/L)): priced as recorded, never re-derived. */
+  readonly batchesPerEpoch?: number;
 }
 
 /**
- * The section for a run of T steps with noise σ at δ.
+ * The section for a run of T steps with noise σ at δ. Shuffle and balls-in-bins are priced with
+ * the batches per epoch the trainer recorded (docs/math/batch-samplers.md, sections 5 and 6).
  *
  * @example batchSamplingSection({ name: 'shuffle', datasetSize: 30_000, expectedBatchSize: 256 }, 1.1, 1000, 1e-5)
  */
@@ -38,6 +41,8 @@ export function batchSamplingSection(sampler: SamplerThatRan, noiseMultiplier: n
     datasetSize: sampler.datasetSize,
     batchSize: Math.min(sampler.datasetSize, Math.max(1, Math.round(sampler.expectedBatchSize))),
     ...(sampler.maxBatchSize === undefined ? {} : { maxBatchSize: sampler.maxBatchSize }),
+    // the trainer's own k: ⌈N/b⌉ would count fewer epochs than a loop that drops the last batch ran
+    ...(sampler.batchesPerEpoch === undefined || (sampler.name !== 'shuffle' && sampler.name !== 'balls-in-bins') ? {} : { batchesPerEpoch: sampler.batchesPerEpoch }),
     noiseMultiplier,
     steps,
   };

@@ -37,6 +37,25 @@ describe('sampler words', () => {
     expect(json.poisson.kind).toBe('guarantee');
   });
 
+  it('states the epochs priced and the zero-out reading of add-remove, in the JSON and the rows', () => {
+    const epochs: SamplerEpsilon = {
+      ...shuffled,
+      epsilon: { ...shuffled.epsilon, readAs: 'zero-out' },
+      upper: { value: 30, kind: 'guarantee', method: 'one release per epoch', readAs: 'zero-out' },
+      batchesPerEpoch: 2,
+      epochs: 2,
+      fullEpochs: 1,
+    };
+    const json = samplerEpsilonJson(epochs);
+    expect(json).toMatchObject({ readAs: 'zero-out', batchesPerEpoch: 2, epochs: 2, fullEpochs: 1, neighbouring: 'add-remove' });
+    expect(json.upper).toEqual({ epsilon: 30, kind: 'guarantee', neighbouring: 'add-remove', readAs: 'zero-out', method: 'one release per epoch' });
+    expect(json.poisson.readAs).toBeUndefined();
+    const rows = samplerEpsilonRows(epochs);
+    expect(rows).toContainEqual(['epochs', '2 of 2 batches (the guarantee counts a partial last epoch whole; 1 full)']);
+    expect(rows).toContainEqual(['neighbouring', 'add-remove, read as zero-out (the record replaced by one with zero gradient)']);
+    expect(samplerEpsilonJson(shuffled)).not.toHaveProperty('batchesPerEpoch');
+  });
+
   it('says when no upper bound is known for a sampler whose ε is not a guarantee', () => {
     const { upper: _upper, ...noUpper } = shuffled;
     expect(samplerEpsilonRows(noUpper)).toContainEqual(['proven upper bound', 'none known for this sampler']);

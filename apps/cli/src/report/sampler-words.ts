@@ -11,6 +11,8 @@ export interface SamplerValueJson {
   readonly epsilon: number;
   readonly kind: string;
   readonly neighbouring: string;
+  /** `zero-out` when the value holds for add-remove read as zero-out (shuffling), absent otherwise. */
+  readonly readAs?: string;
   readonly method: string;
 }
 
@@ -22,7 +24,13 @@ export interface SamplerEpsilonJson {
   /** The sampler's own ε; `kind` says whether it is a guarantee, an estimate or a lower bound. */
   readonly epsilon: number;
   readonly kind: string;
+  /** `zero-out` when the sampler's ε holds for add-remove read as zero-out (shuffling), absent otherwise. */
+  readonly readAs?: string;
   readonly method: string;
+  /** Shuffle and balls-in-bins: the batches per epoch K priced, the epochs ⌈T/K⌉ the guarantee counts and the full epochs ⌊T/K⌋ the lower bound uses. */
+  readonly batchesPerEpoch?: number;
+  readonly epochs?: number;
+  readonly fullEpochs?: number;
   /** A proven upper bound when one is known. */
   readonly upper?: SamplerValueJson;
   /** A proven lower bound when one is known. */
@@ -35,7 +43,7 @@ export interface SamplerEpsilonJson {
 }
 
 function valueJson(v: SamplerEpsilonValue, neighbouring: string): SamplerValueJson {
-  return { epsilon: v.value, kind: v.kind, neighbouring, method: v.method };
+  return { epsilon: v.value, kind: v.kind, neighbouring, ...(v.readAs === undefined ? {} : { readAs: v.readAs }), method: v.method };
 }
 
 /**
@@ -50,7 +58,11 @@ export function samplerEpsilonJson(s: SamplerEpsilon): SamplerEpsilonJson {
     delta: s.delta,
     epsilon: s.epsilon.value,
     kind: s.epsilon.kind,
+    ...(s.epsilon.readAs === undefined ? {} : { readAs: s.epsilon.readAs }),
     method: s.epsilon.method,
+    ...(s.batchesPerEpoch === undefined ? {} : { batchesPerEpoch: s.batchesPerEpoch }),
+    ...(s.epochs === undefined ? {} : { epochs: s.epochs }),
+    ...(s.fullEpochs === undefined ? {} : { fullEpochs: s.fullEpochs }),
     ...(s.upper === undefined ? {} : { upper: valueJson(s.upper, s.neighbouring) }),
     ...(s.lower === undefined ? {} : { lower: valueJson(s.lower, s.neighbouring) }),
     poisson: valueJson(s.poisson, s.neighbouring),
@@ -100,6 +112,8 @@ export function samplerEpsilonRows(s: SamplerEpsilon): [string, string][] {
   if (s.upper !== undefined && s.upper.value !== s.epsilon.value) rows.push(['proven upper bound', epsilonWords(s.upper)]);
   if (s.upper === undefined && s.epsilon.kind !== 'guarantee') rows.push(['proven upper bound', 'none known for this sampler']);
   if (s.lower !== undefined && s.lower.value !== s.epsilon.value) rows.push(['proven lower bound', epsilonWords(s.lower)]);
+  if (s.batchesPerEpoch !== undefined && s.epochs !== undefined) rows.push(['epochs', `${s.epochs} of ${s.batchesPerEpoch} batches (the guarantee counts a partial last epoch whole; ${s.fullEpochs ?? 0} full)`]);
+  if (s.epsilon.readAs !== undefined) rows.push(['neighbouring', `${s.neighbouring}, read as ${s.epsilon.readAs} (the record replaced by one with zero gradient)`]);
   rows.push([
     'Poisson accountant',
     `ε = ${formatNumber(s.poisson.value, 4)} at q = b/N: ${s.poissonValidForRun ? 'valid for this run' : 'does NOT apply to this run'}`,

@@ -14,6 +14,7 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5', '--fpr', '0.01,0.1'],
     ['--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5', '--accountant', 'rdp'],
     ['--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '120', '--noise-multiplier', '1', '--steps', '50', '--delta', '1e-5'],
+    ['--sampling', 'shuffle', '--batch-size', '110', '--dataset-size', '1000', '--batches-per-epoch', '8', '--noise-multiplier', '1', '--steps', '20', '--delta', '1e-5'],
   ],
   calibrate: [
     ['--target-epsilon', '1', '--delta', '1e-5', '--sampling-rate', '0.01', '--steps', '100', '--accountant', 'pld', '--neighbouring', 'add-remove'],
@@ -23,6 +24,7 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--target-tpr', '0.1', '--at-fpr', '0.01', '--sampling-rate', '0.01', '--steps', '100'],
     ['--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--steps', '50'],
     ['--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '150', '--steps', '20'],
+    ['--target-epsilon', '4', '--delta', '1e-5', '--sampling', 'balls-in-bins', '--batch-size', '110', '--dataset-size', '1000', '--batches-per-epoch', '9', '--steps', '5'],
   ],
   'bayes-security': [
     ['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '1000', '--delta', '1e-5', '--prior', '0.5', '--fpr', '0.01', '--threat', 'mia', '--neighbouring', 'substitution'],
@@ -51,6 +53,7 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--method', 'lira-online', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--variance', 'fixed'],
     ['--method', 'loss', '--targets', 'targets.csv', '--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5'],
     ['--method', 'loss', '--targets', 'targets.csv', '--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '150', '--noise-multiplier', '1', '--steps', '20'],
+    ['--method', 'loss', '--targets', 'targets.csv', '--sampling', 'balls-in-bins', '--batch-size', '110', '--dataset-size', '1000', '--batches-per-epoch', '8', '--noise-multiplier', '1', '--steps', '20'],
     ['--method', 'lira-offline', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--alternative', 'two-sided'],
     ['--method', 'glir', '--gradients', 'gradients.csv', '--reference', 'reference.csv', '--update', 'update.csv', '--batch-size', '10', '--targets', 'glir-targets.json', '--coordinates', '2', '--ridge', '0.1', '--statistic-factor', 'n-1'],
   ],
@@ -59,6 +62,7 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--method', 'steinke'],
     ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100'],
     ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '150', '--noise-multiplier', '1', '--steps', '20'],
+    ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--sampling', 'shuffle', '--batch-size', '110', '--dataset-size', '1000', '--batches-per-epoch', '9', '--noise-multiplier', '1', '--steps', '20'],
     ['--canaries', '1000', '--guesses', '100', '--idealized-noise', '1', '--options', '4'],
     ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--family', 'subsampled-gaussian', '--sampling-rate', '0.01', '--steps', '100'],
     ['--scores', 'audit-scores.csv', '--guess-counts', '1,2,5,10', '--split', 'both', '--bonferroni'],

@@ -204,7 +204,7 @@ export function describeEvent(event: MechanismEvent): string {
     case 'truncated-poisson-sampled':
       return `truncated-poisson-sampled(${describeEvent(event.event)}, q=${event.samplingRate}, max=${event.maxBatchSize}, N=${event.datasetSize})`;
     case 'balls-in-bins':
-      return `balls-in-bins(σ=${event.noiseMultiplier}, b=${event.batchSize}, N=${event.datasetSize}, epochs=${event.epochs})`;
+      return `balls-in-bins(σ=${event.noiseMultiplier}, b=${event.batchSize}, N=${event.datasetSize}, epochs=${event.epochs}${event.batchesPerEpoch === undefined ? '' : `, k=${event.batchesPerEpoch}`})`;
     case 'banded-matrix':
       return `banded-matrix(${event.participation}, σ=${event.noiseMultiplier}, bands=${event.bands}, steps=${event.steps}, k=${event.minSeparation})`;
   }

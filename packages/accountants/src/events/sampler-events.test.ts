@@ -16,6 +16,29 @@ describe('sampler events', () => {
     expect(describeEvent(truncated)).toBe('truncated-poisson-sampled(gaussian(σ=2), q=0.01, max=120, N=10000)');
     expect(describeEvent(bins)).toBe('balls-in-bins(σ=2, b=100, N=10000, epochs=3)');
     expect(binsPerEpoch(10_001, 100)).toBe(101);
+    expect(describeEvent(ballsInBinsEvent({ datasetSize: 10_000, batchSize: 100, batchesPerEpoch: 99, epochs: 3, noiseMultiplier: 2 }))).toBe('balls-in-bins(σ=2, b=100, N=10000, epochs=3, k=99)');
+    // an event without batchesPerEpoch has no such key (events built before it compare equal)
+    expect(Object.keys(bins)).not.toContain('batchesPerEpoch');
+  });
+
+  it('binsPerEpoch: ⌈N/b⌉ for a loop that keeps the last, smaller batch, ⌊N/b⌋ with dropLast', () => {
+    expect(binsPerEpoch(1000, 400)).toBe(3);
+    expect(binsPerEpoch(1000, 400, { dropLast: true })).toBe(2);
+    expect(binsPerEpoch(1000, 400, { dropLast: false })).toBe(3);
+    expect(binsPerEpoch(1000, 250, { dropLast: true })).toBe(4);
+    expect(binsPerEpoch(7, 7, { dropLast: true })).toBe(1);
+    expect(() => binsPerEpoch(1000, 400, { dropLast: 'yes' as never })).toThrow(/options\.dropLast must be a boolean/);
+    expect(() => binsPerEpoch(1000, 400, { drop: true } as never)).toThrow(/options\.drop/);
+  });
+
+  it('balls-in-bins records the loop\'s batches per epoch, validated, and prices the same for any k', () => {
+    const k = ballsInBinsEvent({ datasetSize: 10_000, batchSize: 100, batchesPerEpoch: 50, epochs: 3, noiseMultiplier: 2 });
+    expect(k.batchesPerEpoch).toBe(50);
+    expect(flattenEvent(k, 1, 'test', () => undefined, 'add-remove')).toEqual(flattenEvent(bins, 1, 'test', () => undefined, 'add-remove'));
+    for (const bad of [0, 1.5, 10_001, Number.NaN]) {
+      expect(() => ballsInBinsEvent({ datasetSize: 10_000, batchSize: 100, batchesPerEpoch: bad, epochs: 3, noiseMultiplier: 2 })).toThrow(/event\.batchesPerEpoch must be an integer in \[1, /);
+    }
+    expect(() => ballsInBinsEvent({ datasetSize: 10_000, batchSize: 100, batchesPerEpoch: 10_001, epochs: 3, noiseMultiplier: 2 })).toThrow('event.batchesPerEpoch must be an integer in [1, datasetSize = 10000]; found 10001');
   });
 
   it('refuse bad fields naming them, also in hand-built literals', () => {

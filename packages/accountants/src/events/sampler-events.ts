@@ -3,6 +3,7 @@
  * replacement, truncated Poisson and balls-in-bins (derivations: docs/math/batch-samplers.md).
  * Plain frozen data like the other events; the accountants decide how (or whether) to price them.
  */
+import { DpboundsTypeError } from '@dpbounds/special-functions';
 import type { MechanismEvent } from './mechanism-event.js';
 import { requireBatchWithinDataset, requireOptions, validateEvent } from './validate-event.js';
 
@@ -30,9 +31,11 @@ export interface TruncatedPoissonSampledEvent {
 }
 
 /**
- * `epochs` epochs of DP-SGD where, each epoch, every record is put in one of ⌈N/b⌉ batches
- * chosen uniformly at random (independently of the other records), each batch then released
- * with Gaussian noise of multiplier `noiseMultiplier`.
+ * `epochs` epochs of DP-SGD where, each epoch, every record is put in one of k batches chosen
+ * uniformly at random (independently of the other records), each batch then released with
+ * Gaussian noise of multiplier `noiseMultiplier`. k is `batchesPerEpoch` when given, else ⌈N/b⌉.
+ * Every record is in exactly one batch per epoch, so the event prices the same for any k
+ * (one Gaussian release per epoch); k decides how many epochs T steps are.
  */
 export interface BallsInBinsEvent {
   readonly kind: 'balls-in-bins';
@@ -40,6 +43,8 @@ export interface BallsInBinsEvent {
   readonly batchSize: number;
   readonly epochs: number;
   readonly noiseMultiplier: number;
+  /** Batches per epoch k of the loop (integer in [1, N]); absent: ⌈N/b⌉. */
+  readonly batchesPerEpoch?: number;
 }
 
 /**
@@ -71,24 +76,34 @@ export function truncatedPoissonSampledEvent(options: { readonly samplingRate: n
 }
 
 /**
- * Balls-in-bins batching for `epochs` epochs (Chua et al. 2025).
+ * Balls-in-bins batching for `epochs` epochs (Chua et al. 2025; docs/math/batch-samplers.md,
+ * section 5, eq. (6)). `batchesPerEpoch` (integer in [1, N], default ⌈N/b⌉) records the loop's
+ * k; the caller derives `epochs` = ⌈T/k⌉ from it.
  *
  * @example ballsInBinsEvent({ datasetSize: 60_000, batchSize: 256, epochs: 10, noiseMultiplier: 1.1 })
  */
-export function ballsInBinsEvent(options: { readonly datasetSize: number; readonly batchSize: number; readonly epochs: number; readonly noiseMultiplier: number }): BallsInBinsEvent {
-  requireOptions('options', options, ['datasetSize', 'batchSize', 'epochs', 'noiseMultiplier'], false);
-  const e: BallsInBinsEvent = Object.freeze({ kind: 'balls-in-bins', datasetSize: options.datasetSize, batchSize: options.batchSize, epochs: options.epochs, noiseMultiplier: options.noiseMultiplier });
+export function ballsInBinsEvent(options: { readonly datasetSize: number; readonly batchSize: number; readonly epochs: number; readonly noiseMultiplier: number; readonly batchesPerEpoch?: number }): BallsInBinsEvent {
+  requireOptions('options', options, ['datasetSize', 'batchSize', 'epochs', 'noiseMultiplier', 'batchesPerEpoch'], false);
+  const { datasetSize, batchSize, epochs, noiseMultiplier, batchesPerEpoch } = options;
+  const e: BallsInBinsEvent = Object.freeze({ kind: 'balls-in-bins', datasetSize, batchSize, epochs, noiseMultiplier, ...(batchesPerEpoch === undefined ? {} : { batchesPerEpoch }) });
   validateEvent('event', e);
   return e;
 }
 
 /**
- * Number of batches per epoch of balls-in-bins, ⌈N/b⌉.
+ * Number of batches k per epoch of an epoch-based loop (shuffle, balls-in-bins) with batches of
+ * b out of N records: ⌈N/b⌉ when the last, smaller batch of each epoch is kept (PyTorch
+ * `DataLoader(drop_last=False)`, the default), ⌊N/b⌋ with `dropLast` (`drop_last=True`: the
+ * N − ⌊N/b⌋·b records left over sit the epoch out). T steps are ⌈T/k⌉ epochs
+ * (docs/math/batch-samplers.md, sections 5 and 6).
  *
  * @example binsPerEpoch(60_000, 256) // 235
+ * @example binsPerEpoch(60_000, 256, { dropLast: true }) // 234
  */
-export function binsPerEpoch(datasetSize: number, batchSize: number): number {
+export function binsPerEpoch(datasetSize: number, batchSize: number, options?: { readonly dropLast?: boolean }): number {
   requireBatchWithinDataset('', batchSize, datasetSize);
-  return Math.ceil(datasetSize / batchSize);
+  const { dropLast = false } = requireOptions<{ dropLast?: boolean }>('options', options, ['dropLast']);
+  if (typeof dropLast !== 'boolean') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'options.dropLast', expected: 'a boolean', found: dropLast });
+  return dropLast ? Math.floor(datasetSize / batchSize) : Math.ceil(datasetSize / batchSize);
 }
 

@@ -23,7 +23,7 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   unsupported: ['name'],
   'fixed-size-sampled': ['batchSize', 'datasetSize', 'event'],
   'truncated-poisson-sampled': ['samplingRate', 'maxBatchSize', 'datasetSize', 'event'],
-  'balls-in-bins': ['datasetSize', 'batchSize', 'epochs', 'noiseMultiplier'],
+  'balls-in-bins': ['datasetSize', 'batchSize', 'epochs', 'noiseMultiplier', 'batchesPerEpoch'],
   'banded-matrix': BANDED_MATRIX_FIELDS,
 };
 
@@ -167,6 +167,20 @@ export function requireBatchWithinDataset(path: string, batchSize: unknown, data
 }
 
 /**
+ * Requires the batches per epoch k of an epoch-based loop (shuffle, balls-in-bins): an integer in
+ * [1, `max.value`] (default: datasetSize; an epoch of more batches than records leaves batches
+ * empty). The error names the field, the range with `max.name` (what the upper end is) and the
+ * value (docs/math/batch-samplers.md, sections 5 and 6).
+ *
+ * @example requireBatchesPerEpoch('batchesPerEpoch', 2, 1000) // 2
+ */
+export function requireBatchesPerEpoch(parameter: string, value: unknown, datasetSize: number, max: { readonly value: number; readonly name: string } = { value: datasetSize, name: 'datasetSize' }): number {
+  const k = requireInteger(parameter, value, { min: 1 });
+  if (k > max.value) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter, expected: `an integer in [1, ${max.name} = ${max.value}]`, found: k });
+  return k;
+}
+
+/**
  * Validates the numeric fields of the sampler events (fixed-size, truncated Poisson, balls-in-bins).
  *
  * @example validateSamplerEventFields('event', 'balls-in-bins', { datasetSize: 100, batchSize: 10, epochs: 1, noiseMultiplier: 1 })
@@ -184,6 +198,7 @@ export function validateSamplerEventFields(path: string, kind: string, o: Record
       requireBatchWithinDataset(`${path}.`, o.batchSize, o.datasetSize);
       requireInteger(`${path}.epochs`, o.epochs, { min: 0 });
       requireInRange(`${path}.noiseMultiplier`, o.noiseMultiplier, { min: 0 });
+      if (o.batchesPerEpoch !== undefined) requireBatchesPerEpoch(`${path}.batchesPerEpoch`, o.batchesPerEpoch, o.datasetSize as number);
       break;
     default:
       break;

@@ -5,17 +5,20 @@
  *
  * Per epoch (σ-units, μ = 1/σ): without the record the k outputs are i.i.d. N(0, 1), so the
  * maximum M has CDF Φ(t)^k; with it, one uniformly chosen batch is N(μ, 1), so M has CDF
- * Φ(t)^{k−1}Φ(t − μ). Binning M into cells is post-processing, so the binned pair's privacy
- * profile is below the true one; rounding each cell's loss down to the grid lowers δ(ε) of the
- * composition further (δ is non-decreasing in every loss). Composing the epochs by FFT without
- * adding the window's tail mass, and searching ε at δ + τ, keeps the result a lower bound.
+ * Φ(t)^{k−1}Φ(t − μ). When the record is in one of the epoch's batches only with probability
+ * p (a shuffled loop that drops the records left over, docs/math/batch-samplers.md eq. (9′)),
+ * M has the mixture CDF p·Φ(t)^{k−1}Φ(t − μ) + (1 − p)·Φ(t)^k. Binning M into cells is
+ * post-processing, so the binned pair's privacy profile is below the true one; rounding each
+ * cell's loss down to the grid lowers δ(ε) of the composition further (δ is non-decreasing in
+ * every loss). Composing the epochs by FFT without adding the window's tail mass, and searching
+ * ε at δ + τ, keeps the result a lower bound.
  */
 import { logNormalCdf, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { DiscretePld } from '../pld/discrete-pld.js';
 import { pldEpsilonAt } from '../pld/discrete-pld.js';
 import { composePldGroups, planComposition } from '../pld/fft-composition.js';
 import { DEFAULT_PLD_MAX_GRID_POINTS } from '../pld/work-budget.js';
-import { requireBatchWithinDataset } from '../events/validate-event.js';
+import { requireBatchesPerEpoch, requireBatchWithinDataset } from '../events/validate-event.js';
 
 /** Cells of the maximum statistic per unit of t. */
 const CELLS_PER_UNIT = 2000;
@@ -24,8 +27,11 @@ const T_SPAN = 12;
 /** Composition window tail mass τ. */
 const TAU = 1e-15;
 
-/** Masses of the max statistic under Q (record absent) and P (record present) on cells of the t axis. */
-function maxStatisticCells(k: number, mu: number): { p: Float64Array; q: Float64Array } {
+/**
+ * Masses of the max statistic under Q (record absent) and P (record in one of the k batches
+ * with probability `presence`, else absent) on cells of the t axis.
+ */
+function maxStatisticCells(k: number, mu: number, presence: number): { p: Float64Array; q: Float64Array } {
   const lo = -T_SPAN;
   const hi = mu + T_SPAN;
   const n = Math.ceil((hi - lo) * CELLS_PER_UNIT);
@@ -54,6 +60,8 @@ function maxStatisticCells(k: number, mu: number): { p: Float64Array; q: Float64
   }
   q[n + 1] = -Math.expm1(prevQ);
   p[n + 1] = -Math.expm1(prevP);
+  // the record absent with probability 1 − presence: P is the mixture, cell by cell (masses are linear)
+  if (presence < 1) for (let i = 0; i < p.length; i++) p[i] = presence * (p[i] as number) + (1 - presence) * (q[i] as number);
   return { p, q };
 }
 
@@ -108,26 +116,48 @@ function roundedDownPld(a: Float64Array, b: Float64Array, h: number): DiscretePl
 }
 
 /**
- * A lower bound on ε(δ) of `epochs` full epochs of balls-in-bins with k = ⌈N/b⌉ batches per
- * epoch and noise multiplier σ, valid for add-remove and for substitution (substituting the
- * record by one with zero gradient gives the same pair). 0 when `epochs` is 0.
+ * A lower bound on ε(δ) of `epochs` full epochs of balls-in-bins with k batches per epoch
+ * (`batchesPerEpoch`, default ⌈N/b⌉) and noise multiplier σ, valid for add-remove and for
+ * substitution (substituting the record by one with zero gradient gives the same pair). 0 when
+ * `epochs` is 0.
  *
- * Domain: 1 ≤ b ≤ N integers, σ > 0, epochs integer ≥ 0, δ ∈ (0, 1). Accuracy: a bound, below the
- * true ε by the attacker's suboptimality plus at most epochs·h (h = min(1e-3, 0.02/epochs), coarsened
- * when one epoch's loss range or the composition would not fit the PLD work budget).
+ * Domain: 1 ≤ b ≤ N integers, k integer in [1, N], σ > 0, epochs integer ≥ 0, δ ∈ (0, 1).
+ * Accuracy: a bound, below the true ε by the attacker's suboptimality plus at most epochs·h
+ * (h = min(1e-3, 0.02/epochs), coarsened when one epoch's loss range or the composition would not
+ * fit the PLD work budget).
  *
  * @example ballsInBinsEpsilonLowerBound({ datasetSize: 10_000, batchSize: 100, epochs: 5, noiseMultiplier: 1.5 }, 1e-5)
  */
-export function ballsInBinsEpsilonLowerBound(run: { readonly datasetSize: number; readonly batchSize: number; readonly epochs: number; readonly noiseMultiplier: number }, delta: number): number {
+export function ballsInBinsEpsilonLowerBound(run: { readonly datasetSize: number; readonly batchSize: number; readonly epochs: number; readonly noiseMultiplier: number; readonly batchesPerEpoch?: number }, delta: number): number {
   requireObject('run', run);
   requireBatchWithinDataset('', run.batchSize, run.datasetSize);
+  const k = run.batchesPerEpoch === undefined ? Math.ceil(run.datasetSize / run.batchSize) : requireBatchesPerEpoch('batchesPerEpoch', run.batchesPerEpoch, run.datasetSize);
+  return maxTestEpsilonLowerBound({ batchesPerEpoch: k, presence: 1, epochs: run.epochs, noiseMultiplier: run.noiseMultiplier }, delta);
+}
+
+/**
+ * The max test's lower bound on ε(δ) (docs/math/batch-samplers.md, eq. (8), (9) and (9′)):
+ * `epochs` independent epochs, each the largest of k = `batchesPerEpoch` outputs, i.i.d. N(0, σ²)
+ * without the record and, with it, one of them shifted by 1 with probability `presence` (the
+ * record is in one of the epoch's batches) — binned, rounded down, composed without the window's
+ * tail. Shared by balls-in-bins (presence 1) and shuffling (`shuffleEpsilonLowerBound`, which
+ * passes σ/Δ and, when leftover records sit an epoch out, presence k·b/N).
+ *
+ * Domain: k integer ≥ 1, presence ∈ (0, 1], σ > 0, epochs integer ≥ 0, δ ∈ (0, 1); 0 when
+ * `epochs` is 0.
+ *
+ * @example maxTestEpsilonLowerBound({ batchesPerEpoch: 2, presence: 0.8, epochs: 2, noiseMultiplier: 0.5 }, 1e-5)
+ */
+export function maxTestEpsilonLowerBound(run: { readonly batchesPerEpoch: number; readonly presence: number; readonly epochs: number; readonly noiseMultiplier: number }, delta: number): number {
+  requireObject('run', run);
+  const k = requireInteger('batchesPerEpoch', run.batchesPerEpoch, { min: 1 });
+  const presence = requireInRange('presence', run.presence, { min: 0, max: 1, minExclusive: true });
   const epochs = requireInteger('epochs', run.epochs, { min: 0 });
   const sigma = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   if (epochs === 0) return 0;
-  const k = Math.ceil(run.datasetSize / run.batchSize);
   const mu = 1 / sigma;
-  const { p, q } = maxStatisticCells(k, mu);
+  const { p, q } = maxStatisticCells(k, mu, presence);
   let best = 0;
   for (const [a, b] of [[p, q], [q, p]] as const) {
     // a coarser grid only rounds losses further down: still a lower bound, so coarsen to fit the budget

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
+import { gdpEpsilon } from '@dpbounds/tradeoff-core';
 import { RdpAccountant } from '../rdp/rdp-accountant.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent } from '../events/mechanism-event.js';
@@ -107,7 +108,7 @@ describe('samplerEpsilon', () => {
     for (const neighbouring of ['add-remove', 'substitution'] as const) {
       const s = samplerEpsilon({ ...run, sampler: 'shuffle', neighbouring }, 1e-5);
       const lb = shuffleEpsilonLowerBound({ ...run, neighbouring }, 1e-5);
-      expect(s.epsilon).toEqual({ value: lb.value, kind: 'lower-bound', method: lb.method });
+      expect(s.epsilon).toEqual({ value: lb.value, kind: 'lower-bound', method: lb.method, ...(neighbouring === 'add-remove' ? { readAs: 'zero-out' } : {}) });
       expect(s.lower).toEqual(s.epsilon);
       expect(s.upper?.kind).toBe('guarantee');
       expect(s.upper?.value).toBe(new PldAccountant({ neighbouring }).compose(selfComposedEvent(gaussianEvent(run.noiseMultiplier), 5)).getEpsilon(1e-5));
@@ -138,6 +139,104 @@ describe('samplerEpsilon', () => {
     expect(() => samplerEpsilon({ ...run, sampler: 'poisson', noiseMultiplier: 0 }, 1e-5)).toThrow(/noiseMultiplier/);
     expect(() => samplerEpsilon({ ...run, sampler: 'truncated-poisson', maxBatchSize: 200 }, 1e-5, { accountant: 'rdp' })).toThrow(/accountant/);
     expect(() => samplerEpsilon({ ...run, sampler: 'poisson' }, 1e-5, { accountant: 'prv' as never })).toThrow(/accountant/);
+  });
+});
+
+describe('samplerEpsilon: the loop\'s batches per epoch', () => {
+  const DELTA = 1e-5;
+  /** ε of E Gaussian releases of sensitivity 1: the exact μ-GDP ε with μ = √E/σ. */
+  const releases = (epochs: number, sigma: number): number => gdpEpsilon(Math.sqrt(epochs) / sigma, DELTA);
+
+  it('default k = ⌈N/b⌉ (the last, smaller batch kept), stated in the result with the epochs counted', () => {
+    for (const sampler of ['shuffle', 'balls-in-bins'] as const) {
+      const s = samplerEpsilon({ sampler, datasetSize: 1000, batchSize: 400, noiseMultiplier: 0.5, steps: 3 }, DELTA);
+      expect([s.batchesPerEpoch, s.epochs, s.fullEpochs]).toEqual([3, 1, 1]);
+      expect(samplerEpsilon({ sampler, datasetSize: 1000, batchSize: 400, batchesPerEpoch: 3, noiseMultiplier: 0.5, steps: 3 }, DELTA)).toEqual(s);
+    }
+    const p = samplerEpsilon({ ...run, sampler: 'poisson' }, DELTA);
+    expect(p.batchesPerEpoch).toBeUndefined();
+    expect(p.epochs).toBeUndefined();
+  });
+
+  it('the auditor\'s shuffle run (N = 1000, b = 400, σ = 0.5, T = 3) with the trainer\'s k = ⌊N/b⌋ = 2: 2 epochs, guarantee ≥ 2 Gaussian releases', () => {
+    const s = samplerEpsilon({ sampler: 'shuffle', datasetSize: 1000, batchSize: 400, batchesPerEpoch: 2, noiseMultiplier: 0.5, steps: 3 }, DELTA);
+    expect([s.batchesPerEpoch, s.epochs, s.fullEpochs]).toEqual([2, 2, 1]);
+    expect(s.upper?.value).toBeGreaterThanOrEqual(releases(2, 0.5));
+    expect(s.upper?.method).toMatch(/2 epochs of 2 batches/);
+    expect(s.note).toMatch(/\(2 epochs of 2 batches\)/);
+    expect(s.epsilon.value).toBeLessThanOrEqual(s.upper?.value as number);
+  });
+
+  it('the auditor\'s balls-in-bins run (N = 1000, b = 333, σ = 0.5, T = 4) with the trainer\'s k = round(N/L) = 3: 2 epochs, guarantee ≥ 2 Gaussian releases', () => {
+    const s = samplerEpsilon({ sampler: 'balls-in-bins', datasetSize: 1000, batchSize: 333, batchesPerEpoch: 3, noiseMultiplier: 0.5, steps: 4 }, DELTA);
+    expect([s.batchesPerEpoch, s.epochs, s.fullEpochs]).toEqual([3, 2, 1]);
+    expect(s.upper?.value).toBeGreaterThanOrEqual(releases(2, 0.5));
+    // the estimate is Poisson at 1/k, capped by the guarantee
+    expect(s.epsilon.method).toMatch(/1\/3|one Gaussian release/);
+    expect(s.epsilon.value).toBeLessThanOrEqual(s.upper?.value as number);
+    expect(samplerEvent({ sampler: 'balls-in-bins', datasetSize: 1000, batchSize: 333, batchesPerEpoch: 3, noiseMultiplier: 0.5, steps: 4 })).toMatchObject({ kind: 'balls-in-bins', epochs: 2, batchesPerEpoch: 3 });
+  });
+
+  it('fewer batches per epoch never give a smaller guarantee or balls-in-bins ε (more epochs for the same T)', () => {
+    for (const [N, b, sigma, T] of [[1000, 300, 0.5, 4]] as const) {
+      const ks = Array.from({ length: Math.ceil(N / b) }, (_, i) => Math.ceil(N / b) - i);
+      for (const sampler of ['shuffle', 'balls-in-bins'] as const) {
+        let previous: { upper: number; epsilon: number; lower: number } | undefined;
+        for (const k of ks) {
+          const s = samplerEpsilon({ sampler, datasetSize: N, batchSize: b, batchesPerEpoch: k, noiseMultiplier: sigma, steps: T }, DELTA);
+          const now = { upper: s.upper?.value as number, epsilon: s.epsilon.value, lower: s.lower?.value ?? 0 };
+          if (previous !== undefined) {
+            expect(now.upper, `${sampler} k = ${k}`).toBeGreaterThanOrEqual(previous.upper);
+            if (sampler === 'balls-in-bins') {
+              expect(now.epsilon, `${sampler} k = ${k}`).toBeGreaterThanOrEqual(previous.epsilon);
+              expect(now.lower, `${sampler} k = ${k}`).toBeGreaterThanOrEqual(previous.lower - 1e-9);
+            }
+          }
+          previous = now;
+        }
+      }
+    }
+  });
+
+  it('shuffle under add-remove reads the relation as zero-out and says so on each of its values (not on the Poisson ε)', () => {
+    const s = samplerEpsilon({ ...run, sampler: 'shuffle' }, DELTA);
+    expect(s.neighbouring).toBe('add-remove');
+    expect([s.epsilon.readAs, s.upper?.readAs, s.lower?.readAs]).toEqual(['zero-out', 'zero-out', 'zero-out']);
+    expect(s.poisson.readAs).toBeUndefined();
+    expect(s.note).toMatch(/read add-remove as zero-out/);
+    const sub = samplerEpsilon({ ...run, sampler: 'shuffle', neighbouring: 'substitution' }, DELTA);
+    expect([sub.epsilon.readAs, sub.upper?.readAs]).toEqual([undefined, undefined]);
+    expect(sub.note).not.toMatch(/zero-out/);
+    // balls-in-bins assigns every record independently: add-remove holds as it is
+    const bins = samplerEpsilon({ ...run, sampler: 'balls-in-bins' }, DELTA);
+    expect([bins.epsilon.readAs, bins.upper?.readAs, bins.lower?.readAs]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('calibrates on the loop\'s epochs: fewer batches per epoch need more noise', () => {
+    for (const sampler of ['shuffle', 'balls-in-bins'] as const) {
+      const base = { sampler, datasetSize: 1000, batchSize: 300, steps: 40 } as const;
+      const four = samplerNoiseMultiplier(base, { epsilon: 4, delta: DELTA });
+      const three = samplerNoiseMultiplier({ ...base, batchesPerEpoch: 3 }, { epsilon: 4, delta: DELTA });
+      expect(four.epsilon.batchesPerEpoch).toBe(4);
+      expect(three.epsilon.batchesPerEpoch).toBe(3);
+      expect(three.noiseMultiplier).toBeGreaterThan(four.noiseMultiplier);
+      const at = sampler === 'shuffle' ? three.epsilon.upper?.value : three.epsilon.epsilon.value;
+      expect(at).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('refuses batches per epoch outside the sampler\'s range, or for a sampler without epochs, naming the field, range and value', () => {
+    const bins = { sampler: 'balls-in-bins', datasetSize: 1000, batchSize: 400, noiseMultiplier: 1, steps: 10 } as const;
+    expect(() => samplerEpsilon({ ...bins, batchesPerEpoch: 0 }, DELTA)).toThrow(/^batchesPerEpoch must be an integer in \[1, ∞\); found 0/);
+    expect(() => samplerEpsilon({ ...bins, batchesPerEpoch: 1.5 }, DELTA)).toThrow(DpboundsRangeError);
+    expect(() => samplerEpsilon({ ...bins, batchesPerEpoch: 1001 }, DELTA)).toThrow('batchesPerEpoch must be an integer in [1, datasetSize = 1000]; found 1001');
+    expect(samplerEpsilon({ ...bins, batchesPerEpoch: 1000 }, DELTA).epochs).toBe(1);
+    expect(() => samplerEpsilon({ ...bins, sampler: 'shuffle', batchesPerEpoch: 4 }, DELTA)).toThrow('batchesPerEpoch must be an integer in [1, ⌈datasetSize/batchSize⌉ = 3]; found 4');
+    for (const sampler of ['poisson', 'fixed-size'] as const) {
+      expect(() => samplerEpsilon({ ...bins, sampler, batchesPerEpoch: 2 }, DELTA)).toThrow(/batchesPerEpoch must be absent \(only the shuffle and balls-in-bins samplers run in epochs\)/);
+    }
+    expect(() => samplerNoiseMultiplier({ sampler: 'shuffle', datasetSize: 1000, batchSize: 400, steps: 10, batchesPerEpoch: 0 }, { epsilon: 1, delta: DELTA })).toThrow(/batchesPerEpoch/);
+    expect(() => samplerEvent({ ...bins, batchesPerEpoch: -1 })).toThrow(/batchesPerEpoch/);
   });
 });
 

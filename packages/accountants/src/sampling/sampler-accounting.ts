@@ -11,10 +11,10 @@ import { createAccountant } from '../calibration/accountant-factory.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent, type MechanismEvent } from '../events/mechanism-event.js';
 import { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoissonSampledEvent } from '../events/sampler-events.js';
-import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
+import { requireBatchesPerEpoch, requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
 import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
 import { fixedSizeSubstitutionEpsilon } from './fixed-size-substitution.js';
-import { shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
+import { requireShuffleBatchesPerEpoch, shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
 import { truncatedPoissonEpsilon, truncationParameters } from './truncated-poisson-pld.js';
 
 /** How batches are drawn: the five samplers whose ε this package reports. */
@@ -31,8 +31,17 @@ export interface SamplerRun {
   readonly maxBatchSize?: number;
   /** Noise multiplier σ > 0. */
   readonly noiseMultiplier: number;
-  /** Number of steps T (integer ≥ 1; for balls-in-bins a partial last epoch is accounted as a whole one). */
+  /** Number of steps T (integer ≥ 1; for balls-in-bins and shuffle a partial last epoch is accounted as a whole one in the guarantee). */
   readonly steps: number;
+  /**
+   * Batches per epoch k of an epoch-based loop (`shuffle` and `balls-in-bins` only): every record
+   * is used at most once in each run of k steps, so T steps are ⌈T/k⌉ epochs. An integer in
+   * [1, N] (for shuffle in [1, ⌈N/b⌉]). Default ⌈N/b⌉: a loop that keeps the last, smaller batch
+   * (PyTorch `DataLoader(drop_last=False)`); a loop with `drop_last=True` runs ⌊N/b⌋
+   * (`binsPerEpoch(N, b, { dropLast: true })`). Give what the loop actually ran: fewer batches
+   * per epoch means more epochs, hence a larger ε (docs/math/batch-samplers.md, sections 5 and 6).
+   */
+  readonly batchesPerEpoch?: number;
   /** Neighbouring relation (default `add-remove`). */
   readonly neighbouring?: NeighbouringRelation;
 }
@@ -42,6 +51,13 @@ export interface SamplerEpsilonValue<K extends ResultKind = ResultKind> {
   readonly value: number;
   readonly kind: K;
   readonly method: string;
+  /**
+   * Present when the value holds for a narrower reading of the run's `neighbouring`:
+   * `'zero-out'` for shuffling under add-remove (the record replaced by one whose gradient is 0,
+   * not removed, since removing it would move every later batch; docs/math/batch-samplers.md,
+   * section 6, "Relations").
+   */
+  readonly readAs?: 'zero-out';
 }
 
 /** The ε of a sampler's run, next to the Poisson ε at the same expected batch size. */
@@ -59,6 +75,12 @@ export interface SamplerEpsilon {
   readonly poisson: SamplerEpsilonValue;
   /** True when the Poisson ε is a valid guarantee for this run (only for the Poisson sampler). */
   readonly poissonValidForRun: boolean;
+  /** Epoch-based samplers (`shuffle`, `balls-in-bins`): the batches per epoch k the run was priced with. */
+  readonly batchesPerEpoch?: number;
+  /** Epoch-based samplers: the epochs ⌈T/k⌉ the guarantee counts (a partial last epoch counted whole). */
+  readonly epochs?: number;
+  /** Epoch-based samplers: the full epochs ⌊T/k⌋ the lower bound uses. */
+  readonly fullEpochs?: number;
   /** A sentence for practitioners. */
   readonly note: string;
 }
@@ -70,7 +92,7 @@ export const BATCH_SAMPLERS: readonly BatchSampler[] = Object.freeze(['poisson',
 /** Accountant used by {@link samplerEpsilon}: `pld` (default, tight) or `rdp`. */
 export type SamplerAccountant = 'pld' | 'rdp';
 
-const RUN_KEYS: readonly string[] = ['sampler', 'datasetSize', 'batchSize', 'maxBatchSize', 'noiseMultiplier', 'steps', 'neighbouring'];
+const RUN_KEYS: readonly string[] = ['sampler', 'datasetSize', 'batchSize', 'maxBatchSize', 'noiseMultiplier', 'steps', 'batchesPerEpoch', 'neighbouring'];
 
 /** Checks a sampler name. */
 function requireSampler(value: unknown): BatchSampler {
@@ -80,12 +102,26 @@ function requireSampler(value: unknown): BatchSampler {
   return value as BatchSampler;
 }
 
+/** A validated run: defaults filled in, `batchesPerEpoch` resolved for the epoch-based samplers. */
+type ValidRun = Required<Omit<SamplerRun, 'maxBatchSize' | 'batchesPerEpoch'>> & { maxBatchSize?: number; batchesPerEpoch?: number };
+
+/** The batches per epoch of an epoch-based sampler (given, or ⌈N/b⌉); refuses the field for the other samplers. */
+function requireRunBatchesPerEpoch(sampler: BatchSampler, r: SamplerRun): number | undefined {
+  if (sampler !== 'shuffle' && sampler !== 'balls-in-bins') {
+    if (r.batchesPerEpoch !== undefined) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'batchesPerEpoch', expected: 'absent (only the shuffle and balls-in-bins samplers run in epochs)', found: r.batchesPerEpoch });
+    return undefined;
+  }
+  if (r.batchesPerEpoch === undefined) return binsPerEpoch(r.datasetSize, r.batchSize);
+  return sampler === 'shuffle' ? requireShuffleBatchesPerEpoch('batchesPerEpoch', r.batchesPerEpoch, r.datasetSize, r.batchSize) : requireBatchesPerEpoch('batchesPerEpoch', r.batchesPerEpoch, r.datasetSize);
+}
+
 /** Validates a run (σ optional for calibration) and returns it with its defaults. */
-function requireRun(run: unknown, needSigma: boolean): Required<Omit<SamplerRun, 'maxBatchSize'>> & { maxBatchSize?: number } {
+function requireRun(run: unknown, needSigma: boolean): ValidRun {
   const r = requireOptions<SamplerRun>('run', run, RUN_KEYS, false);
   const sampler = requireSampler(r.sampler);
   requireBatchWithinDataset('', r.batchSize, r.datasetSize);
   const steps = requireInteger('steps', r.steps, { min: 1 });
+  const batchesPerEpoch = requireRunBatchesPerEpoch(sampler, r);
   const noiseMultiplier = needSigma ? requireInRange('noiseMultiplier', r.noiseMultiplier, { min: 0, minExclusive: true }) : 1;
   const neighbouring = requireNeighbouring(r.neighbouring ?? 'add-remove');
   if (sampler === 'truncated-poisson') {
@@ -97,7 +133,7 @@ function requireRun(run: unknown, needSigma: boolean): Required<Omit<SamplerRun,
   if (r.maxBatchSize !== undefined) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'maxBatchSize', expected: 'absent (only the truncated-poisson sampler has a maximum batch size)', found: r.maxBatchSize });
   }
-  return { sampler, datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier, steps, neighbouring };
+  return { sampler, datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier, steps, neighbouring, ...(batchesPerEpoch === undefined ? {} : { batchesPerEpoch }) };
 }
 
 function requireAccountant(options: unknown): SamplerAccountant {
@@ -136,15 +172,24 @@ function fmt(x: number): string {
 }
 
 /**
- * The guarantee for shuffled batches that ignores the shuffling: each record is in one batch per
- * epoch, so ⌈T/k⌉ epochs (a partial one counted whole) are ⌈T/k⌉ Gaussian releases of sensitivity
- * 1 (zero-out) or 2 (substitution, applied by the accountant).
+ * The epochs of an epoch-based run (docs/math/batch-samplers.md, sections 5 and 6): k batches per
+ * epoch (the run's `batchesPerEpoch`), `epochs` = ⌈T/k⌉ (a partial last epoch counted whole, as
+ * the guarantee counts it) and `fullEpochs` = ⌊T/k⌋ (as the lower bounds count them).
  */
-function shuffleNoAmplification(r: { datasetSize: number; batchSize: number; noiseMultiplier: number; steps: number; neighbouring: NeighbouringRelation }, delta: number, kind: SamplerAccountant): { upper: SamplerEpsilonValue<'guarantee'>; epochs: number; k: number } {
-  const k = binsPerEpoch(r.datasetSize, r.batchSize);
-  const epochs = Math.ceil(r.steps / k);
+function epochsOf(r: ValidRun): { k: number; epochs: number; fullEpochs: number } {
+  const k = r.batchesPerEpoch as number;
+  return { k, epochs: Math.ceil(r.steps / k), fullEpochs: Math.floor(r.steps / k) };
+}
+
+/**
+ * The guarantee for shuffled batches that ignores the shuffling: each record is in at most one
+ * batch per epoch, so ⌈T/k⌉ epochs (a partial one counted whole) are ⌈T/k⌉ Gaussian releases of
+ * sensitivity 1 (zero-out) or 2 (substitution, applied by the accountant).
+ */
+function shuffleNoAmplification(r: ValidRun, delta: number, kind: SamplerAccountant): SamplerEpsilonValue<'guarantee'> {
+  const { k, epochs } = epochsOf(r);
   const value = accountantEpsilon(kind, r.neighbouring, selfComposedEvent(gaussianEvent(r.noiseMultiplier), epochs), delta);
-  return { upper: { value, kind: 'guarantee', method: `${kind}: one Gaussian release per epoch (${epochs} epochs of ${k} batches), no amplification` }, epochs, k };
+  return { value, kind: 'guarantee', method: `${kind}: one Gaussian release per epoch (${epochs} epochs of ${k} batches), no amplification` };
 }
 
 /**
@@ -158,14 +203,18 @@ function shuffleNoAmplification(r: { datasetSize: number; batchSize: number; noi
  * - With PLD, `poisson` and `fixed-size` also carry `lower`: the optimistic end of the PLD's
  *   discretisation bracket, a lower bound because a worst-case data set attains the pair.
  * - `truncated-poisson`: the mixture PLD of dp_accounting's truncated analysis (PLD only; guarantee).
- * - `balls-in-bins`: estimate = Poisson at rate 1/⌈N/b⌉ (Feldman & Shenfeld 2025 bound random
+ * - The epoch-based samplers run k = `run.batchesPerEpoch` batches per epoch (default ⌈N/b⌉, a
+ *   loop that keeps the last, smaller batch); their guarantee counts ⌈T/k⌉ epochs, their lower
+ *   bound the ⌊T/k⌋ full ones, and the result carries `batchesPerEpoch`, `epochs`, `fullEpochs`.
+ * - `balls-in-bins`: estimate = Poisson at rate 1/k (Feldman & Shenfeld 2025 bound random
  *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee), capped by upper = one
  *   Gaussian release per epoch (guarantee, no amplification; it becomes `epsilon` when smaller);
  *   lower = the largest-batch-output attacker (`ballsInBinsEpsilonLowerBound`).
- * - `shuffle` (a new permutation each epoch, cut into ⌈N/b⌉ batches): epsilon = lower = the max-test
+ * - `shuffle` (a new permutation each epoch, cut into batches of b): epsilon = lower = the max-test
  *   lower bound (`shuffleEpsilonLowerBound`; Chua et al. 2024), upper = one Gaussian release per
  *   epoch (a guarantee without amplification; no bound crediting the shuffling is known).
- *   add-remove is read as zero-out (the record replaced by a zero-gradient one).
+ *   add-remove is read as zero-out (the record replaced by a zero-gradient one): those three values
+ *   carry `readAs: 'zero-out'`.
  *
  * Throws typed errors naming the bad field (`sampler`, `batchSize`, `maxBatchSize`, `delta`, …).
  *
@@ -215,33 +264,35 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
     }
     case 'balls-in-bins': {
       const poisson = poissonValue(r, delta, kind);
-      const k = binsPerEpoch(r.datasetSize, r.batchSize);
-      const epochs = Math.ceil(r.steps / k);
+      const { k, epochs, fullEpochs } = epochsOf(r);
       const allocationRate = 1 / k;
       const poissonAtAllocation = allocationRate === q ? poisson.value : accountantEpsilon(kind === 'rdp' && r.neighbouring === 'substitution' ? 'pld' : kind, r.neighbouring, dpSgdEvent({ samplingRate: allocationRate, noiseMultiplier: r.noiseMultiplier, steps: r.steps }), delta);
-      const upperValue = accountantEpsilon(kind, r.neighbouring, ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, epochs, noiseMultiplier: r.noiseMultiplier }), delta);
+      const upperValue = accountantEpsilon(kind, r.neighbouring, ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: k, epochs, noiseMultiplier: r.noiseMultiplier }), delta);
       const upper: SamplerEpsilonValue<'guarantee'> = { value: upperValue, kind: 'guarantee', method: `${kind}: one Gaussian release per epoch (${epochs} epochs of ${k} batches), no amplification` };
       // the estimate never exceeds the guarantee (few epochs of few batches: Poisson at 1/k can be worse)
       const epsilon: SamplerEpsilonValue = poissonAtAllocation <= upperValue
         ? { value: poissonAtAllocation, kind: 'estimate', method: `Poisson at the allocation rate 1/${k} (random allocation is bounded by Poisson at rate (1 + o(1))/k: Feldman & Shenfeld 2025; not a finite-k guarantee)` }
         : upper;
-      const fullEpochs = Math.floor(r.steps / k);
-      const lowerValue = fullEpochs === 0 ? 0 : ballsInBinsEpsilonLowerBound({ datasetSize: r.datasetSize, batchSize: r.batchSize, epochs: fullEpochs, noiseMultiplier: r.noiseMultiplier }, delta);
-      const lower: SamplerEpsilonValue<'lower-bound'> | undefined = lowerValue > 0 ? { value: lowerValue, kind: 'lower-bound', method: `largest-batch-output attacker over ${fullEpochs} full epochs (binned, rounded down)` } : undefined;
+      const lowerValue = fullEpochs === 0 ? 0 : ballsInBinsEpsilonLowerBound({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: k, epochs: fullEpochs, noiseMultiplier: r.noiseMultiplier }, delta);
+      const lower: SamplerEpsilonValue<'lower-bound'> | undefined = lowerValue > 0 ? { value: lowerValue, kind: 'lower-bound', method: `largest-batch-output attacker over ${fullEpochs} full epochs of ${k} batches (binned, rounded down)` } : undefined;
       const said = epsilon.kind === 'estimate'
         ? `its ε is about the Poisson one, ≈ ${fmt(epsilon.value)} (an estimate: the papers prove this only asymptotically); the proven guarantee today is ε ≤ ${fmt(upperValue)}, which ignores the randomness of the batches`
         : `its proven guarantee is ε ≤ ${fmt(upperValue)} (one release per epoch; here no better estimate is known)`;
-      return { ...base, epsilon, upper, ...(lower === undefined ? {} : { lower }), poisson, poissonValidForRun: false, note: `Your loop puts each record in one random batch per epoch (balls-in-bins): ${said}${lower === undefined ? '' : `; an attacker provably reaches ε ≥ ${fmt(lower.value)}`}.` };
+      return { ...base, epsilon, upper, ...(lower === undefined ? {} : { lower }), poisson, poissonValidForRun: false, batchesPerEpoch: k, epochs, fullEpochs, note: `Your loop puts each record in one of ${k} random batches per epoch (balls-in-bins; ${epochs} epochs): ${said}${lower === undefined ? '' : `; an attacker provably reaches ε ≥ ${fmt(lower.value)}`}.` };
     }
     case 'shuffle': {
       const poisson = poissonValue(r, delta, kind);
-      const { upper, epochs, k } = shuffleNoAmplification(r, delta, kind);
-      const lb = shuffleEpsilonLowerBound({ datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps, neighbouring: r.neighbouring }, delta);
-      const epsilon: SamplerEpsilonValue<'lower-bound'> = { value: lb.value, kind: 'lower-bound', method: lb.method };
+      const { k, epochs, fullEpochs } = epochsOf(r);
+      // add-remove is read as zero-out by both bounds: say so on each value
+      const readAs = r.neighbouring === 'add-remove' ? { readAs: 'zero-out' as const } : {};
+      const upper: SamplerEpsilonValue<'guarantee'> = { ...shuffleNoAmplification(r, delta, kind), ...readAs };
+      const lb = shuffleEpsilonLowerBound({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: k, noiseMultiplier: r.noiseMultiplier, steps: r.steps, neighbouring: r.neighbouring }, delta);
+      const epsilon: SamplerEpsilonValue<'lower-bound'> = { value: lb.value, kind: 'lower-bound', method: lb.method, ...readAs };
       const at = lb.epochs === 0
         ? `no full epoch of ${k} batches has run, so no lower bound above 0 is known`
         : `shuffling's ε is at least ${fmt(lb.value)} (an attack on ${lb.epochs} full epochs reaches it)`;
-      return { ...base, epsilon, upper, lower: epsilon, poisson, poissonValidForRun: false, note: `Your loop shuffles; the Poisson accountant's ε = ${fmt(poisson.value)} does not apply (it is proven only for Poisson batches); ${at}. No upper bound that credits the shuffling is known for this run: the proven ε ≤ ${fmt(upper.value)} counts one full Gaussian release per epoch (${epochs} epochs).` };
+      const zeroOut = r.neighbouring === 'add-remove' ? ' Both bounds read add-remove as zero-out (the record replaced by one with zero gradient), as the shuffling analyses do.' : '';
+      return { ...base, epsilon, upper, lower: epsilon, poisson, poissonValidForRun: false, batchesPerEpoch: k, epochs, fullEpochs, note: `Your loop shuffles; the Poisson accountant's ε = ${fmt(poisson.value)} does not apply (it is proven only for Poisson batches); ${at}. No upper bound that credits the shuffling is known for this run: the proven ε ≤ ${fmt(upper.value)} counts one full Gaussian release per epoch (${epochs} epochs of ${k} batches).${zeroOut}` };
     }
   }
 }
@@ -279,14 +330,14 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
         : 2 * calibrate(q, 'add-remove');
       break;
     case 'balls-in-bins':
-      sigma = calibrate(1 / binsPerEpoch(r.datasetSize, r.batchSize), r.neighbouring);
+      sigma = calibrate(1 / epochsOf(r).k, r.neighbouring);
       break;
     case 'truncated-poisson':
       sigma = calibrateByBisection((s) => truncatedPoissonEpsilon({ samplingRate: q, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, noiseMultiplier: s, steps: r.steps }, delta, r.neighbouring), targetEpsilon, 'truncated-poisson');
       break;
     case 'shuffle':
       // only the no-amplification bound is a guarantee: calibrate on it, never on the lower bound
-      sigma = calibrateNoiseMultiplier({ targetEpsilon, delta, samplingRate: 1, steps: Math.ceil(r.steps / binsPerEpoch(r.datasetSize, r.batchSize)), accountant: 'pld', neighbouring: r.neighbouring }).value;
+      sigma = calibrateNoiseMultiplier({ targetEpsilon, delta, samplingRate: 1, steps: epochsOf(r).epochs, accountant: 'pld', neighbouring: r.neighbouring }).value;
       break;
   }
   const { maxBatchSize, ...rest } = r;
@@ -320,8 +371,9 @@ function calibrateByBisection(eps: (sigma: number) => number, target: number, sa
 
 /**
  * The mechanism event of a run: Poisson → `dpSgdEvent`; fixed-size → T fixed-size steps;
- * truncated Poisson → T truncated steps (rate b/N); balls-in-bins → ⌈T/k⌉ epochs (a partial
- * epoch counts as a whole one, which only adds releases). Throws a typed error for `shuffle`,
+ * truncated Poisson → T truncated steps (rate b/N); balls-in-bins → ⌈T/k⌉ epochs of
+ * k = `run.batchesPerEpoch` batches (default ⌈N/b⌉; a partial epoch counts as a whole one, which
+ * only adds releases). Throws a typed error for `shuffle`,
  * which has no event (only a lower bound is known).
  *
  * @example samplerEvent({ sampler: 'poisson', datasetSize: 1000, batchSize: 10, noiseMultiplier: 1, steps: 100 })
@@ -338,7 +390,7 @@ export function samplerEvent(run: SamplerRun): MechanismEvent {
     case 'truncated-poisson':
       return selfComposedEvent(truncatedPoissonSampledEvent({ samplingRate: q, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, event: g }), r.steps);
     case 'balls-in-bins':
-      return ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, epochs: Math.ceil(r.steps / binsPerEpoch(r.datasetSize, r.batchSize)), noiseMultiplier: r.noiseMultiplier });
+      return ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: r.batchesPerEpoch as number, epochs: epochsOf(r).epochs, noiseMultiplier: r.noiseMultiplier });
     case 'shuffle':
       throw new DpboundsTypeError({ code: 'ERR_UNSUPPORTED_EVENT', parameter: 'sampler', expected: 'a sampler with a mechanism event (shuffle has none: only a lower bound on its ε is known)', found: 'shuffle' });
   }

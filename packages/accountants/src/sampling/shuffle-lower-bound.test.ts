@@ -90,6 +90,37 @@ describe('shuffleEpsilonLowerBound', () => {
     expect(shuffleEpsilonLowerBound({ ...run, datasetSize: 1005, steps: 101 }, DELTA).batchesPerEpoch).toBe(101);
   });
 
+  it('takes the loop\'s batches per epoch: with drop_last (k = ⌊N/b⌋) the leftover records sit an epoch out, and only full epochs of k count', () => {
+    const run = { datasetSize: 1000, batchSize: 400, noiseMultiplier: 0.5, steps: 4 };
+    const kept = shuffleEpsilonLowerBound(run, DELTA);
+    expect(kept.batchesPerEpoch).toBe(3);
+    expect(kept.presence).toBe(1);
+    expect(kept.epochs).toBe(1);
+    const dropped = shuffleEpsilonLowerBound({ ...run, batchesPerEpoch: 2 }, DELTA);
+    expect(dropped.batchesPerEpoch).toBe(2);
+    expect(dropped.presence).toBe(0.8);
+    expect(dropped.epochs).toBe(2);
+    expect(dropped.method).toMatch(/with probability kb\/N = 0\.8/);
+    for (const neighbouring of ['add-remove', 'substitution'] as const) {
+      for (const shuffle of ['dynamic', 'persistent'] as const) {
+        const lb = shuffleEpsilonLowerBound({ ...run, batchesPerEpoch: 2, neighbouring, shuffle }, DELTA);
+        expect(lb.value).toBeGreaterThan(0);
+        expect(lb.value).toBeLessThan(noAmplification(run.noiseMultiplier, 2, neighbouring));
+      }
+    }
+    // k = ⌈N/b⌉ given explicitly is the default
+    expect(shuffleEpsilonLowerBound({ ...run, batchesPerEpoch: 3 }, DELTA)).toEqual(kept);
+    // b divides N: dropping the last batch drops nothing
+    expect(shuffleEpsilonLowerBound({ ...run, batchSize: 250, batchesPerEpoch: 4 }, DELTA).presence).toBe(1);
+  });
+
+  it('refuses batches per epoch outside [1, ⌈N/b⌉], naming the field, range and value', () => {
+    const run = { datasetSize: 1000, batchSize: 400, noiseMultiplier: 0.5, steps: 4 };
+    expect(() => shuffleEpsilonLowerBound({ ...run, batchesPerEpoch: 4 }, DELTA)).toThrow('batchesPerEpoch must be an integer in [1, ⌈datasetSize/batchSize⌉ = 3]; found 4');
+    expect(() => shuffleEpsilonLowerBound({ ...run, batchesPerEpoch: 0 }, DELTA)).toThrow(/batchesPerEpoch must be an integer in \[1, ∞\); found 0/);
+    expect(() => shuffleEpsilonLowerBound({ ...run, batchesPerEpoch: 2.5 }, DELTA)).toThrow(/batchesPerEpoch/);
+  });
+
   it('refuses bad input naming the parameter', () => {
     const ok = { datasetSize: 100, batchSize: 10, noiseMultiplier: 1, steps: 10 };
     expect(() => shuffleEpsilonLowerBound({ ...ok, batchSize: 200 }, DELTA)).toThrow(/batchSize/);

@@ -4,22 +4,27 @@
  * Implementations?" (ICML 2024; single epoch, the max test) and "Scalable DP-SGD: Shuffling vs.
  * Poisson Subsampling" (NeurIPS 2024; several epochs).
  *
+ * The loop cuts each epoch's permutation into batches of b and runs k = `batchesPerEpoch` of them
+ * (default ⌈N/b⌉: the last, smaller batch is kept, PyTorch's `drop_last=False`; ⌊N/b⌋ with
+ * `drop_last=True`, where the N − kb records left over sit the epoch out).
  * The pairs (one coordinate of the gradient, clip norm 1, batches of exactly b records but the
- * last, which is kept):
+ * last):
  * - add-remove, read as zero-out (the reading Chua et al. use for shuffled batches): every other
  *   record has gradient 0, the target has gradient 1 in D and is replaced by a zero-gradient
- *   record in D′. Per epoch the k = ⌈N/b⌉ outputs are i.i.d. N(0, σ²) under D′; under D one of
- *   them, in the batch the target landed in, is N(1, σ²): shift Δ = 1.
+ *   record in D′. Per epoch the k outputs are i.i.d. N(0, σ²) under D′; under D one of them, in
+ *   the batch the target landed in, is N(1, σ²): shift Δ = 1.
  * - substitution: every other record has gradient −1, the target +1 in D and −1 in D′. Each
  *   batch's sum is then known exactly (fixed batch sizes), so under D′ every output is at its
  *   known value and under D one of them is shifted by Δ = 2: the same pair at σ/2. (Poisson
  *   batches have random sizes, which is why this pair hurts shuffling and not Poisson.)
  * The max test looks, per epoch, at the largest of the k outputs (centred at their known
  * values): under D′ the maximum of k i.i.d. N(0, σ²), under D of k − 1 of them and one N(Δ, σ²),
- * whatever the batch the target landed in (so unequal batch sizes do not matter). That pair is
- * exactly the one of {@link ballsInBinsEpsilonLowerBound}, which evaluates it (binned, losses
- * rounded down, composed without the window's tail: a lower bound on the hockey-stick divergence
- * of the pair, hence on the run's ε). It is reused here, not re-derived.
+ * whatever the batch the target landed in (so unequal batch sizes do not matter). When the loop
+ * drops the leftover records (kb < N) the target is in one of the k batches only with
+ * probability p = kb/N, and under D the maximum has the mixture law (eq. (9′)). That pair is the
+ * one {@link maxTestEpsilonLowerBound} evaluates for balls-in-bins too (binned, losses rounded
+ * down, composed without the window's tail: a lower bound on the hockey-stick divergence of the
+ * pair, hence on the run's ε). It is reused here, not re-derived.
  *
  * - `dynamic` shuffling (a new permutation every epoch, PyTorch's DataLoader(shuffle=True)): the
  *   target's batch is independent across epochs, so the per-epoch pairs compose over the E full epochs.
@@ -31,8 +36,8 @@
 import { DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
-import { requireBatchWithinDataset } from '../events/validate-event.js';
-import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
+import { requireBatchesPerEpoch, requireBatchWithinDataset } from '../events/validate-event.js';
+import { maxTestEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
 
 /** How the loop shuffles: a fresh permutation every epoch (`dynamic`) or one permutation reused (`persistent`). */
 export type ShuffleMode = 'dynamic' | 'persistent';
@@ -41,8 +46,13 @@ export type ShuffleMode = 'dynamic' | 'persistent';
 export interface ShuffleRun {
   /** Number of records N (integer ≥ 1). */
   readonly datasetSize: number;
-  /** Batch size b (integer, 1 ≤ b ≤ N); an epoch has k = ⌈N/b⌉ batches. */
+  /** Batch size b (integer, 1 ≤ b ≤ N). */
   readonly batchSize: number;
+  /**
+   * Batches per epoch k the loop runs (integer in [1, ⌈N/b⌉]): default ⌈N/b⌉ (the last, smaller
+   * batch kept); ⌊N/b⌋ for a loop that drops it (`drop_last=True`).
+   */
+  readonly batchesPerEpoch?: number;
   /** Noise multiplier σ > 0. */
   readonly noiseMultiplier: number;
   /** Number of steps T (integer ≥ 1); only the ⌊T/k⌋ full epochs enter the bound. */
@@ -61,8 +71,10 @@ export interface ShuffleEpsilonLowerBound {
   readonly method: string;
   /** Full epochs E = ⌊T/k⌋ used by the bound. */
   readonly epochs: number;
-  /** Batches per epoch k = ⌈N/b⌉. */
+  /** Batches per epoch k (the run's `batchesPerEpoch`, default ⌈N/b⌉). */
   readonly batchesPerEpoch: number;
+  /** Probability that a record is in one of an epoch's batches: min(1, kb/N). */
+  readonly presence: number;
   readonly shuffle: ShuffleMode;
   readonly neighbouring: NeighbouringRelation;
 }
@@ -74,15 +86,17 @@ export interface ShuffleEpsilonLowerBound {
  * or `substitution` (the ±1 pair, Δ = 2). Accuracy: below the max test's true divergence by at
  * most E·h (h ≤ 1e-3) in ε.
  *
- * Domain: 1 ≤ b ≤ N integers, σ > 0, T integer ≥ 1, δ ∈ (0, 1).
+ * Domain: 1 ≤ b ≤ N integers, k integer in [1, ⌈N/b⌉], σ > 0, T integer ≥ 1, δ ∈ (0, 1).
  *
  * @example shuffleEpsilonLowerBound({ datasetSize: 10_000, batchSize: 100, noiseMultiplier: 0.8, steps: 500 }, 1e-5).value
  */
 export function shuffleEpsilonLowerBound(run: ShuffleRun, delta: number): ShuffleEpsilonLowerBound {
   if (run === null || typeof run !== 'object') {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'run', expected: 'an object { datasetSize, batchSize, noiseMultiplier, steps, shuffle? }', found: run });
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'run', expected: 'an object { datasetSize, batchSize, batchesPerEpoch?, noiseMultiplier, steps, shuffle?, neighbouring? }', found: run });
   }
   requireBatchWithinDataset('', run.batchSize, run.datasetSize);
+  const batches = Math.ceil(run.datasetSize / run.batchSize);
+  const k = run.batchesPerEpoch === undefined ? batches : requireShuffleBatchesPerEpoch('batchesPerEpoch', run.batchesPerEpoch, run.datasetSize, run.batchSize);
   const sigma = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });
   const steps = requireInteger('steps', run.steps, { min: 1 });
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
@@ -92,17 +106,32 @@ export function shuffleEpsilonLowerBound(run: ShuffleRun, delta: number): Shuffl
   }
   const neighbouring = requireNeighbouring(run.neighbouring ?? 'add-remove');
   const shift = neighbouring === 'substitution' ? 2 : 1;
-  const k = Math.ceil(run.datasetSize / run.batchSize);
   const epochs = Math.floor(steps / k);
-  const base = { kind: 'lower-bound' as const, epochs, batchesPerEpoch: k, shuffle, neighbouring };
+  // a loop that stops before the last batch leaves N − kb records out of the epoch
+  const presence = k >= batches ? 1 : (k * run.batchSize) / run.datasetSize;
+  const base = { kind: 'lower-bound' as const, epochs, batchesPerEpoch: k, presence, shuffle, neighbouring };
   const pair = neighbouring === 'substitution' ? 'the ±1 substitution pair (shift 2)' : 'the zero-out pair (shift 1)';
+  const left = presence < 1 ? `, the record in one of them with probability kb/N = ${Number(presence.toPrecision(4))}` : '';
   if (epochs === 0) {
     return { ...base, value: 0, method: `no full epoch of ${k} batches ran (T = ${steps}): no lower bound above 0` };
   }
   if (shuffle === 'dynamic') {
-    const value = ballsInBinsEpsilonLowerBound({ datasetSize: run.datasetSize, batchSize: run.batchSize, epochs, noiseMultiplier: sigma / shift }, delta);
-    return { ...base, value, method: `max test (largest of the ${k} batch outputs per epoch) on ${pair}, composed over ${epochs} full epochs, exact and rounded down (Chua et al. 2024)` };
+    const value = maxTestEpsilonLowerBound({ batchesPerEpoch: k, presence, epochs, noiseMultiplier: sigma / shift }, delta);
+    return { ...base, value, method: `max test (largest of the ${k} batch outputs per epoch${left}) on ${pair}, composed over ${epochs} full epochs, exact and rounded down (Chua et al. 2024)` };
   }
-  const value = ballsInBinsEpsilonLowerBound({ datasetSize: run.datasetSize, batchSize: run.batchSize, epochs: 1, noiseMultiplier: sigma / shift / Math.sqrt(epochs) }, delta);
-  return { ...base, value, method: `max test on the ${k} per-batch sums over ${epochs} epochs of one fixed permutation (one epoch at σ/√E) on ${pair}, exact and rounded down (Chua et al. 2024)` };
+  // one fixed permutation: the record's batch index, or its absence, is the same every epoch
+  const value = maxTestEpsilonLowerBound({ batchesPerEpoch: k, presence, epochs: 1, noiseMultiplier: sigma / shift / Math.sqrt(epochs) }, delta);
+  return { ...base, value, method: `max test on the ${k} per-batch sums over ${epochs} epochs of one fixed permutation (one epoch at σ/√E${left}) on ${pair}, exact and rounded down (Chua et al. 2024)` };
+}
+
+/**
+ * Requires the batches per epoch of a shuffled loop with batches of b: an integer in
+ * [1, ⌈N/b⌉] (a permutation of N records cut into batches of b has at most ⌈N/b⌉ of them;
+ * docs/math/batch-samplers.md, section 6).
+ *
+ * @example requireShuffleBatchesPerEpoch('batchesPerEpoch', 2, 1000, 400) // 2
+ */
+export function requireShuffleBatchesPerEpoch(parameter: string, value: unknown, datasetSize: number, batchSize: number): number {
+  const batches = Math.ceil(datasetSize / batchSize);
+  return requireBatchesPerEpoch(parameter, value, datasetSize, { value: batches, name: '⌈datasetSize/batchSize⌉' });
 }

@@ -19,7 +19,12 @@ export interface SamplerDescription {
   readonly expectedBatchSize: number;
   /** Per-step inclusion probability of a record: L/N for Poisson, fixed-size and truncated Poisson (before the cap), 1/k for shuffle and balls-in-bins. */
   readonly samplingRate: number;
-  /** Batches per epoch k (`shuffle`, `balls-in-bins`): every record is used once per k steps. */
+  /**
+   * Batches per epoch k (`shuffle`: ⌊N/L⌋, `balls-in-bins`: round(N/L)): every record is used at
+   * most once per k steps, so T steps are ⌈T/k⌉ epochs. Price the run with this k (the
+   * `batchesPerEpoch` of @dpbounds/accountants' `samplerEpsilon`), not with ⌈N/L⌉, which would
+   * count fewer epochs than ran (docs/math/batch-samplers.md, sections 5 and 6).
+   */
   readonly batchesPerEpoch?: number;
   /** The cap of a truncated-Poisson batch. */
   readonly maxBatchSize?: number;
