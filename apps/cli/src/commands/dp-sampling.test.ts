@@ -38,6 +38,15 @@ describe('dpbounds dp --sampling', () => {
     expect(poisson.epsilon).toBe(legacy.epsilon);
   });
 
+  it('fixed-size under substitution: --accountant rdp prices sampling without replacement (Wang et al. 2019), never below the PLD guarantee', async () => {
+    const rdp = await runJson(['--sampling', 'fixed-size', ...sizes, ...run, '--neighbouring', 'substitution', '--accountant', 'rdp']);
+    const pld = await runJson(['--sampling', 'fixed-size', ...sizes, ...run, '--neighbouring', 'substitution']);
+    expect(rdp.kind).toBe('guarantee');
+    expect(rdp.method as string).toMatch(/without replacement/);
+    expect(rdp.epsilon as number).toBeGreaterThanOrEqual(pld.epsilon as number);
+    expect(rdp.epsilon as number).toBeGreaterThan((rdp.poisson as Value).epsilon);
+  });
+
   it('balls-in-bins: the estimate never exceeds its proven upper bound, and says it is an estimate', async () => {
     const out = await runJson(['--sampling', 'balls-in-bins', ...sizes, ...run]);
     expect(out.kind).toBe('estimate');

@@ -8,6 +8,8 @@
  */
 import { logAddExp, logBinomialCoefficient, requireInRange } from '@dpbounds/special-functions';
 import { requireOptions } from '../events/validate-event.js';
+import { DEFAULT_RDP_ORDERS } from './rdp-orders.js';
+import { rdpCurveToEpsilon } from './rdp-to-epsilon.js';
 
 /** Above this order the forward differences are not formed (O(α²) work); only the 2·e^{(j−1)ε(j)} branch is used, which is valid at every order. */
 const MAX_FORWARD_DIFFERENCE_ORDER = 256;
@@ -137,4 +139,16 @@ export function withoutReplacementRdpCurve(gamma: number, sigma: number, orders:
     }
   }
   return out;
+}
+
+/**
+ * ε(δ) of T steps of {@link sampledWithoutReplacementGaussianRdp} (RDP adds up over steps, then
+ * the improved conversion of Balle et al. 2020, Prop. 12, on the default order grid, as the RDP
+ * accountant does). Internal: the validated entry is `samplerEpsilon({ sampler: 'fixed-size',
+ * neighbouring: 'substitution', … }, δ, { accountant: 'rdp' })`.
+ */
+export function withoutReplacementRdpEpsilon(gamma: number, sigma: number, steps: number, delta: number): number {
+  const curve = withoutReplacementRdpCurve(gamma, sigma, DEFAULT_RDP_ORDERS);
+  for (let i = 0; i < curve.length; i++) curve[i] = (curve[i] as number) * steps;
+  return rdpCurveToEpsilon(DEFAULT_RDP_ORDERS, curve, delta, 'improved').epsilon;
 }

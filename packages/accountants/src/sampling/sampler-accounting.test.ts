@@ -38,7 +38,7 @@ describe('samplerEpsilon', () => {
     }
   });
 
-  it('fixed-size under substitution (symmetrised pair) is never below add-remove, and is PLD only', () => {
+  it('fixed-size under substitution (symmetrised pair) is never below add-remove', () => {
     for (const sigma of [0.8, 1.5]) {
       const sub = samplerEpsilon({ ...run, sampler: 'fixed-size', noiseMultiplier: sigma, neighbouring: 'substitution' }, 1e-5);
       const ar = samplerEpsilon({ ...run, sampler: 'fixed-size', noiseMultiplier: sigma }, 1e-5);
@@ -46,7 +46,18 @@ describe('samplerEpsilon', () => {
       expect(sub.epsilon.method).toMatch(/symmetrised/);
       expect(sub.lower?.value).toBeLessThanOrEqual(sub.epsilon.value);
     }
-    expect(() => samplerEpsilon({ ...run, sampler: 'fixed-size', neighbouring: 'substitution' }, 1e-5, { accountant: 'rdp' })).toThrow(/accountant/);
+  });
+
+  it('fixed-size under substitution with RDP is the sampling-without-replacement bound (Wang et al. 2019): dp_accounting\'s value to 1e-3 (its order grid is coarser), never below the tight PLD', () => {
+    for (const c of fixtures.fixed_size_rdp_wor) {
+      const runC: SamplerRun = { sampler: 'fixed-size', datasetSize: c.datasetSize, batchSize: c.batchSize, noiseMultiplier: c.sigma, steps: c.steps, neighbouring: 'substitution' };
+      const rdp = samplerEpsilon(runC, c.delta, { accountant: 'rdp' });
+      expect(rdp.epsilon.kind).toBe('guarantee');
+      expect(rdp.epsilon.method).toMatch(/without replacement/);
+      expect(rdp.epsilon.value).toBeLessThanOrEqual(c.epsilon * (1 + 1e-9));
+      expect(rdp.epsilon.value).toBeGreaterThanOrEqual(c.epsilon * (1 - 1e-3));
+      expect(rdp.epsilon.value).toBeGreaterThanOrEqual(samplerEpsilon(runC, c.delta).epsilon.value);
+    }
   });
 
   it('is monotone in σ and T for every sampler with a result', () => {

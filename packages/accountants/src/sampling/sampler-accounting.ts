@@ -14,6 +14,7 @@ import { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoisson
 import { requireBatchesPerEpoch, requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
 import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
 import { fixedSizeSubstitutionEpsilon } from './fixed-size-substitution.js';
+import { withoutReplacementRdpEpsilon } from '../rdp/sampled-without-replacement-gaussian-rdp.js';
 import { requireShuffleBatchesPerEpoch, shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
 import { truncatedPoissonEpsilon, truncationParameters } from './truncated-poisson-pld.js';
 
@@ -198,8 +199,9 @@ function shuffleNoAmplification(r: ValidRun, delta: number, kind: SamplerAccount
  *
  * - `poisson`: the accountant's ε (guarantee).
  * - `fixed-size`: add-remove: the Poisson add-remove pair at q = b/N with σ/2 (sensitivity 2);
- *   substitution: the symmetrised version of that pair (Dong, Roth, Su 2022; Lebeda et al. 2024),
- *   PLD only. Both guarantees.
+ *   substitution: the symmetrised version of that pair (Dong, Roth, Su 2022; Lebeda et al. 2024)
+ *   with PLD, the sampling-without-replacement RDP bound (Wang, Balle, Kasiviswanathan 2019,
+ *   Thm 9) with RDP. All guarantees.
  * - With PLD, `poisson` and `fixed-size` also carry `lower`: the optimistic end of the PLD's
  *   discretisation bracket, a lower bound because a worst-case data set attains the pair.
  * - `truncated-poisson`: the mixture PLD of dp_accounting's truncated analysis (PLD only; guarantee).
@@ -235,19 +237,22 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
     case 'fixed-size': {
       const poisson = poissonValue(r, delta, kind);
       const event = selfComposedEvent(fixedSizeSampledEvent({ batchSize: r.batchSize, datasetSize: r.datasetSize, event: gaussianEvent(r.noiseMultiplier) }), r.steps);
-      if (r.neighbouring === 'substitution' && kind === 'rdp') {
-        throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"pld" for fixed-size batches under substitution (their per-step bound is a symmetrised trade-off curve, priced by PLD only)', found: kind });
-      }
       // add-remove: each ordered pair meets one direction at every step; its lower end is attained
       // under both relations (all other records at g(x′), or all at g(x))
       const addRemove = epsilonWithLower(kind, 'add-remove', event, delta);
       const substitution = r.neighbouring === 'substitution';
-      const value = substitution ? fixedSizeSubstitutionEpsilon({ datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps }, delta) : addRemove.value;
+      const value = !substitution
+        ? addRemove.value
+        : kind === 'rdp'
+          ? withoutReplacementRdpEpsilon(q, r.noiseMultiplier / 2, r.steps, delta)
+          : fixedSizeSubstitutionEpsilon({ datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps }, delta);
       const lower = addRemove.lower;
       const epsilon: SamplerEpsilonValue<'guarantee'> = {
         value,
         kind: 'guarantee',
-        method: substitution
+        method: substitution && kind === 'rdp'
+          ? `rdp: fixed-size sampling under substitution, sampling without replacement at γ = b/N = ${fmt(q)} (Wang, Balle, Kasiviswanathan 2019, Thm 9) with sensitivity 2 (σ/2 = ${fmt(r.noiseMultiplier / 2)})`
+          : substitution
           ? `pld: fixed-size sampling under substitution, symmetrised Poisson pair at q = b/N = ${fmt(q)} with sensitivity 2 (σ/2 = ${fmt(r.noiseMultiplier / 2)})`
           : `${kind}: fixed-size sampling as the Poisson add-remove pair at q = b/N = ${fmt(q)} with sensitivity 2 (σ/2 = ${fmt(r.noiseMultiplier / 2)})`,
       };
