@@ -34,7 +34,7 @@ describe('sampler events', () => {
   it('balls-in-bins records the loop\'s batches per epoch, validated, and prices the same for any k', () => {
     const k = ballsInBinsEvent({ datasetSize: 10_000, batchSize: 100, batchesPerEpoch: 50, epochs: 3, noiseMultiplier: 2 });
     expect(k.batchesPerEpoch).toBe(50);
-    expect(flattenEvent(k, 1, 'test', () => undefined, 'add-remove')).toEqual(flattenEvent(bins, 1, 'test', () => undefined, 'add-remove'));
+    expect(flattenEvent(k, { accountant: 'test', check: () => undefined, neighbouring: 'add-remove' })).toEqual(flattenEvent(bins, { accountant: 'test', check: () => undefined, neighbouring: 'add-remove' }));
     for (const bad of [0, 1.5, 10_001, Number.NaN]) {
       expect(() => ballsInBinsEvent({ datasetSize: 10_000, batchSize: 100, batchesPerEpoch: bad, epochs: 3, noiseMultiplier: 2 })).toThrow(/event\.batchesPerEpoch must be an integer in \[1, /);
     }
