@@ -186,7 +186,7 @@ if ('cli attack .npy'.includes(only) || only.startsWith('cli')) {
   }
   cli.push({ name: '(directory)', cleanup: () => rmSync(dir, { recursive: true, force: true }) });
 }
-if (trace !== undefined && existsSync(trace)) cli.push({ name: `\`dpbounds per-instance --trace\` (${mb(statSync(trace).size)} trace)`, argv: ['per-instance', '--trace', trace, '--json'] });
+if (trace !== undefined && existsSync(trace)) cli.push({ name: `\`dpbounds per-instance --trace\` (${mb(statSync(trace).size)} trace), α = 8, δ = 1e−5`, argv: ['per-instance', '--trace', trace, '--alpha', '8', '--delta', '1e-5', '--json'] });
 for (const c of cli) {
   if (c.argv !== undefined) {
     const t0 = performance.now();
