@@ -43,12 +43,14 @@ describe('createRng', () => {
     const n = 200_000;
     let s = 0;
     let s2 = 0;
+    let outside = 0; // one expect at the end: 200 000 expect calls took 80 s on a loaded machine
     for (let i = 0; i < n; i++) {
       const u = rng.uniform();
-      expect(u >= 0 && u < 1).toBe(true);
+      if (!(u >= 0 && u < 1)) outside++;
       s += u;
       s2 += u * u;
     }
+    expect(outside).toBe(0);
     const mean = s / n;
     expect(Math.abs(mean - 0.5)).toBeLessThan(5 * Math.sqrt(1 / 12 / n));
     expect(Math.abs(s2 / n - mean * mean - 1 / 12)).toBeLessThan(0.002);
