@@ -100,19 +100,23 @@ function axes(spec: LayoutSpec, top: number, innerH: number, x: { ticks: readonl
   return parts;
 }
 
+/** The frame shared by every chart: its layout, the wrapped title, and the plot area below it. */
+function chartFrame(requested: ChartLayout | undefined, titleText: string, inner: 'lineInner' | 'histogramInner') {
+  const layout = requested ?? 'wide';
+  const spec = LAYOUTS[layout];
+  const title = titleBlock(titleText, spec.width, spec.titleSize);
+  const top = title.bottom + 14;
+  const innerH = spec[inner];
+  return { layout, spec, title, top, innerW: spec.width - spec.left - spec.right, innerH, plotHeight: top + innerH + BOTTOM };
+}
+
 /**
  * A line/scatter chart with its legend below the plot.
  *
  * @example lineChart({ title: 't', xLabel: 'x', yLabel: 'y', x: [0, 1], y: [0, 1], series: [], layout: 'narrow' })
  */
 export function lineChart(options: LineChartOptions): string {
-  const layout = options.layout ?? 'wide';
-  const spec = LAYOUTS[layout];
-  const title = titleBlock(options.title, spec.width, spec.titleSize);
-  const top = title.bottom + 14;
-  const innerW = spec.width - spec.left - spec.right;
-  const innerH = spec.lineInner;
-  const plotHeight = top + innerH + BOTTOM;
+  const { layout, spec, title, top, innerW, innerH, plotHeight } = chartFrame(options.layout, options.title, 'lineInner');
   const legendItems: LegendItem[] = options.series.map((s) => ({ label: s.label, color: s.color, mark: s.style ?? 'line', ...(s.width !== undefined ? { width: s.width } : {}) }));
   const legend = legendBlock(legendItems, spec.legendX, plotHeight + 4, spec.width - spec.legendX - 8);
   const height = plotHeight + legend.height + 10;
@@ -171,13 +175,7 @@ export interface HistogramOptions {
  * @example histogram({ title: 'ε', xLabel: 'ε', groups: [{ label: 'all', color: '#1f77b4', values: [1, 2] }] })
  */
 export function histogram(options: HistogramOptions): string {
-  const layout = options.layout ?? 'wide';
-  const spec = LAYOUTS[layout];
-  const title = titleBlock(options.title, spec.width, spec.titleSize);
-  const top = title.bottom + 14;
-  const innerW = spec.width - spec.left - spec.right;
-  const innerH = spec.histogramInner;
-  const plotHeight = top + innerH + BOTTOM;
+  const { layout, spec, title, top, innerW, innerH, plotHeight } = chartFrame(options.layout, options.title, 'histogramInner');
   const markers = options.markers ?? [];
   const markerColors = ['#d62728', '#555'];
   const legendItems: LegendItem[] = [
