@@ -28,7 +28,7 @@ const SEED = Number(process.env.DPBOUNDS_FUZZ_SEED ?? '1');
  * 2-core machine, 3-4x that while the whole suite runs); audit: the subsampled-Gaussian family
  * scans its grid (~8 s quiet).
  */
-const TIME_LIMIT_MS: Readonly<Record<string, number>> = { train: 60_000, demo: 120_000, calibrate: 120_000, audit: 60_000 };
+const TIME_LIMIT_MS: Readonly<Record<string, number>> = { train: 60_000, demo: 120_000, calibrate: 240_000, audit: 60_000 };
 /** Generous for a shared 2-core machine: `dp --accountant all` alone takes ~5 s under load. */
 const DEFAULT_TIME_LIMIT_MS = 20_000;
 const POOL = { size: 2, heapMb: 1024 };
