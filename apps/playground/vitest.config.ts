@@ -7,6 +7,9 @@ export default defineConfig({
     ...sourceConditions.test,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // a page under a loaded CI machine can take seconds to draw; a poll's default 1 s made the e2e
+    // tests fail on load, not on a fault (the checks that bound a wait state their own timeout)
+    expect: { poll: { timeout: 30_000, interval: 50 } },
     benchmark: { include: ['bench/**/*.bench.ts'] },
   },
 });
