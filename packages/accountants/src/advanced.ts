@@ -86,3 +86,6 @@ export { bandedMatrixLedgerSteps } from './sampling/banded-matrix/banded-matrix-
 export type { BandedLedgerStep } from './sampling/banded-matrix/banded-matrix-event.js';
 export { bandedGram } from './sampling/banded-matrix/banded-strategy.js';
 export type { BandedGram } from './sampling/banded-matrix/banded-strategy.js';
+// Balls-in-bins (random allocation) RDP: both directions of one epoch and the ε they guarantee.
+export { ballsInBinsAddRdp, ballsInBinsRdpEpsilon, ballsInBinsRemoveRdp, BALLS_IN_BINS_MAX_ORDER } from './rdp/balls-in-bins-gaussian-rdp.js';
+export type { BallsInBinsRdpRun } from './rdp/balls-in-bins-gaussian-rdp.js';

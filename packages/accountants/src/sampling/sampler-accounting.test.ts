@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
 import { gdpEpsilon } from '@dpbounds/tradeoff-core';
 import { RdpAccountant } from '../rdp/rdp-accountant.js';
+import { ballsInBinsRdpEpsilon } from '../rdp/balls-in-bins-gaussian-rdp.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent } from '../events/mechanism-event.js';
 import { shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
@@ -83,10 +84,18 @@ describe('samplerEpsilon', () => {
     expect(Math.abs(capped(10_000) - poisson) / poisson).toBeLessThan(2e-3);
   });
 
-  it('balls-in-bins: lower bound ≤ estimate at the Poisson rate 1/k ≤ guarantee without amplification', () => {
+  it('balls-in-bins: lower bound ≤ estimate at the Poisson rate 1/k ≤ guarantee, which credits random allocation under add-remove', () => {
     const r = samplerEpsilon({ ...run, sampler: 'balls-in-bins' }, 1e-5);
     expect(r.epsilon.kind).toBe('estimate');
     expect(r.upper?.kind).toBe('guarantee');
+    // add-remove: the random-allocation RDP bound is below one Gaussian release per epoch (PLD)
+    const unamplified = new PldAccountant().compose(samplerEvent({ ...run, sampler: 'balls-in-bins', batchesPerEpoch: r.batchesPerEpoch })).getEpsilon(1e-5);
+    expect(r.upper?.method).toMatch(/random allocation/);
+    expect(r.upper?.value).toBeLessThan(unamplified);
+    expect(r.upper?.value).toBe(ballsInBinsRdpEpsilon({ noiseMultiplier: run.noiseMultiplier, batchesPerEpoch: r.batchesPerEpoch as number, epochs: r.epochs as number }, 1e-5));
+    // substitution: no amplification is credited (the record's batch is the same in both data sets)
+    const sub = samplerEpsilon({ ...run, sampler: 'balls-in-bins', neighbouring: 'substitution' }, 1e-5);
+    expect(sub.upper?.method).toMatch(/no amplification/);
     expect(r.lower?.kind).toBe('lower-bound');
     expect(r.lower?.value).toBeGreaterThan(0);
     expect(r.lower?.value).toBeLessThan(r.epsilon.value);
@@ -178,12 +187,16 @@ describe('samplerEpsilon: the loop\'s batches per epoch', () => {
     expect(s.epsilon.value).toBeLessThanOrEqual(s.upper?.value as number);
   });
 
-  it('the auditor\'s balls-in-bins run (N = 1000, b = 333, σ = 0.5, T = 4) with the trainer\'s k = round(N/L) = 3: 2 epochs, guarantee ≥ 2 Gaussian releases', () => {
+  it('the auditor\'s balls-in-bins run (N = 1000, b = 333, σ = 0.5, T = 4) with the trainer\'s k = round(N/L) = 3: 2 epochs, guarantee priced on 2 epochs', () => {
     const s = samplerEpsilon({ sampler: 'balls-in-bins', datasetSize: 1000, batchSize: 333, batchesPerEpoch: 3, noiseMultiplier: 0.5, steps: 4 }, DELTA);
     expect([s.batchesPerEpoch, s.epochs, s.fullEpochs]).toEqual([3, 2, 1]);
-    expect(s.upper?.value).toBeGreaterThanOrEqual(releases(2, 0.5));
+    // the guarantee is the smaller of 2 Gaussian releases and the random-allocation RDP bound of 2 epochs, above either for 1 epoch
+    const twoEpochs = Math.min(releases(2, 0.5), ballsInBinsRdpEpsilon({ noiseMultiplier: 0.5, batchesPerEpoch: 3, epochs: 2 }, DELTA));
+    const oneEpoch = Math.max(releases(1, 0.5), ballsInBinsRdpEpsilon({ noiseMultiplier: 0.5, batchesPerEpoch: 3, epochs: 1 }, DELTA));
+    expect(s.upper?.value).toBeGreaterThanOrEqual(twoEpochs * (1 - 1e-9));
+    expect(s.upper?.value).toBeGreaterThan(oneEpoch);
     // the estimate is Poisson at 1/k, capped by the guarantee
-    expect(s.epsilon.method).toMatch(/1\/3|one Gaussian release/);
+    expect(s.epsilon.method).toMatch(/1\/3|one Gaussian release|random allocation over 2 epochs of 3 batches/);
     expect(s.epsilon.value).toBeLessThanOrEqual(s.upper?.value as number);
     expect(samplerEvent({ sampler: 'balls-in-bins', datasetSize: 1000, batchSize: 333, batchesPerEpoch: 3, noiseMultiplier: 0.5, steps: 4 })).toMatchObject({ kind: 'balls-in-bins', epochs: 2, batchesPerEpoch: 3 });
   });

@@ -13,6 +13,7 @@ import { dpSgdEvent, gaussianEvent, selfComposedEvent, type MechanismEvent } fro
 import { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoissonSampledEvent } from '../events/sampler-events.js';
 import { requireBatchesPerEpoch, requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
 import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
+import { ballsInBinsRdpEpsilon } from '../rdp/balls-in-bins-gaussian-rdp.js';
 import { fixedSizeSubstitutionEpsilon } from './fixed-size-substitution.js';
 import { withoutReplacementRdpEpsilon } from '../rdp/sampled-without-replacement-gaussian-rdp.js';
 import { requireShuffleBatchesPerEpoch, shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
@@ -209,8 +210,10 @@ function shuffleNoAmplification(r: ValidRun, delta: number, kind: SamplerAccount
  *   loop that keeps the last, smaller batch); their guarantee counts ⌈T/k⌉ epochs, their lower
  *   bound the ⌊T/k⌋ full ones, and the result carries `batchesPerEpoch`, `epochs`, `fullEpochs`.
  * - `balls-in-bins`: estimate = Poisson at rate 1/k (Feldman & Shenfeld 2025 bound random
- *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee), capped by upper = one
- *   Gaussian release per epoch (guarantee, no amplification; it becomes `epsilon` when smaller);
+ *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee), capped by upper = the
+ *   smaller of one Gaussian release per epoch (no amplification) and, under add-remove, the
+ *   random-allocation RDP bound (`ballsInBinsRdpEpsilon`); a guarantee that becomes `epsilon`
+ *   when smaller than the estimate;
  *   lower = the largest-batch-output attacker (`ballsInBinsEpsilonLowerBound`).
  * - `shuffle` (a new permutation each epoch, cut into batches of b): epsilon = lower = the max-test
  *   lower bound (`shuffleEpsilonLowerBound`; Chua et al. 2024), upper = one Gaussian release per
@@ -272,8 +275,14 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
       const { k, epochs, fullEpochs } = epochsOf(r);
       const allocationRate = 1 / k;
       const poissonAtAllocation = allocationRate === q ? poisson.value : accountantEpsilon(kind === 'rdp' && r.neighbouring === 'substitution' ? 'pld' : kind, r.neighbouring, dpSgdEvent({ samplingRate: allocationRate, noiseMultiplier: r.noiseMultiplier, steps: r.steps }), delta);
-      const upperValue = accountantEpsilon(kind, r.neighbouring, ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: k, epochs, noiseMultiplier: r.noiseMultiplier }), delta);
-      const upper: SamplerEpsilonValue<'guarantee'> = { value: upperValue, kind: 'guarantee', method: `${kind}: one Gaussian release per epoch (${epochs} epochs of ${k} batches), no amplification` };
+      const unamplified = accountantEpsilon(kind, r.neighbouring, ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: k, epochs, noiseMultiplier: r.noiseMultiplier }), delta);
+      // add-remove: the RDP of random allocation (exact when the record is removed, the
+      // arithmetic–geometric mean bound when it is added) credits the batches' randomness
+      const amplified = r.neighbouring === 'add-remove' && k > 1 ? ballsInBinsRdpEpsilon({ noiseMultiplier: r.noiseMultiplier, batchesPerEpoch: k, epochs }, delta) : Infinity;
+      const upperValue = Math.min(unamplified, amplified);
+      const upper: SamplerEpsilonValue<'guarantee'> = amplified < unamplified
+        ? { value: upperValue, kind: 'guarantee', method: `rdp: random allocation over ${epochs} epochs of ${k} batches, exact moments when the record is removed and the arithmetic–geometric mean bound when it is added (partial amplification)` }
+        : { value: upperValue, kind: 'guarantee', method: `${kind}: one Gaussian release per epoch (${epochs} epochs of ${k} batches), no amplification` };
       // the estimate never exceeds the guarantee (few epochs of few batches: Poisson at 1/k can be worse)
       const epsilon: SamplerEpsilonValue = poissonAtAllocation <= upperValue
         ? { value: poissonAtAllocation, kind: 'estimate', method: `Poisson at the allocation rate 1/${k} (random allocation is bounded by Poisson at rate (1 + o(1))/k: Feldman & Shenfeld 2025; not a finite-k guarantee)` }
@@ -281,8 +290,8 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
       const lowerValue = fullEpochs === 0 ? 0 : ballsInBinsEpsilonLowerBound({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: k, epochs: fullEpochs, noiseMultiplier: r.noiseMultiplier }, delta);
       const lower: SamplerEpsilonValue<'lower-bound'> | undefined = lowerValue > 0 ? { value: lowerValue, kind: 'lower-bound', method: `largest-batch-output attacker over ${fullEpochs} full epochs of ${k} batches (binned, rounded down)` } : undefined;
       const said = epsilon.kind === 'estimate'
-        ? `its ε is about the Poisson one, ≈ ${fmt(epsilon.value)} (an estimate: the papers prove this only asymptotically); the proven guarantee today is ε ≤ ${fmt(upperValue)}, which ignores the randomness of the batches`
-        : `its proven guarantee is ε ≤ ${fmt(upperValue)} (one release per epoch; here no better estimate is known)`;
+        ? `its ε is about the Poisson one, ≈ ${fmt(epsilon.value)} (an estimate: the papers prove this only asymptotically); the proven guarantee today is ε ≤ ${fmt(upperValue)}, ${amplified < unamplified ? 'which credits only part of the randomness of the batches' : 'which ignores the randomness of the batches'}`
+        : `its proven guarantee is ε ≤ ${fmt(upperValue)} (${amplified < unamplified ? 'random allocation through RDP' : 'one release per epoch'}; here no better estimate is known)`;
       return { ...base, epsilon, upper, ...(lower === undefined ? {} : { lower }), poisson, poissonValidForRun: false, batchesPerEpoch: k, epochs, fullEpochs, note: `Your loop puts each record in one of ${k} random batches per epoch (balls-in-bins; ${epochs} epochs): ${said}${lower === undefined ? '' : `; an attacker provably reaches ε ≥ ${fmt(lower.value)}`}.` };
     }
     case 'shuffle': {
@@ -405,7 +414,7 @@ const SUPPORT: Readonly<Record<BatchSampler, { relations: readonly NeighbouringR
   poisson: { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'each record joins each batch independently with probability b/N; every accountant prices it' },
   'fixed-size': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'b distinct records per step; priced as Poisson at b/N with sensitivity 2 (symmetrised under substitution)' },
   shuffle: { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'lower-bound', summary: 'a random permutation per epoch cut into batches; only lower bounds on its ε are known' },
-  'balls-in-bins': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'estimate', summary: 'each record in one random batch per epoch; ε ≈ Poisson at rate 1/k (estimate), guaranteed without amplification' },
+  'balls-in-bins': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'estimate', summary: 'each record in one random batch per epoch; ε ≈ Poisson at rate 1/k (estimate); guaranteed through the random-allocation RDP (add-remove) or without amplification' },
   'truncated-poisson': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'Poisson batches capped at a maximum size; priced by a two-part mixture PLD' },
 });
 
