@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ballsInBinsAddRdp, ballsInBinsRdpEpsilon, ballsInBinsRemoveRdp, BALLS_IN_BINS_MAX_ORDER } from './balls-in-bins-gaussian-rdp.js';
+import { ballsInBinsAddRdp, ballsInBinsAddRdpMeanBound, ballsInBinsRdpEpsilon, ballsInBinsRemoveRdp, ballsInBinsSubstitutionRdp, BALLS_IN_BINS_MAX_ORDER } from './balls-in-bins-gaussian-rdp.js';
 import { rdpCurveToEpsilon } from './rdp-to-epsilon.js';
 
 // One epoch of balls-in-bins: P = (1/k) Σⱼ N(eⱼ, σ²I) (with the record), Q = N(0, σ²I) (without).
@@ -30,7 +30,8 @@ describe('balls-in-bins Gaussian RDP (one epoch)', () => {
       for (const alpha of [2, 3, 10, 64, BALLS_IN_BINS_MAX_ORDER]) {
         const gaussian = alpha / (2 * sigma * sigma);
         expect(Math.abs((remove[alpha - 2] as number) - gaussian)).toBeLessThan(1e-9 * gaussian);
-        expect(Math.abs(ballsInBinsAddRdp(sigma, 1, alpha) - gaussian)).toBeLessThan(1e-12 * gaussian);
+        expect(Math.abs(ballsInBinsAddRdpMeanBound(sigma, 1, alpha) - gaussian)).toBeLessThan(1e-12 * gaussian);
+        expect(Math.abs((ballsInBinsAddRdp(sigma, 1)[alpha - 2] as number) - gaussian)).toBeLessThan(1e-12 * gaussian);
       }
     }
   });
@@ -48,7 +49,7 @@ describe('balls-in-bins Gaussian RDP (one epoch)', () => {
     }
   });
 
-  it('the add-direction bound is above the add divergence integrated numerically (k = 2)', () => {
+  it('the add-direction bounds are above the add divergence integrated numerically (k = 2)', () => {
     const { x, w } = normalGrid(0.02);
     for (const sigma of [0.8, 1.5]) {
       for (const alpha of [2, 3, 5]) {
@@ -62,8 +63,11 @@ describe('balls-in-bins Gaussian RDP (one epoch)', () => {
           }
         }
         const divergence = Math.log(moment) / (alpha - 1);
-        const bound = ballsInBinsAddRdp(sigma, 2, alpha);
+        const meanBound = ballsInBinsAddRdpMeanBound(sigma, 2, alpha);
+        const bound = ballsInBinsAddRdp(sigma, 2)[alpha - 2] as number;
+        expect(meanBound).toBeGreaterThanOrEqual(divergence);
         expect(bound).toBeGreaterThanOrEqual(divergence);
+        expect(bound).toBeLessThanOrEqual(meanBound);
         expect(bound).toBeLessThan(alpha / (2 * sigma * sigma)); // and amplified below the Gaussian
       }
     }
@@ -77,12 +81,45 @@ describe('balls-in-bins Gaussian RDP (one epoch)', () => {
         expect(remove[i] as number).toBeLessThanOrEqual(previous[i] as number);
         if (i > 0) expect(remove[i] as number).toBeGreaterThanOrEqual(remove[i - 1] as number);
       }
-      expect(ballsInBinsAddRdp(1.1, k, 8)).toBeLessThan(ballsInBinsAddRdp(1.1, k / 2, 8));
+      expect(ballsInBinsAddRdpMeanBound(1.1, k, 8)).toBeLessThan(ballsInBinsAddRdpMeanBound(1.1, k / 2, 8));
+      expect(ballsInBinsAddRdp(1.1, k)[6] as number).toBeLessThan(ballsInBinsAddRdp(1.1, k / 2)[6] as number);
       previous = remove;
     }
     const loud = ballsInBinsRemoveRdp(2, 50);
     const quiet = ballsInBinsRemoveRdp(1, 50);
     for (let i = 0; i < loud.length; i++) expect(loud[i] as number).toBeLessThan(quiet[i] as number);
+  });
+
+  it('the add direction shrinks like 1/k (the mean bound keeps the constant 1/(2σ²))', () => {
+    const at = (k: number): number => ballsInBinsAddRdp(1.1, k)[9] as number; // α = 11
+    expect(at(235)).toBeLessThan(0.1 * ballsInBinsAddRdpMeanBound(1.1, 235, 11));
+    const ratio = at(1000) / at(10_000);
+    expect(ratio).toBeGreaterThan(9);
+    expect(ratio).toBeLessThan(11);
+  });
+
+  it('the substitution bound is above the substitution divergence integrated numerically (k = 2) and below sensitivity 2 for many batches', () => {
+    const { x, w } = normalGrid(0.02);
+    for (const sigma of [0.8, 1.5]) {
+      const bound = ballsInBinsSubstitutionRdp(sigma, 2);
+      for (const alpha of [2, 3]) {
+        // P = ½ Σⱼ N(eⱼ, σ²I), P′ = ½ Σⱼ N(−eⱼ, σ²I): E_{P′}[(P/P′)^α] over P′'s first component (symmetric)
+        let moment = 0;
+        for (let i = 0; i < x.length; i++) {
+          for (let j = 0; j < x.length; j++) {
+            const y1 = sigma * (x[i] as number) - 1; // P′'s first component: record in batch 1 at −1
+            const y2 = sigma * (x[j] as number);
+            const p = Math.exp(-((y1 - 1) ** 2 + y2 ** 2) / (2 * sigma * sigma)) + Math.exp(-(y1 ** 2 + (y2 - 1) ** 2) / (2 * sigma * sigma));
+            const q = Math.exp(-((y1 + 1) ** 2 + y2 ** 2) / (2 * sigma * sigma)) + Math.exp(-(y1 ** 2 + (y2 + 1) ** 2) / (2 * sigma * sigma));
+            moment += (w[i] as number) * (w[j] as number) * (p / q) ** alpha;
+          }
+        }
+        expect(bound[alpha - 2] as number).toBeGreaterThanOrEqual(Math.log(moment) / (alpha - 1));
+      }
+    }
+    const many = ballsInBinsSubstitutionRdp(1.1, 235);
+    // at low orders only: the remove direction at 2α loses its amplification as 2α grows (all draws in one batch)
+    for (const alpha of [2, 4, 8]) expect(many[alpha - 2] as number).toBeLessThan(0.2 * (4 * alpha) / (2 * 1.1 * 1.1));
   });
 
   it('stays finite for little noise and many batches (log-space sums)', () => {

@@ -73,6 +73,8 @@ export interface SamplerEpsilon {
   readonly upper?: SamplerEpsilonValue<'guarantee'>;
   /** A lower bound when one is known. */
   readonly lower?: SamplerEpsilonValue<'lower-bound'>;
+  /** An approximation when one is known and below the guarantee (balls-in-bins: Poisson at rate 1/k). */
+  readonly estimate?: SamplerEpsilonValue<'estimate'>;
   /** The Poisson ε at sampling rate b/N with the same σ and T. */
   readonly poisson: SamplerEpsilonValue;
   /** True when the Poisson ε is a valid guarantee for this run (only for the Poisson sampler). */
@@ -209,11 +211,10 @@ function shuffleNoAmplification(r: ValidRun, delta: number, kind: SamplerAccount
  * - The epoch-based samplers run k = `run.batchesPerEpoch` batches per epoch (default ⌈N/b⌉, a
  *   loop that keeps the last, smaller batch); their guarantee counts ⌈T/k⌉ epochs, their lower
  *   bound the ⌊T/k⌋ full ones, and the result carries `batchesPerEpoch`, `epochs`, `fullEpochs`.
- * - `balls-in-bins`: estimate = Poisson at rate 1/k (Feldman & Shenfeld 2025 bound random
- *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee), capped by upper = the
- *   smaller of one Gaussian release per epoch (no amplification) and, under add-remove, the
- *   random-allocation RDP bound (`ballsInBinsRdpEpsilon`); a guarantee that becomes `epsilon`
- *   when smaller than the estimate;
+ * - `balls-in-bins`: epsilon = upper = the smaller of one Gaussian release per epoch (no
+ *   amplification) and the random-allocation RDP bound (`ballsInBinsRdpEpsilon`), a guarantee;
+ *   `estimate` = Poisson at rate 1/k when below it (Feldman & Shenfeld 2025 bound random
+ *   allocation by Poisson at rate (1 + o(1))/k; not a finite-k guarantee);
  *   lower = the largest-batch-output attacker (`ballsInBinsEpsilonLowerBound`).
  * - `shuffle` (a new permutation each epoch, cut into batches of b): epsilon = lower = the max-test
  *   lower bound (`shuffleEpsilonLowerBound`; Chua et al. 2024), upper = one Gaussian release per
@@ -275,24 +276,18 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
       const { k, epochs, fullEpochs } = epochsOf(r);
       const allocationRate = 1 / k;
       const poissonAtAllocation = allocationRate === q ? poisson.value : accountantEpsilon(kind === 'rdp' && r.neighbouring === 'substitution' ? 'pld' : kind, r.neighbouring, dpSgdEvent({ samplingRate: allocationRate, noiseMultiplier: r.noiseMultiplier, steps: r.steps }), delta);
-      const unamplified = accountantEpsilon(kind, r.neighbouring, ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: k, epochs, noiseMultiplier: r.noiseMultiplier }), delta);
-      // add-remove: the RDP of random allocation (exact when the record is removed, the
-      // arithmetic–geometric mean bound when it is added) credits the batches' randomness
-      const amplified = r.neighbouring === 'add-remove' && k > 1 ? ballsInBinsRdpEpsilon({ noiseMultiplier: r.noiseMultiplier, batchesPerEpoch: k, epochs }, delta) : Infinity;
-      const upperValue = Math.min(unamplified, amplified);
-      const upper: SamplerEpsilonValue<'guarantee'> = amplified < unamplified
-        ? { value: upperValue, kind: 'guarantee', method: `rdp: random allocation over ${epochs} epochs of ${k} batches, exact moments when the record is removed and the arithmetic–geometric mean bound when it is added (partial amplification)` }
-        : { value: upperValue, kind: 'guarantee', method: `${kind}: one Gaussian release per epoch (${epochs} epochs of ${k} batches), no amplification` };
-      // the estimate never exceeds the guarantee (few epochs of few batches: Poisson at 1/k can be worse)
-      const epsilon: SamplerEpsilonValue = poissonAtAllocation <= upperValue
+      const { value, amplified } = ballsInBinsGuarantee(r, k, epochs, delta, kind);
+      const epsilon: SamplerEpsilonValue<'guarantee'> = amplified
+        ? { value, kind: 'guarantee', method: `rdp: random allocation over ${epochs} epochs of ${k} batches (exact Rényi moments when the record is removed, a Laplace-transform bound when it is added${r.neighbouring === 'substitution' ? ', joined by the weak triangle inequality' : ''})` }
+        : { value, kind: 'guarantee', method: `${kind}: one Gaussian release per epoch (${epochs} epochs of ${k} batches), no amplification` };
+      // the estimate is reported when it is below the guarantee (few epochs of few batches: Poisson at 1/k can be worse)
+      const estimate: SamplerEpsilonValue<'estimate'> | undefined = poissonAtAllocation < value
         ? { value: poissonAtAllocation, kind: 'estimate', method: `Poisson at the allocation rate 1/${k} (random allocation is bounded by Poisson at rate (1 + o(1))/k: Feldman & Shenfeld 2025; not a finite-k guarantee)` }
-        : upper;
+        : undefined;
       const lowerValue = fullEpochs === 0 ? 0 : ballsInBinsEpsilonLowerBound({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: k, epochs: fullEpochs, noiseMultiplier: r.noiseMultiplier }, delta);
       const lower: SamplerEpsilonValue<'lower-bound'> | undefined = lowerValue > 0 ? { value: lowerValue, kind: 'lower-bound', method: `largest-batch-output attacker over ${fullEpochs} full epochs of ${k} batches (binned, rounded down)` } : undefined;
-      const said = epsilon.kind === 'estimate'
-        ? `its ε is about the Poisson one, ≈ ${fmt(epsilon.value)} (an estimate: the papers prove this only asymptotically); the proven guarantee today is ε ≤ ${fmt(upperValue)}, ${amplified < unamplified ? 'which credits only part of the randomness of the batches' : 'which ignores the randomness of the batches'}`
-        : `its proven guarantee is ε ≤ ${fmt(upperValue)} (${amplified < unamplified ? 'random allocation through RDP' : 'one release per epoch'}; here no better estimate is known)`;
-      return { ...base, epsilon, upper, ...(lower === undefined ? {} : { lower }), poisson, poissonValidForRun: false, batchesPerEpoch: k, epochs, fullEpochs, note: `Your loop puts each record in one of ${k} random batches per epoch (balls-in-bins; ${epochs} epochs): ${said}${lower === undefined ? '' : `; an attacker provably reaches ε ≥ ${fmt(lower.value)}`}.` };
+      const said = `its proven ε is ${fmt(value)} (${amplified ? 'crediting the random choice of batch' : 'one release per epoch, no credit for the random choice of batch'})${estimate === undefined ? '' : `; the Poisson accountant at rate 1/${k} estimates ≈ ${fmt(estimate.value)}, which the papers prove only as k grows`}`;
+      return { ...base, epsilon, upper: epsilon, ...(lower === undefined ? {} : { lower }), ...(estimate === undefined ? {} : { estimate }), poisson, poissonValidForRun: false, batchesPerEpoch: k, epochs, fullEpochs, note: `Your loop puts each record in one of ${k} random batches per epoch (balls-in-bins; ${epochs} epochs): ${said}${lower === undefined ? '' : `; an attacker provably reaches ε ≥ ${fmt(lower.value)}`}.` };
     }
     case 'shuffle': {
       const poisson = poissonValue(r, delta, kind);
@@ -312,10 +307,21 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
 }
 
 /**
+ * The balls-in-bins guarantee of a run: the smaller of one Gaussian release per epoch (priced by
+ * `kind`) and, for k > 1, the random-allocation RDP bound (`ballsInBinsRdpEpsilon`) for the run's
+ * relation; `amplified` says whether the latter won.
+ */
+function ballsInBinsGuarantee(r: ValidRun, k: number, epochs: number, delta: number, kind: SamplerAccountant): { value: number; amplified: boolean } {
+  const unamplified = accountantEpsilon(kind, r.neighbouring, ballsInBinsEvent({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: k, epochs, noiseMultiplier: r.noiseMultiplier }), delta);
+  const amplified = k > 1 ? ballsInBinsRdpEpsilon({ noiseMultiplier: r.noiseMultiplier, batchesPerEpoch: k, epochs }, delta, r.neighbouring) : Infinity;
+  return amplified < unamplified ? { value: amplified, amplified: true } : { value: unamplified, amplified: false };
+}
+
+/**
  * The smallest σ (to relative tolerance 1e-5) whose sampler ε (`samplerEpsilon(...).epsilon`,
  * PLD) meets the target; the returned `epsilon` is at that σ and never above the target.
- * Reuses `calibrateNoiseMultiplier` (poisson, fixed-size add-remove via σ/2, balls-in-bins at
- * rate 1/k); truncated Poisson and fixed-size under substitution are bracketed and bisected on
+ * Reuses `calibrateNoiseMultiplier` (poisson, fixed-size add-remove via σ/2); truncated Poisson,
+ * fixed-size under substitution and balls-in-bins (its guarantee) are bracketed and bisected on
  * their own ε. Shuffle, whose `epsilon` is a lower bound, is calibrated on its guarantee instead
  * (`upper`: one Gaussian release per epoch), so the returned σ meets the target provably; its
  * `epsilon` (the lower bound) is then below the target.
@@ -343,9 +349,12 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
         ? calibrateByBisection((s) => fixedSizeSubstitutionEpsilon({ datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier: s, steps: r.steps }, delta), targetEpsilon, 'fixed-size')
         : 2 * calibrate(q, 'add-remove');
       break;
-    case 'balls-in-bins':
-      sigma = calibrate(1 / epochsOf(r).k, r.neighbouring);
+    case 'balls-in-bins': {
+      // calibrated on the guarantee, never on the Poisson estimate at rate 1/k
+      const { k, epochs } = epochsOf(r);
+      sigma = calibrateByBisection((s) => ballsInBinsGuarantee({ ...r, noiseMultiplier: s }, k, epochs, delta, 'pld').value, targetEpsilon, 'balls-in-bins');
       break;
+    }
     case 'truncated-poisson':
       sigma = calibrateByBisection((s) => truncatedPoissonEpsilon({ samplingRate: q, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, noiseMultiplier: s, steps: r.steps }, delta, r.neighbouring), targetEpsilon, 'truncated-poisson');
       break;
@@ -414,7 +423,7 @@ const SUPPORT: Readonly<Record<BatchSampler, { relations: readonly NeighbouringR
   poisson: { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'each record joins each batch independently with probability b/N; every accountant prices it' },
   'fixed-size': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'b distinct records per step; priced as Poisson at b/N with sensitivity 2 (symmetrised under substitution)' },
   shuffle: { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'lower-bound', summary: 'a random permutation per epoch cut into batches; only lower bounds on its ε are known' },
-  'balls-in-bins': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'estimate', summary: 'each record in one random batch per epoch; ε ≈ Poisson at rate 1/k (estimate); guaranteed through the random-allocation RDP (add-remove) or without amplification' },
+  'balls-in-bins': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'each record in one random batch per epoch; guaranteed through the random-allocation RDP (or one release per epoch when smaller), with the Poisson ε at rate 1/k as an estimate beside it' },
   'truncated-poisson': { relations: Object.freeze(['add-remove', 'substitution'] as const), epsilonKind: 'guarantee', summary: 'Poisson batches capped at a maximum size; priced by a two-part mixture PLD' },
 });
 
