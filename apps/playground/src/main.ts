@@ -110,7 +110,10 @@ function samplerExplanation(c: ResolvedConfig): string {
   const bound = upper === undefined ? '' : ` Proven upper bound: ε ≤ ${formatValue(upper)}.`;
   if (kind === 'lower-bound') return `A lower bound on the ε of your ${c.sampler} loop: an attack provably reaches it; it is not a guarantee.${bound}`;
   if (kind === 'estimate') return `An estimate of the ε of your ${c.sampler} loop, not a bound.${bound}`;
-  return `The (ε, δ) guarantee of your ${c.sampler} loop (PLD).`;
+  const how = epsilonStage?.poisson?.method?.startsWith('rdp') === true ? 'RDP' : 'PLD';
+  const estimate = epsilonStage?.poisson?.estimate;
+  const beside = estimate === undefined ? '' : ` The Poisson accountant at the allocation rate estimates ε ≈ ${formatValue(estimate)} (an estimate, not a bound).`;
+  return `The (ε, δ) guarantee of your ${c.sampler} loop (${how}).${beside}`;
 }
 
 function headlineRows(c: ResolvedConfig): HeadlineRow[] {

@@ -96,10 +96,18 @@ describe('a sampler other than Poisson', () => {
     expect(eps.poisson?.epsilon).toBeCloseTo(dpRun({ ...config, sampler: 'poisson' } as ResolvedConfig).epsilon, 9);
   });
 
-  it('an estimate stays an estimate (balls-in-bins)', () => {
+  it('balls-in-bins: its ε is the random-allocation guarantee, with the Poisson estimate at rate 1/K below it', () => {
     const eps = analyzeEpsilon(configOf('?B=100&N=10000&sigma=1.2&T=300&delta=0.00001&sampler=balls-in-bins'));
-    expect(eps.epsilon.kind).toBe('estimate');
-    expect(eps.poisson?.upper as number).toBeGreaterThanOrEqual(eps.epsilon.value);
+    expect(eps.epsilon.kind).toBe('guarantee');
+    expect(eps.poisson?.upper).toBe(eps.epsilon.value);
+    expect(eps.poisson?.method).toMatch(/^rdp: random allocation/);
+    expect(eps.poisson?.estimate as number).toBeLessThan(eps.epsilon.value);
+  });
+
+  it('a lower bound stays a lower bound (shuffle)', () => {
+    const eps = analyzeEpsilon(configOf('?B=100&N=10000&sigma=1.2&T=300&delta=0.00001&sampler=shuffle'));
+    expect(eps.epsilon.kind).toBe('lower-bound');
+    expect(eps.poisson?.upper as number).toBeGreaterThan(eps.epsilon.value);
   });
 
   it('labels no Poisson curve or number a guarantee for the loop', () => {

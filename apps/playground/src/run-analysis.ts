@@ -41,7 +41,7 @@ export interface EpsilonStage {
   /** Lower end of the accountant's numerical error on ε (Poisson), or the sampler's proven lower bound (0 when none). */
   readonly epsilonLower: number;
   /** For a sampler other than Poisson: the Poisson ε at q = B/N, which does not cover the run, and the sampler's note. */
-  readonly poisson?: { readonly epsilon: number; readonly validForRun: boolean; readonly note: string; readonly upper: number | undefined };
+  readonly poisson?: { readonly epsilon: number; readonly validForRun: boolean; readonly note: string; readonly upper: number | undefined; readonly estimate?: number; readonly method?: string };
 }
 
 /**
@@ -148,7 +148,7 @@ export function analyzeEpsilon(config: ResolvedConfig): EpsilonStage {
     return {
       epsilon: { value: s.epsilon.value, kind: s.epsilon.kind, relation: config.relation },
       epsilonLower: s.lower?.value ?? 0,
-      poisson: { epsilon: s.poisson.value, validForRun: s.poissonValidForRun, note: s.note, upper: s.upper?.value },
+      poisson: { epsilon: s.poisson.value, validForRun: s.poissonValidForRun, note: s.note, upper: s.upper?.value, method: s.epsilon.method, ...(s.estimate === undefined ? {} : { estimate: s.estimate.value }) },
     };
   }
   const { epsilon, epsilonLower } = dpEpsilon(config);

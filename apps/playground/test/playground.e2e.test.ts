@@ -290,11 +290,16 @@ describe('playground in chromium', () => {
       expect(curve.kind).not.toBe('guarantee');
       expect(curve.label).toContain('not a guarantee for fixed-size');
     }
-    // an estimate-only sampler says so in the headline
+    // a sampler with only a lower bound says so in the headline
+    await page.selectOption('#sampler', 'shuffle');
+    await fresh(page);
+    await expect.poll(async () => page.locator('#headline tr[data-id="epsilon"] td.labels').textContent(), { timeout: 60_000 }).toContain('lower-bound');
+    expect(page.url()).toContain('sampler=shuffle');
+    // balls-in-bins: a guarantee (random allocation, RDP) with the Poisson estimate beside it in words
     await page.selectOption('#sampler', 'balls-in-bins');
     await fresh(page);
-    await expect.poll(async () => page.locator('#headline tr[data-id="epsilon"] td.labels').textContent(), { timeout: 60_000 }).toContain('estimate');
-    expect(page.url()).toContain('sampler=balls-in-bins');
+    await expect.poll(async () => page.locator('#headline tr[data-id="epsilon"] td.labels').textContent(), { timeout: 60_000 }).toContain('guarantee');
+    expect(await page.locator('#headline tr[data-id="epsilon"] td.explanation').textContent()).toMatch(/guarantee of your balls-in-bins loop \(RDP\)\. The Poisson accountant at the allocation rate estimates ε ≈ [\d.]+/);
     // back to Poisson: the DP curve is a guarantee again and the Poisson row goes away
     await page.selectOption('#sampler', 'poisson');
     await fresh(page);

@@ -87,5 +87,9 @@ export type { BandedLedgerStep } from './sampling/banded-matrix/banded-matrix-ev
 export { bandedGram } from './sampling/banded-matrix/banded-strategy.js';
 export type { BandedGram } from './sampling/banded-matrix/banded-strategy.js';
 // Balls-in-bins (random allocation) RDP: both directions of one epoch and the ε they guarantee.
-export { ballsInBinsAddRdp, ballsInBinsAddRdpMeanBound, ballsInBinsRdpEpsilon, ballsInBinsRemoveRdp, BALLS_IN_BINS_MAX_ORDER } from './rdp/balls-in-bins-gaussian-rdp.js';
+export {
+  ballsInBinsAddRdp, ballsInBinsAddRdpMeanBound, ballsInBinsRdpEpsilon, ballsInBinsRemoveRdp, ballsInBinsSubstitutionRdp,
+  BALLS_IN_BINS_MAX_ORDER, BALLS_IN_BINS_SUBSTITUTION_MAX_ORDER
+} from './rdp/balls-in-bins-gaussian-rdp.js';
+export { ballsInBinsAddLogMoments, BALLS_IN_BINS_ADD_MAX_MOMENT } from './rdp/balls-in-bins-add-moments.js';
 export type { BallsInBinsRdpRun } from './rdp/balls-in-bins-gaussian-rdp.js';

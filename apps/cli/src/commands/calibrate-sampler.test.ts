@@ -40,19 +40,19 @@ describe('dpbounds calibrate --sampling', () => {
     expect(out.lowerBoundNoiseMultiplier).toBeUndefined();
   });
 
-  it('balls-in-bins: a σ calibrated on an estimate is labelled as one, never as a guarantee', async () => {
+  it('balls-in-bins: σ is calibrated on its guarantee (random allocation), and the Poisson σ at b/N is beside it', async () => {
     const out = await runJson([...target, '--sampling', 'balls-in-bins', ...sizes]);
-    expect(out.achievedKind).toBe('estimate');
-    expect(out.noiseMultiplierKind).toBe('estimate');
-    // the σ below which a proven attack already exceeds the target
-    const lower = out.lowerBoundNoiseMultiplier as number;
-    expect(out.lowerBoundNoiseMultiplierKind).toBe('lower-bound');
-    expect(lower).toBeLessThanOrEqual(out.noiseMultiplier as number);
+    expect(out.achievedKind).toBe('guarantee');
+    expect(out.noiseMultiplierKind).toBe('guarantee');
+    expect(out.achieved as number).toBeLessThanOrEqual(2);
     const run = { sampler: 'balls-in-bins', datasetSize: 10_000, batchSize: 100, steps: 300 } as const;
-    expect(samplerEpsilon({ ...run, noiseMultiplier: lower * 0.999 }, 1e-5).lower?.value as number).toBeGreaterThan(2);
-    expect(samplerEpsilon({ ...run, noiseMultiplier: lower * 1.01 }, 1e-5).lower?.value as number).toBeLessThanOrEqual(2);
+    const sigma = out.noiseMultiplier as number;
+    expect(samplerEpsilon({ ...run, noiseMultiplier: sigma }, 1e-5).epsilon).toMatchObject({ kind: 'guarantee', value: out.achieved });
+    expect(samplerEpsilon({ ...run, noiseMultiplier: sigma * (1 - 1e-4) }, 1e-5).epsilon.value).toBeGreaterThan(2);
+    // the guarantee costs more noise than the Poisson accountant would claim
+    expect(sigma).toBeGreaterThan(out.poissonNoiseMultiplier as number);
     const text = await runCaptured(['calibrate', ...target, '--sampling', 'balls-in-bins', ...sizes], { commands });
-    expect(text.stdout).toMatch(/estimate: NOT a guarantee for balls-in-bins batches/);
+    expect(text.stdout).toMatch(/\(guarantees the target\)/);
   });
 
   it('--drop-last: calibrates shuffle on the epochs the loop runs (more epochs than ⌈N/b⌉ batches give, more noise) and states them', async () => {

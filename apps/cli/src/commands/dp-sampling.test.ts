@@ -47,13 +47,19 @@ describe('dpbounds dp --sampling', () => {
     expect(rdp.epsilon as number).toBeGreaterThan((rdp.poisson as Value).epsilon);
   });
 
-  it('balls-in-bins: the estimate never exceeds its proven upper bound, and says it is an estimate', async () => {
+  it('balls-in-bins: its ε is the random-allocation guarantee, with the Poisson estimate at rate 1/K beside it, below it and labelled an estimate', async () => {
     const out = await runJson(['--sampling', 'balls-in-bins', ...sizes, ...run]);
-    expect(out.kind).toBe('estimate');
+    expect(out.kind).toBe('guarantee');
+    expect(out.method as string).toMatch(/random allocation/);
     const upper = out.upper as Value;
-    expect(upper.kind).toBe('guarantee');
-    expect(out.epsilon as number).toBeLessThanOrEqual(upper.epsilon);
+    expect(upper.epsilon).toBe(out.epsilon);
+    const estimate = out.estimate as Value;
+    expect(estimate.kind).toBe('estimate');
+    expect(estimate.epsilon).toBeLessThanOrEqual(out.epsilon as number);
+    expect((out.lower as Value).epsilon).toBeLessThanOrEqual(estimate.epsilon);
     expect(out.poissonValidForRun).toBe(false);
+    const text = await runCaptured(['dp', '--sampling', 'balls-in-bins', ...sizes, ...run], { commands });
+    expect(text.stdout).toMatch(/estimate +ε ≈ [\d.]+ \(estimate, not a bound\): Poisson at rate 1\/100/);
   });
 
   it('truncated-poisson needs --max-batch-size; with a cap its guarantee is at least the Poisson ε', async () => {

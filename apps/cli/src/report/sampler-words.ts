@@ -35,6 +35,8 @@ export interface SamplerEpsilonJson {
   readonly upper?: SamplerValueJson;
   /** A proven lower bound when one is known. */
   readonly lower?: SamplerValueJson;
+  /** An approximation beside the guarantee when one is known and below it (balls-in-bins: the Poisson ε at rate 1/K). */
+  readonly estimate?: SamplerValueJson;
   /** The Poisson ε at rate b/N, same σ and T. */
   readonly poisson: SamplerValueJson;
   /** True only when the Poisson ε is a valid guarantee for the run (Poisson batches). */
@@ -65,6 +67,7 @@ export function samplerEpsilonJson(s: SamplerEpsilon): SamplerEpsilonJson {
     ...(s.fullEpochs === undefined ? {} : { fullEpochs: s.fullEpochs }),
     ...(s.upper === undefined ? {} : { upper: valueJson(s.upper, s.neighbouring) }),
     ...(s.lower === undefined ? {} : { lower: valueJson(s.lower, s.neighbouring) }),
+    ...(s.estimate === undefined ? {} : { estimate: valueJson(s.estimate, s.neighbouring) }),
     poisson: valueJson(s.poisson, s.neighbouring),
     poissonValidForRun: s.poissonValidForRun,
     note: s.note,
@@ -112,6 +115,7 @@ export function samplerEpsilonRows(s: SamplerEpsilon): [string, string][] {
   if (s.upper !== undefined && s.upper.value !== s.epsilon.value) rows.push(['proven upper bound', epsilonWords(s.upper)]);
   if (s.upper === undefined && s.epsilon.kind !== 'guarantee') rows.push(['proven upper bound', 'none known for this sampler']);
   if (s.lower !== undefined && s.lower.value !== s.epsilon.value) rows.push(['proven lower bound', epsilonWords(s.lower)]);
+  if (s.estimate !== undefined) rows.push([`estimate`, `${epsilonWords(s.estimate)}: ${s.sampler === 'balls-in-bins' ? `Poisson at rate 1/${s.batchesPerEpoch ?? 'K'}` : s.estimate.method}`]);
   if (s.batchesPerEpoch !== undefined && s.epochs !== undefined) rows.push(['epochs', `${s.epochs} of ${s.batchesPerEpoch} batches (the guarantee counts a partial last epoch whole; ${s.fullEpochs ?? 0} full)`]);
   if (s.epsilon.readAs !== undefined) rows.push(['neighbouring', `${s.neighbouring}, read as ${s.epsilon.readAs} (the record replaced by one with zero gradient)`]);
   rows.push([

@@ -2,7 +2,7 @@
  * Rényi DP of one epoch of balls-in-bins batches (random allocation: each record joins one of
  * k batches chosen uniformly) with Gaussian noise, under add-remove, in both directions. One
  * epoch is the k-dimensional pair P = (1/k) Σⱼ N(eⱼ, σ²I) (with the record), Q = N(0, σ²I)
- * (without it); epochs compose. Derivation: docs/math/batch-samplers.md §5, eqs. (6a)–(6c).
+ * (without it); epochs compose. Derivation: docs/math/batch-samplers.md §5, eqs. (6a)–(6g).
  *
  * - Remove, D_α(P‖Q), exact at integer α: expanding ((1/k) Σⱼ Lⱼ)^α with Lⱼ = e^{(xⱼ − ½)/σ²}
  *   and E_Q[Π Lⱼ^{nⱼ}] = Π e^{c nⱼ(nⱼ − 1)}, c = 1/(2σ²), gives
