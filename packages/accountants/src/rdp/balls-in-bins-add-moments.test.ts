@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { normalGrid } from './test-helpers/normal-grid.js';
 import { ballsInBinsAddLogMoments, BALLS_IN_BINS_ADD_MAX_MOMENT } from './balls-in-bins-add-moments.js';
 
 // The add direction of one balls-in-bins epoch: E_Q[A^{−m}] with A = (1/k) Σⱼ Lⱼ, where under Q the
 // Lⱼ = exp(τZⱼ − τ²/2) are independent lognormal (τ = 1/σ, Zⱼ standard normal), so that
 // D_{m+1}(Q‖P) = log E_Q[A^{−m}] / m.
 
-/** Trapezoid nodes and weights for a standard normal expectation on [−12, 12]. */
-function normalGrid(step: number): { x: number[]; w: number[] } {
-  const x: number[] = [];
-  const w: number[] = [];
-  for (let z = -12; z <= 12 + 1e-9; z += step) {
-    x.push(z);
-    w.push((step * Math.exp(-0.5 * z * z)) / Math.sqrt(2 * Math.PI));
-  }
-  return { x, w };
-}
 
 describe('ballsInBinsAddLogMoments (an upper bound on log E_Q[A^{−m}])', () => {
   it('is at least the exact lognormal moment for one batch per epoch, and within log 2 of it at these orders', () => {

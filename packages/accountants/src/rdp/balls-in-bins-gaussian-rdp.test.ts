@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalGrid } from './test-helpers/normal-grid.js';
 import { ballsInBinsAddRdp, ballsInBinsAddRdpMeanBound, ballsInBinsRdpEpsilon, ballsInBinsRemoveRdp, ballsInBinsSubstitutionRdp, BALLS_IN_BINS_MAX_ORDER } from './balls-in-bins-gaussian-rdp.js';
 import { rdpCurveToEpsilon } from './rdp-to-epsilon.js';
 
@@ -10,17 +11,6 @@ function handMoment(alpha: 2 | 3, sigma: number, k: number): number {
   const c = 1 / (2 * sigma * sigma);
   if (alpha === 2) return (k * Math.exp(2 * c) + k * (k - 1)) / k ** 2;
   return (k * Math.exp(6 * c) + 3 * k * (k - 1) * Math.exp(2 * c) + k * (k - 1) * (k - 2)) / k ** 3;
-}
-
-/** Nodes and weights of the trapezoid rule for a standard normal expectation on [−12, 12] (spectrally accurate for smooth integrands). */
-function normalGrid(step: number): { x: number[]; w: number[] } {
-  const x: number[] = [];
-  const w: number[] = [];
-  for (let z = -12; z <= 12 + 1e-9; z += step) {
-    x.push(z);
-    w.push((step * Math.exp(-0.5 * z * z)) / Math.sqrt(2 * Math.PI));
-  }
-  return { x, w };
 }
 
 describe('balls-in-bins Gaussian RDP (one epoch)', () => {
