@@ -13,8 +13,10 @@ import type { CommandDefinition, CommandIo, CommandResult } from '../command.js'
 import { choice, exactlyOne, numberList, requiredNumber } from '../flags.js';
 import { dpTprAtFpr, dpTprText } from './dp-tpr-at-fpr.js';
 import type { ParsedFlags } from '../flags.js';
-import { createProgress } from '../progress.js';
 import { formatNumber, formatTable } from '../format.js';
+import { withAccountantProgress } from './accountant-progress.js';
+import { dpResultsText } from './dp-results-text.js';
+import type { DpResultRow } from './dp-results-text.js';
 import { UsageError } from '../usage-error.js';
 
 /** The accountants `dpbounds dp` can run. */
@@ -24,7 +26,7 @@ type DpAccountant = (typeof DP_ACCOUNTANTS)[number];
 type Query = DpQuery;
 
 /** One accountant's JSON result (docs/cli.md fields first, then additions). */
-export type DpResult = Record<string, string | number | boolean | null>;
+export type DpResult = DpResultRow;
 
 function runOne(kind: DpAccountant, query: Query): DpResult {
   if (query.neighbouring === 'substitution' && query.samplingRate < 1 && (kind === 'rdp' || kind === 'gdp')) {
@@ -33,39 +35,6 @@ function runOne(kind: DpAccountant, query: Query): DpResult {
   if (kind === 'prv' && query.neighbouring !== 'add-remove') throw new UsageError('--accountant prv supports --neighbouring add-remove only (use pld)');
   // the rows (and GDP's use of the PLD guarantee as `epsilon`) are built in one place, shared with `dpbounds sweep`
   return dpAccountantEvaluation(kind, query).result;
-}
-
-function textOf(results: readonly DpResult[], byDelta: boolean): string {
-  const num = (v: unknown): string => (typeof v === 'number' ? formatNumber(v) : '');
-  const rows = results.map((r) => {
-    const value = byDelta ? r.epsilon : r.delta;
-    const lower = byDelta ? r.epsilonLower : r.deltaLower;
-    const estimate = byDelta ? r.epsilonEstimate : r.deltaEstimate;
-    const note = r.accountant === 'gdp' ? 'estimate = CLT approximation, not a bound' : r.accountant === 'rdp' ? `optimal order ${num(r.order)}` : r.accountant === 'pld' ? 'pessimistic discretisation' : 'PRV error bounds';
-    const switched = typeof r.method === 'string' && /fallback|coarsened/.test(r.method) ? ` (${r.method})` : '';
-    return [String(r.accountant), num(value), num(lower), num(estimate), `${note}${switched}`];
-  });
-  const notes = results.filter((r) => typeof r.note === 'string').map((r) => `note (${String(r.accountant)}): ${String(r.note)}`);
-  const header = byDelta
-    ? `ε (guarantee) at δ = ${formatNumber(results[0]?.delta as number)}, ${String(results[0]?.neighbouring)}`
-    : `δ (guarantee) at ε = ${formatNumber(results[0]?.epsilon as number)}, ${String(results[0]?.neighbouring)}`;
-  return [`${header}\n${formatTable(['accountant', byDelta ? 'epsilon' : 'delta', 'lower', 'estimate', 'note'], rows)}`, ...notes].join('\n');
-}
-
-/** Runs `kinds` one after another with a progress bar naming each (drawn at once when the run is long: each accountant is one synchronous computation). */
-function withProgress<T>(io: CommandIo, kinds: readonly DpAccountant[], slow: boolean, work: (kind: DpAccountant) => T): T[] {
-  const progress = createProgress(io, 'dp', kinds.length, { eager: slow });
-  try {
-    return kinds.map((kind, i) => {
-      progress.stage(`${kind} accountant`);
-      progress.update(i);
-      const out = work(kind);
-      progress.update(i + 1);
-      return out;
-    });
-  } finally {
-    progress.finish();
-  }
 }
 
 /**
@@ -82,7 +51,7 @@ function runSampler(flags: ParsedFlags, io: CommandIo, sampling: SamplingChoice)
   if (accountant !== 'pld' && accountant !== 'rdp') throw new UsageError(`--accountant ${accountant} does not price --sampling ${sampling.sampler}; use --accountant pld (default) or rdp`);
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
   const run = samplerRunOf(sampling, noiseMultiplier, steps, neighbouring);
-  const [result] = withProgress(io, [accountant], steps >= 10_000, () => samplerEpsilon(run, delta, { accountant }));
+  const [result] = withAccountantProgress(io, [accountant], steps >= 10_000, () => samplerEpsilon(run, delta, { accountant }));
   const s = result as NonNullable<typeof result>;
   const json = {
     accountant,
@@ -122,22 +91,22 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult {
   const slow = accountant === 'all' || accountant === 'prv' || (accountant !== 'rdp' && steps >= 10_000);
   if (accountant === 'all') {
     const kinds = DP_ACCOUNTANTS.filter((k) => neighbouring === 'add-remove' || k === 'pld' || (samplingRate === 1 && k !== 'prv'));
-    const both = withProgress(io, kinds, slow, (k) => {
+    const both = withAccountantProgress(io, kinds, slow, (k) => {
       const r = jsonSafeResult(runOne(k, query));
       return { r, tpr: withTpr(r) };
     });
     const results = both.map((b) => b.r);
     const tpr = both.map((b) => b.tpr);
-    return { json: { results: tpr.map((t) => t.json) }, text: join(textOf(results, which === 'delta'), tpr.map((t) => t.text)) };
+    return { json: { results: tpr.map((t) => t.json) }, text: join(dpResultsText(results, which === 'delta'), tpr.map((t) => t.text)) };
   }
   let result: DpResult = { accountant };
   let tpr = { json: {} as Record<string, unknown>, text: '' };
-  withProgress(io, [accountant], slow, (k) => {
+  withAccountantProgress(io, [accountant], slow, (k) => {
     result = jsonSafeResult(runOne(k, query));
     tpr = withTpr(result);
   });
   const json = sampling.explicit ? { ...tpr.json, sampling: 'poisson', poissonValidForRun: true } : tpr.json;
-  return { json, text: join(textOf([result], which === 'delta'), [tpr.text]) };
+  return { json, text: join(dpResultsText([result], which === 'delta'), [tpr.text]) };
 }
 
 /** `dpbounds dp`. */
