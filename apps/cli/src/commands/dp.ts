@@ -1,5 +1,6 @@
 /**
- * `dpbounds dp`: (ε, δ) accounting of DP-SGD with Poisson sampling (docs/cli.md). No math here: the
+ * `dpbounds dp`: (ε, δ) accounting of DP-SGD with Poisson sampling (docs/cli.md), and with
+ * `--mechanism banded-matrix` of DP-FTRL / BandMF (dp-banded.ts). No math here: the
  * accountants of @dpbounds/accountants do it. `epsilon` (or `delta`) is always a guarantee; the
  * GDP/CLT approximation is reported beside the PLD guarantee, never in its place.
  */
@@ -16,6 +17,8 @@ import type { ParsedFlags } from '../flags.js';
 import { formatNumber, formatTable } from '../format.js';
 import { withAccountantProgress } from './accountant-progress.js';
 import { dpResultsText } from './dp-results-text.js';
+import { BANDED_MATRIX_FLAGS, refuseBandedFlags } from './banded-flags.js';
+import { runBandedMatrix } from './dp-banded.js';
 import type { DpResultRow } from './dp-results-text.js';
 import { UsageError } from '../usage-error.js';
 
@@ -67,7 +70,12 @@ function runSampler(flags: ParsedFlags, io: CommandIo, sampling: SamplingChoice)
   return { json, text: `${header}\n${formatTable(['', 'value'], samplerEpsilonRows(s))}\n\n${s.note}` };
 }
 
-function run(flags: ParsedFlags, io: CommandIo): CommandResult {
+/** What `dp` prices: DP-SGD (the default) or a banded matrix mechanism (DP-FTRL / BandMF). */
+export const DP_MECHANISMS = ['dp-sgd', 'banded-matrix'] as const;
+
+function run(flags: ParsedFlags, io: CommandIo): CommandResult | Promise<CommandResult> {
+  if (choice(flags, 'mechanism', DP_MECHANISMS, 'dp-sgd') === 'banded-matrix') return runBandedMatrix(flags, io);
+  refuseBandedFlags(flags);
   const sampling = parseSampling(flags) as SamplingChoice;
   if (sampling.batchSize !== undefined) return runSampler(flags, io, sampling);
   const samplingRate = sampling.samplingRate;
@@ -112,7 +120,7 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult {
 /** `dpbounds dp`. */
 export const dpCommand: CommandDefinition = {
   name: 'dp',
-  summary: '(ε, δ) accounting of DP-SGD (Poisson-subsampled Gaussian): RDP, PLD, PRV, GDP',
+  summary: '(ε, δ) accounting of DP-SGD (Poisson-subsampled Gaussian) and of DP-FTRL / BandMF: RDP, PLD, PRV, GDP',
   description: [
     'Prints ε at --delta (or δ at --epsilon) for T steps of DP-SGD with Poisson sampling rate q and',
     'noise multiplier σ. "epsilon" ("delta") is always a guarantee: PLD uses a pessimistic',
@@ -132,6 +140,15 @@ export const dpCommand: CommandDefinition = {
     'q = b/N in "poisson", "poissonValidForRun" and a "note" in plain words (docs/batch-samplers.md).',
     'shuffle and balls-in-bins run in epochs of --batches-per-epoch K batches (default ⌈N/b⌉; --drop-last:',
     '⌊N/b⌋): T steps are ⌈T/K⌉ epochs, stated as "batchesPerEpoch" and "epochs".',
+    '',
+    'With --mechanism banded-matrix it prints ε at --delta of a banded matrix mechanism (DP-FTRL /',
+    'BandMF: the release C·G + Z over --steps n, Z ~ N(0, σ²) per coordinate, C lower triangular with',
+    '--bands b): the strategy as --band-values v0,v1,… (Toeplitz) or --strategy FILE, records joining',
+    'by --participation cyclic|balls-in-bins|poisson-in-group every --min-separation k steps',
+    '(poisson-in-group: --dataset-size N and --batch-size B, rate kB/N). The JSON adds "mechanism",',
+    '"participation", "bands", "minSeparation", the worst record\'s "sensitivity" and "participations",',
+    '"ledger" (what was priced), "summary" and "amplificationNote". balls-in-bins is priced WITHOUT',
+    'amplification (a guarantee); the amplified analysis of Choquette-Choo et al. 2024 is not implemented.',
   ].join('\n'),
   flags: {
     'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },
@@ -144,12 +161,15 @@ export const dpCommand: CommandDefinition = {
     fpr: { type: 'string', valueName: 'list', description: 'also report "tprAtFpr": the largest TPR any attack reaches at each FPR in [0, 1], from the accountant\'s trade-off curve ("tprKind": guarantee for pld/rdp/prv, estimate for gdp)' },
     ...SAMPLING_FLAG,
     ...SAMPLER_SIZE_FLAGS,
+    mechanism: { type: 'string', valueName: 'dp-sgd|banded-matrix', description: 'what was trained: DP-SGD, or a banded matrix mechanism (DP-FTRL / BandMF) with the banded-matrix flags below', defaultText: 'dp-sgd' },
+    ...BANDED_MATRIX_FLAGS,
   },
   examples: [
     'dpbounds dp --sampling-rate 0.0001 --noise-multiplier 2 --steps 500000 --delta 1e-5 --neighbouring substitution --fpr 0.01,0.1 --json',
     'dpbounds dp --sampling-rate 0.004 --noise-multiplier 1.1 --steps 10000 --delta 1e-5 --json',
     'dpbounds dp --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --delta 1e-5 --accountant all',
     'dpbounds dp --sampling fixed-size --batch-size 256 --dataset-size 60000 --noise-multiplier 1.1 --steps 2000 --delta 1e-5',
+    'dpbounds dp --mechanism banded-matrix --band-values 1,0.5 --participation cyclic --min-separation 100 --noise-multiplier 3 --steps 2000 --delta 1e-5',
   ],
   run,
 };
