@@ -38,7 +38,9 @@ function ledgerWords(plan: BandedPlan): string {
     case 'balls-in-bins':
       return `the worst record's ${plural(m, 'participation')} (one per epoch, the worst placement: Δ² = max Σ|⟨C[:, i], C[:, j]⟩|), Δ = ${delta}, ${oneGaussian}; no amplification`;
     case 'poisson-in-group':
-      return `the worst record's ${plural(m, 'possible participation')} (${k} ≥ ${bands} steps apart), each a Poisson-subsampled Gaussian at q = ${formatNumber(plan.samplingRate)} with noise σ / max‖C[:, i]‖ = ${formatNumber(sigma / plan.sensitivity)}; amplified by sampling`;
+      return plan.samplingRate < 1
+        ? `the worst record's ${plural(m, 'possible participation')} (${k} ≥ ${bands} steps apart), each a Poisson-subsampled Gaussian at q = ${formatNumber(plan.samplingRate)} with noise σ / max‖C[:, i]‖ = ${formatNumber(sigma / plan.sensitivity)}; amplified by sampling`
+        : `the worst record's ${plural(m, 'participation')} (${k} ≥ ${bands} steps apart, q = 1: its whole group joins), each a Gaussian release of noise σ / max‖C[:, i]‖ = ${formatNumber(sigma / plan.sensitivity)}; no amplification`;
   }
 }
 
@@ -57,17 +59,19 @@ export function bandedSummary(plan: BandedPlan): string {
 /**
  * Whether sampling amplification is credited, and what that makes the ε: for balls-in-bins the
  * statement that it is priced WITHOUT amplification (a guarantee; the amplified analysis of
- * Choquette-Choo, Ganesh, Steinke, Thakurta 2024 is not implemented).
+ * Choquette-Choo, Ganesh, Steinke, Thakurta 2024 is not implemented); for poisson-in-group at
+ * q = kB/N = 1 that nothing is sampled.
  *
- * @example bandedAmplificationNote('balls-in-bins') // "balls-in-bins participation is priced WITHOUT amplification: …"
+ * @example bandedAmplificationNote(plan) // for balls-in-bins: "balls-in-bins participation is priced WITHOUT amplification: …"
  */
-export function bandedAmplificationNote(participation: BandedPlan['event']['participation']): string {
-  switch (participation) {
+export function bandedAmplificationNote(plan: BandedPlan): string {
+  switch (plan.event.participation) {
     case 'cyclic':
       return 'cyclic participation has no sampling randomness, so no amplification is credited: ε is that of the Gaussian mechanism at the worst record\'s sensitivity Δ (a guarantee for rdp, pld and prv).';
     case 'balls-in-bins':
       return 'balls-in-bins participation is priced WITHOUT amplification: each record at its worst placement in every epoch, as if the batches were public (a guarantee, likely loose). The amplified mixture-of-Gaussians analysis of Choquette-Choo, Ganesh, Steinke, Thakurta (2024) is not implemented.';
     case 'poisson-in-group':
+      if (plan.samplingRate >= 1) return 'poisson-in-group at q = kB/N = 1 samples nothing: every record of a group joins each of its steps, so no amplification is credited (the same ε as cyclic participation every k steps when the column norms are equal).';
       return 'amplified BandMF (Choquette-Choo et al. 2023): each record belongs to one of the k ≥ b groups and joins each step of its group with probability q = kB/N; its steps are k apart, so each is one Poisson-subsampled Gaussian, priced at the largest column norm (a guarantee for rdp, pld and prv).';
   }
 }

@@ -137,6 +137,20 @@ describe('what was priced, in numbers derived by hand', () => {
     expect(out.amplification).toBe(false);
   });
 
+  it('poisson-in-group at q = kB/N = 1 samples nothing: the same ledger and ε as cyclic every k steps (Toeplitz columns of equal norm)', async () => {
+    const scheme = ['--band-values', '1,0.6,0.3', '--noise-multiplier', '4', '--steps', '2000', '--delta', '1e-5'];
+    const group = await banded([...scheme, '--participation', 'poisson-in-group', '--min-separation', '100', '--dataset-size', '60000', '--batch-size', '600']);
+    const cyclic = await banded([...scheme, '--participation', 'cyclic', '--min-separation', '100']);
+    expect(group.samplingRate).toBe(1);
+    expect(group.amplification).toBe(false);
+    expect(group.amplificationNote).toMatch(/samples nothing/);
+    expect(group.ledger).toEqual(cyclic.ledger);
+    expect(group.epsilon).toBe(cyclic.epsilon);
+    // and, unsampled, RDP prices it under substitution too
+    const rdp = await banded([...scheme, '--participation', 'poisson-in-group', '--min-separation', '100', '--dataset-size', '60000', '--batch-size', '600', '--accountant', 'rdp', '--neighbouring', 'substitution']);
+    expect(rdp.neighbouring).toBe('substitution');
+  });
+
   it('poisson-in-group: ⌈n/k⌉ steps at q = kB/N and noise σ / max column norm', async () => {
     const out = await banded(['--band-values', '1,0.5', '--participation', 'poisson-in-group', '--min-separation', '4', '--dataset-size', '10000', '--batch-size', '100', ...run]);
     expect(out.samplingRate).toBe(0.04);

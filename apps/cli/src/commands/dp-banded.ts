@@ -29,7 +29,7 @@ function accountantsFor(accountant: BandedAccountant | 'all', neighbouring: 'add
   if (accountant === 'all') return BANDED_ACCOUNTANTS.filter((k) => neighbouring === 'add-remove' || k === 'pld' || (!sampled && k !== 'prv'));
   if (accountant === 'prv' && neighbouring !== 'add-remove') throw new UsageError('--accountant prv supports --neighbouring add-remove only (use pld)');
   if (sampled && neighbouring !== 'add-remove' && (accountant === 'rdp' || accountant === 'gdp')) {
-    throw new UsageError(`--accountant ${accountant} supports --neighbouring add-remove only for --participation poisson-in-group (its steps are Poisson-subsampled; use pld)`);
+    throw new UsageError(`--accountant ${accountant} supports --neighbouring add-remove only for --participation poisson-in-group at q = kB/N < 1 (its steps are Poisson-subsampled; use pld)`);
   }
   return [accountant];
 }
@@ -55,11 +55,11 @@ function runJson(run: BandedRunChoice, plan: BandedPlan): Record<string, unknown
     ...strategy,
     participations: plan.participations,
     sensitivity: plan.sensitivity,
-    amplification: sampled,
+    amplification: plan.samplingRate < 1,
     pricedAs: plan.pricedAs,
     ledger: plan.pricedAs === 'ledger' ? plan.ledger.map((s) => ({ samplingRate: s.samplingRate, noiseMultiplier: s.noiseMultiplier, count: s.count })) : [{ samplingRate: 1, noiseMultiplier: plan.event.noiseMultiplier / plan.sensitivity, count: 1 }],
     summary: bandedSummary(plan),
-    amplificationNote: bandedAmplificationNote(plan.event.participation),
+    amplificationNote: bandedAmplificationNote(plan),
   };
 }
 
@@ -90,7 +90,8 @@ export async function runBandedMatrix(flags: ParsedFlags, io: CommandIo): Promis
   const accountant = choice(flags, 'accountant', [...BANDED_ACCOUNTANTS, 'all'] as const, 'pld');
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
   const o = run.options;
-  const sampled = o.participation === 'poisson-in-group';
+  // poisson-in-group samples at q = kB/N; at q = 1 its steps are plain Gaussian releases
+  const sampled = o.participation === 'poisson-in-group' && (o.minSeparation * (o.batchSize ?? 0)) / (o.datasetSize ?? 1) < 1;
   const kinds = accountantsFor(accountant, neighbouring, sampled);
   requireBandedWork({ steps: o.steps, bands: o.bands, minSeparation: o.minSeparation, participation: o.participation, byDiagonals: !('columnNorms' in o.strategy) });
   let plan: BandedPlan;
