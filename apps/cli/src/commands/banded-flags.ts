@@ -11,7 +11,6 @@ import type { FlagSpec } from '../command.js';
 import { choice, exactlyOne, numberList, optionalNumber, optionalString, requiredNumber } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { UsageError } from '../usage-error.js';
-import { readStrategyFile } from './banded-strategy-file.js';
 
 /** Where the strategy came from: `--band-values` (Toeplitz) or a `--strategy` file (by diagonals or by column norms). */
 export type StrategySource =
@@ -87,6 +86,8 @@ async function readStrategy(flags: ParsedFlags, steps: number, cwd: string): Pro
   }
   const path = optionalString(flags, 'strategy') ?? '';
   if (path === '') throw new UsageError('--strategy needs a file name');
+  // imported only here: the file readers bring the streaming I/O package, which `dp` otherwise never loads
+  const { readStrategyFile } = await import('./banded-strategy-file.js');
   const strategy = await readStrategyFile(path, cwd);
   if ('columnNorms' in strategy) {
     if (given === undefined) throw new UsageError(`--strategy ${path} gives column norms only: give --bands b (columns i, j overlap when |i − j| < b), an integer in [1, --steps = ${steps}]`);
