@@ -30,6 +30,8 @@ export interface BandedPlan {
   /** The event the accountants compose: the banded event itself, or its one equivalent Gaussian. */
   readonly priced: MechanismEvent;
   readonly pricedAs: 'ledger' | 'one-gaussian';
+  /** The (q, σ, count) steps the accountants compose: `ledger`, or the one Gaussian step of noise σ/Δ. */
+  readonly pricedLedger: readonly BandedLedgerStep[];
   /**
    * cyclic, balls-in-bins: Δ, the L2 norm of the worst record's whole contribution to the
    * release (one Gaussian of noise σ/Δ); poisson-in-group: maxᵢ ‖C[:, i]‖, the sensitivity of one
@@ -57,14 +59,15 @@ export function bandedPlan(options: BandedMatrixOptions): BandedPlan {
   const participations = Math.ceil(event.steps / event.minSeparation);
   if (event.participation === 'poisson-in-group') {
     const step = ledger[0] as BandedLedgerStep;
-    return { event, ledger, priced: event, pricedAs: 'ledger', sensitivity: sigma / step.noiseMultiplier, participations, samplingRate: step.samplingRate };
+    return { event, ledger, priced: event, pricedAs: 'ledger', pricedLedger: ledger, sensitivity: sigma / step.noiseMultiplier, participations, samplingRate: step.samplingRate };
   }
   // Δ² = Σ count·(σ/σᵢ)², each σ/σᵢ the norm (or, for k < b, the Δ) the library divided σ by
   let squared = 0;
   for (const step of ledger) squared += step.count * (sigma / step.noiseMultiplier) ** 2;
   const sensitivity = Math.sqrt(squared);
-  const collapse = ledger.length > MAX_LEDGER_NOISE_LEVELS;
-  return { event, ledger, priced: collapse ? gaussianEvent(sigma / sensitivity) : event, pricedAs: collapse ? 'one-gaussian' : 'ledger', sensitivity, participations, samplingRate: 1 };
+  if (ledger.length <= MAX_LEDGER_NOISE_LEVELS) return { event, ledger, priced: event, pricedAs: 'ledger', pricedLedger: ledger, sensitivity, participations, samplingRate: 1 };
+  const one = { samplingRate: 1, noiseMultiplier: sigma / sensitivity, count: 1 };
+  return { event, ledger, priced: gaussianEvent(one.noiseMultiplier), pricedAs: 'one-gaussian', pricedLedger: [one], sensitivity, participations, samplingRate: 1 };
 }
 
 /**
@@ -75,5 +78,5 @@ export function bandedPlan(options: BandedMatrixOptions): BandedPlan {
  */
 export function plannedNoiseIsFinite(plan: BandedPlan): boolean {
   const ok = (v: number): boolean => Number.isFinite(v) && v > 0;
-  return ok(plan.sensitivity) && plan.ledger.every((step) => ok(step.noiseMultiplier)) && (plan.priced.kind !== 'gaussian' || ok(plan.priced.noiseMultiplier));
+  return ok(plan.sensitivity) && plan.ledger.every((step) => ok(step.noiseMultiplier)) && plan.pricedLedger.every((step) => ok(step.noiseMultiplier));
 }

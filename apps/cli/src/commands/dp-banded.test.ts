@@ -194,6 +194,8 @@ describe('--strategy FILE', () => {
     const worst = norms.filter((_, i) => i % k === k - 1);
     const delta = Math.sqrt(worst.reduce((s, v) => s + v * v, 0));
     expect(out.sensitivity).toBeCloseTo(delta, 12);
+    expect(out.ledger).toEqual([{ samplingRate: 1, noiseMultiplier: 8 / (out.sensitivity as number), count: 1 }]);
+    expect(out.summary).toContain('(its 12 noise levels composed exactly into that one Gaussian)');
     // one Gaussian release of noise σ/Δ is what `dp` prices for one full-batch step at that σ
     const one = await dp(['--sampling-rate', '1', '--steps', '1', '--noise-multiplier', String(8 / (out.sensitivity as number)), '--delta', '1e-5']);
     expect(out.epsilon).toBe(one.epsilon);

@@ -57,7 +57,7 @@ function runJson(run: BandedRunChoice, plan: BandedPlan): Record<string, unknown
     sensitivity: plan.sensitivity,
     amplification: plan.samplingRate < 1,
     pricedAs: plan.pricedAs,
-    ledger: plan.pricedAs === 'ledger' ? plan.ledger.map((s) => ({ samplingRate: s.samplingRate, noiseMultiplier: s.noiseMultiplier, count: s.count })) : [{ samplingRate: 1, noiseMultiplier: plan.event.noiseMultiplier / plan.sensitivity, count: 1 }],
+    ledger: plan.pricedLedger.map((s) => ({ samplingRate: s.samplingRate, noiseMultiplier: s.noiseMultiplier, count: s.count })),
     summary: bandedSummary(plan),
     amplificationNote: bandedAmplificationNote(plan),
   };
