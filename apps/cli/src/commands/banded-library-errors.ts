@@ -51,7 +51,7 @@ export function bandedUsageError(error: unknown, source: StrategySource, noiseMu
   const parameter = error.parameter.replace(/^event\./, '');
   const message = error.message.replace(/^event\./, '');
   if (parameter.startsWith('strategy')) {
-    return new UsageError(`${strategySourceText(source)}: ${message.replace(/^strategy\.?/, '') || message}`);
+    return new UsageError(`${strategySourceText(source)}: ${message.replace(/^strategy\.?\s*/, '') || message}`);
   }
   if (parameter === 'noiseMultiplier' && typeof error.found === 'number' && error.found !== noiseMultiplier) {
     // an accountant refused a noise level the strategy derived from σ (σ/‖C[:, i]‖ or σ/Δ)
