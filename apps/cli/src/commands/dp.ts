@@ -1,5 +1,6 @@
 /**
- * `dpbounds dp`: (ε, δ) accounting of DP-SGD with Poisson sampling (docs/cli.md). No math here: the
+ * `dpbounds dp`: (ε, δ) accounting of DP-SGD with Poisson sampling (docs/cli.md), and with
+ * `--mechanism banded-matrix` of DP-FTRL / BandMF (dp-banded.ts). No math here: the
  * accountants of @dpbounds/accountants do it. `epsilon` (or `delta`) is always a guarantee; the
  * GDP/CLT approximation is reported beside the PLD guarantee, never in its place.
  */
@@ -13,8 +14,12 @@ import type { CommandDefinition, CommandIo, CommandResult } from '../command.js'
 import { choice, exactlyOne, numberList, requiredNumber } from '../flags.js';
 import { dpTprAtFpr, dpTprText } from './dp-tpr-at-fpr.js';
 import type { ParsedFlags } from '../flags.js';
-import { createProgress } from '../progress.js';
 import { formatNumber, formatTable } from '../format.js';
+import { withAccountantProgress } from './accountant-progress.js';
+import { dpResultsText } from './dp-results-text.js';
+import { BANDED_MATRIX_FLAGS, refuseBandedFlags } from './banded-flags.js';
+import { runBandedMatrix } from './dp-banded.js';
+import type { DpResultRow } from './dp-results-text.js';
 import { UsageError } from '../usage-error.js';
 
 /** The accountants `dpbounds dp` can run. */
@@ -24,7 +29,7 @@ type DpAccountant = (typeof DP_ACCOUNTANTS)[number];
 type Query = DpQuery;
 
 /** One accountant's JSON result (docs/cli.md fields first, then additions). */
-export type DpResult = Record<string, string | number | boolean | null>;
+export type DpResult = DpResultRow;
 
 function runOne(kind: DpAccountant, query: Query): DpResult {
   if (query.neighbouring === 'substitution' && query.samplingRate < 1 && (kind === 'rdp' || kind === 'gdp')) {
@@ -33,39 +38,6 @@ function runOne(kind: DpAccountant, query: Query): DpResult {
   if (kind === 'prv' && query.neighbouring !== 'add-remove') throw new UsageError('--accountant prv supports --neighbouring add-remove only (use pld)');
   // the rows (and GDP's use of the PLD guarantee as `epsilon`) are built in one place, shared with `dpbounds sweep`
   return dpAccountantEvaluation(kind, query).result;
-}
-
-function textOf(results: readonly DpResult[], byDelta: boolean): string {
-  const num = (v: unknown): string => (typeof v === 'number' ? formatNumber(v) : '');
-  const rows = results.map((r) => {
-    const value = byDelta ? r.epsilon : r.delta;
-    const lower = byDelta ? r.epsilonLower : r.deltaLower;
-    const estimate = byDelta ? r.epsilonEstimate : r.deltaEstimate;
-    const note = r.accountant === 'gdp' ? 'estimate = CLT approximation, not a bound' : r.accountant === 'rdp' ? `optimal order ${num(r.order)}` : r.accountant === 'pld' ? 'pessimistic discretisation' : 'PRV error bounds';
-    const switched = typeof r.method === 'string' && /fallback|coarsened/.test(r.method) ? ` (${r.method})` : '';
-    return [String(r.accountant), num(value), num(lower), num(estimate), `${note}${switched}`];
-  });
-  const notes = results.filter((r) => typeof r.note === 'string').map((r) => `note (${String(r.accountant)}): ${String(r.note)}`);
-  const header = byDelta
-    ? `ε (guarantee) at δ = ${formatNumber(results[0]?.delta as number)}, ${String(results[0]?.neighbouring)}`
-    : `δ (guarantee) at ε = ${formatNumber(results[0]?.epsilon as number)}, ${String(results[0]?.neighbouring)}`;
-  return [`${header}\n${formatTable(['accountant', byDelta ? 'epsilon' : 'delta', 'lower', 'estimate', 'note'], rows)}`, ...notes].join('\n');
-}
-
-/** Runs `kinds` one after another with a progress bar naming each (drawn at once when the run is long: each accountant is one synchronous computation). */
-function withProgress<T>(io: CommandIo, kinds: readonly DpAccountant[], slow: boolean, work: (kind: DpAccountant) => T): T[] {
-  const progress = createProgress(io, 'dp', kinds.length, { eager: slow });
-  try {
-    return kinds.map((kind, i) => {
-      progress.stage(`${kind} accountant`);
-      progress.update(i);
-      const out = work(kind);
-      progress.update(i + 1);
-      return out;
-    });
-  } finally {
-    progress.finish();
-  }
 }
 
 /**
@@ -82,7 +54,7 @@ function runSampler(flags: ParsedFlags, io: CommandIo, sampling: SamplingChoice)
   if (accountant !== 'pld' && accountant !== 'rdp') throw new UsageError(`--accountant ${accountant} does not price --sampling ${sampling.sampler}; use --accountant pld (default) or rdp`);
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
   const run = samplerRunOf(sampling, noiseMultiplier, steps, neighbouring);
-  const [result] = withProgress(io, [accountant], steps >= 10_000, () => samplerEpsilon(run, delta, { accountant }));
+  const [result] = withAccountantProgress(io, [accountant], steps >= 10_000, () => samplerEpsilon(run, delta, { accountant }));
   const s = result as NonNullable<typeof result>;
   const json = {
     accountant,
@@ -98,7 +70,12 @@ function runSampler(flags: ParsedFlags, io: CommandIo, sampling: SamplingChoice)
   return { json, text: `${header}\n${formatTable(['', 'value'], samplerEpsilonRows(s))}\n\n${s.note}` };
 }
 
-function run(flags: ParsedFlags, io: CommandIo): CommandResult {
+/** What `dp` prices: DP-SGD (the default) or a banded matrix mechanism (DP-FTRL / BandMF). */
+export const DP_MECHANISMS = ['dp-sgd', 'banded-matrix'] as const;
+
+function run(flags: ParsedFlags, io: CommandIo): CommandResult | Promise<CommandResult> {
+  if (choice(flags, 'mechanism', DP_MECHANISMS, 'dp-sgd') === 'banded-matrix') return runBandedMatrix(flags, io);
+  refuseBandedFlags(flags);
   const sampling = parseSampling(flags) as SamplingChoice;
   if (sampling.batchSize !== undefined) return runSampler(flags, io, sampling);
   const samplingRate = sampling.samplingRate;
@@ -122,28 +99,28 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult {
   const slow = accountant === 'all' || accountant === 'prv' || (accountant !== 'rdp' && steps >= 10_000);
   if (accountant === 'all') {
     const kinds = DP_ACCOUNTANTS.filter((k) => neighbouring === 'add-remove' || k === 'pld' || (samplingRate === 1 && k !== 'prv'));
-    const both = withProgress(io, kinds, slow, (k) => {
+    const both = withAccountantProgress(io, kinds, slow, (k) => {
       const r = jsonSafeResult(runOne(k, query));
       return { r, tpr: withTpr(r) };
     });
     const results = both.map((b) => b.r);
     const tpr = both.map((b) => b.tpr);
-    return { json: { results: tpr.map((t) => t.json) }, text: join(textOf(results, which === 'delta'), tpr.map((t) => t.text)) };
+    return { json: { results: tpr.map((t) => t.json) }, text: join(dpResultsText(results, which === 'delta'), tpr.map((t) => t.text)) };
   }
   let result: DpResult = { accountant };
   let tpr = { json: {} as Record<string, unknown>, text: '' };
-  withProgress(io, [accountant], slow, (k) => {
+  withAccountantProgress(io, [accountant], slow, (k) => {
     result = jsonSafeResult(runOne(k, query));
     tpr = withTpr(result);
   });
   const json = sampling.explicit ? { ...tpr.json, sampling: 'poisson', poissonValidForRun: true } : tpr.json;
-  return { json, text: join(textOf([result], which === 'delta'), [tpr.text]) };
+  return { json, text: join(dpResultsText([result], which === 'delta'), [tpr.text]) };
 }
 
 /** `dpbounds dp`. */
 export const dpCommand: CommandDefinition = {
   name: 'dp',
-  summary: '(ε, δ) accounting of DP-SGD (Poisson-subsampled Gaussian): RDP, PLD, PRV, GDP',
+  summary: '(ε, δ) accounting of DP-SGD (Poisson-subsampled Gaussian) and of DP-FTRL / BandMF: RDP, PLD, PRV, GDP',
   description: [
     'Prints ε at --delta (or δ at --epsilon) for T steps of DP-SGD with Poisson sampling rate q and',
     'noise multiplier σ. "epsilon" ("delta") is always a guarantee: PLD uses a pessimistic',
@@ -163,6 +140,15 @@ export const dpCommand: CommandDefinition = {
     'q = b/N in "poisson", "poissonValidForRun" and a "note" in plain words (docs/batch-samplers.md).',
     'shuffle and balls-in-bins run in epochs of --batches-per-epoch K batches (default ⌈N/b⌉; --drop-last:',
     '⌊N/b⌋): T steps are ⌈T/K⌉ epochs, stated as "batchesPerEpoch" and "epochs".',
+    '',
+    'With --mechanism banded-matrix it prints ε at --delta of a banded matrix mechanism (DP-FTRL /',
+    'BandMF: the release C·G + Z over --steps n, Z ~ N(0, σ²) per coordinate, C lower triangular with',
+    '--bands b): the strategy as --band-values v0,v1,… (Toeplitz) or --strategy FILE, records joining',
+    'by --participation cyclic|balls-in-bins|poisson-in-group every --min-separation k steps',
+    '(poisson-in-group: --dataset-size N and --batch-size B, rate kB/N). The JSON adds "mechanism",',
+    '"participation", "bands", "minSeparation", the worst record\'s "sensitivity" and "participations",',
+    '"ledger" (what was priced), "summary" and "amplificationNote". balls-in-bins is priced WITHOUT',
+    'amplification (a guarantee); the amplified analysis of Choquette-Choo et al. 2024 is not implemented.',
   ].join('\n'),
   flags: {
     'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },
@@ -175,12 +161,15 @@ export const dpCommand: CommandDefinition = {
     fpr: { type: 'string', valueName: 'list', description: 'also report "tprAtFpr": the largest TPR any attack reaches at each FPR in [0, 1], from the accountant\'s trade-off curve ("tprKind": guarantee for pld/rdp/prv, estimate for gdp)' },
     ...SAMPLING_FLAG,
     ...SAMPLER_SIZE_FLAGS,
+    mechanism: { type: 'string', valueName: 'dp-sgd|banded-matrix', description: 'what was trained: DP-SGD, or a banded matrix mechanism (DP-FTRL / BandMF) with the banded-matrix flags below', defaultText: 'dp-sgd' },
+    ...BANDED_MATRIX_FLAGS,
   },
   examples: [
     'dpbounds dp --sampling-rate 0.0001 --noise-multiplier 2 --steps 500000 --delta 1e-5 --neighbouring substitution --fpr 0.01,0.1 --json',
     'dpbounds dp --sampling-rate 0.004 --noise-multiplier 1.1 --steps 10000 --delta 1e-5 --json',
     'dpbounds dp --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --delta 1e-5 --accountant all',
     'dpbounds dp --sampling fixed-size --batch-size 256 --dataset-size 60000 --noise-multiplier 1.1 --steps 2000 --delta 1e-5',
+    'dpbounds dp --mechanism banded-matrix --band-values 1,0.5 --participation cyclic --min-separation 100 --noise-multiplier 3 --steps 2000 --delta 1e-5',
   ],
   run,
 };

@@ -15,7 +15,7 @@ import type { LazyCommand } from '../command.js';
 export const commands: readonly LazyCommand[] = [
   {
     name: 'dp',
-    summary: '(ε, δ) accounting of DP-SGD (Poisson-subsampled Gaussian): RDP, PLD, PRV, GDP',
+    summary: '(ε, δ) accounting of DP-SGD (Poisson-subsampled Gaussian) and of DP-FTRL / BandMF: RDP, PLD, PRV, GDP',
     load: async () => (await import('./dp.js')).dpCommand,
     parameterFlags: { sigma: 'noise-multiplier', q: 'sampling-rate', count: 'steps', T: 'steps', fprs: 'fpr', sampler: 'sampling' },
   },

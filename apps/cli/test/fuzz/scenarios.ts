@@ -15,6 +15,9 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5', '--accountant', 'rdp'],
     ['--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '120', '--noise-multiplier', '1', '--steps', '50', '--delta', '1e-5'],
     ['--sampling', 'shuffle', '--batch-size', '110', '--dataset-size', '1000', '--batches-per-epoch', '8', '--noise-multiplier', '1', '--steps', '20', '--delta', '1e-5'],
+    ['--mechanism', 'banded-matrix', '--band-values', '1,0.5', '--bands', '2', '--participation', 'cyclic', '--min-separation', '5', '--noise-multiplier', '2', '--steps', '50', '--delta', '1e-5'],
+    ['--mechanism', 'banded-matrix', '--strategy', 'banded-strategy.json', '--participation', 'poisson-in-group', '--min-separation', '2', '--dataset-size', '1000', '--batch-size', '20', '--noise-multiplier', '2', '--steps', '50', '--delta', '1e-5', '--accountant', 'all'],
+    ['--mechanism', 'banded-matrix', '--band-values', '1,0.3', '--participation', 'balls-in-bins', '--dataset-size', '1000', '--batch-size', '100', '--noise-multiplier', '2', '--steps', '50', '--delta', '1e-5', '--neighbouring', 'substitution'],
   ],
   calibrate: [
     ['--target-epsilon', '1', '--delta', '1e-5', '--sampling-rate', '0.01', '--steps', '100', '--accountant', 'pld', '--neighbouring', 'add-remove'],

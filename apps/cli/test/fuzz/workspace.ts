@@ -1,7 +1,7 @@
 /**
  * The input files the fuzz scenarios read, generated (seeded) into a temporary directory: a
- * tiny tabular dataset, attack scores and shadow scores, GLiR gradients, audit scores, and the
- * traces of a real `dpbounds train` run on the tiny dataset (per-instance, attribute
+ * tiny tabular dataset, attack scores and shadow scores, GLiR gradients, audit scores, a banded
+ * matrix strategy, and the traces of a real `dpbounds train` run on the tiny dataset (per-instance, attribute
  * sensitivity, canary scores), so every file-reading command has valid input to fuzz around.
  */
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -53,6 +53,9 @@ export async function createFuzzWorkspace(): Promise<string> {
   write('reference.csv', csv('g1,g2,g3,g4', Array.from({ length: 60 }, () => row(0))));
   write('update.csv', csv('g1,g2,g3,g4', [row(0.2)]));
   write('glir-targets.json', JSON.stringify({ member: Array.from({ length: 40 }, (_, i) => i % 2) }));
+
+  // a banded matrix strategy (two Toeplitz diagonals) for `dp --mechanism banded-matrix --strategy`
+  write('banded-strategy.json', JSON.stringify({ bands: [[1], [0.4]] }));
 
   write('audit-scores.csv', csv('score,member', Array.from({ length: 400 }, (_, i) => [(rng.normal() + (i % 2)).toFixed(5), i % 2])));
   write('reconstruction.csv', csv('score,correct', Array.from({ length: 400 }, (_, i) => [rng.uniform().toFixed(5), i % 3 === 0 ? 1 : 0])));

@@ -1,0 +1,118 @@
+/**
+ * `dpbounds dp --mechanism banded-matrix`: (ε, δ) of a banded matrix mechanism (DP-FTRL / BandMF,
+ * Choquette-Choo et al. 2023; docs/cli.md, docs/batch-samplers.md). No math here: the library's
+ * `bandedMatrixEvent` finds the worst record's sensitivity for the participation scheme and its
+ * accountants price it (docs/math/batch-samplers.md, section 7). The output reads like `dp`'s
+ * for DP-SGD (the same fields, `epsilon` always a guarantee) plus the run and what was priced.
+ */
+import { jsonSafeResult } from '@dpbounds/accountants/advanced';
+import type { CommandIo, CommandResult } from '../command.js';
+import { choice, requiredNumber } from '../flags.js';
+import type { ParsedFlags } from '../flags.js';
+import { formatNumber } from '../format.js';
+import { UsageError } from '../usage-error.js';
+import { withAccountantProgress } from './accountant-progress.js';
+import { BANDED_ACCOUNTANTS, bandedAccountantRow } from './banded-accountants.js';
+import type { BandedAccountant } from './banded-accountants.js';
+import { parseBandedRun } from './banded-flags.js';
+import type { BandedRunChoice } from './banded-flags.js';
+import { bandedUsageError, strategySourceText } from './banded-library-errors.js';
+import { bandedPlan, plannedNoiseIsFinite } from './banded-plan.js';
+import type { BandedPlan } from './banded-plan.js';
+import { bandedAmplificationNote, bandedSummary } from './banded-words.js';
+import { requireBandedWork } from './banded-work.js';
+import { dpResultsText } from './dp-results-text.js';
+import type { DpResultRow } from './dp-results-text.js';
+
+/** The accountants to run for `--accountant`, refusing a relation one cannot price (one line naming both flags). */
+function accountantsFor(accountant: BandedAccountant | 'all', neighbouring: 'add-remove' | 'substitution', sampled: boolean): BandedAccountant[] {
+  if (accountant === 'all') return BANDED_ACCOUNTANTS.filter((k) => neighbouring === 'add-remove' || k === 'pld' || (!sampled && k !== 'prv'));
+  if (accountant === 'prv' && neighbouring !== 'add-remove') throw new UsageError('--accountant prv supports --neighbouring add-remove only (use pld)');
+  if (sampled && neighbouring !== 'add-remove' && (accountant === 'rdp' || accountant === 'gdp')) {
+    throw new UsageError(`--accountant ${accountant} supports --neighbouring add-remove only for --participation poisson-in-group at q = kB/N < 1 (its steps are Poisson-subsampled; use pld)`);
+  }
+  return [accountant];
+}
+
+/** The run's fields of the JSON (after the accountant's), in the names `dp --json` uses where they mean the same. */
+function runJson(run: BandedRunChoice, plan: BandedPlan): Record<string, unknown> {
+  const o = run.options;
+  const source = run.source;
+  const strategy =
+    source.flag === 'band-values'
+      ? { strategySource: 'band-values', strategyForm: 'toeplitz', bandValues: source.values }
+      : { strategySource: 'file', strategyForm: source.form, strategyFile: source.path };
+  const sampled = plan.event.participation === 'poisson-in-group';
+  return {
+    mechanism: 'banded-matrix',
+    participation: o.participation,
+    bands: plan.event.bands,
+    minSeparation: plan.event.minSeparation,
+    ...(run.minSeparationFromSizes ? { minSeparationFrom: 'dataset-size/batch-size' } : {}),
+    steps: plan.event.steps,
+    noiseMultiplier: plan.event.noiseMultiplier,
+    ...(sampled ? { datasetSize: plan.event.datasetSize, batchSize: plan.event.batchSize, samplingRate: plan.samplingRate } : {}),
+    ...strategy,
+    participations: plan.participations,
+    sensitivity: plan.sensitivity,
+    amplification: plan.samplingRate < 1,
+    pricedAs: plan.pricedAs,
+    ledger: plan.pricedLedger.map((s) => ({ samplingRate: s.samplingRate, noiseMultiplier: s.noiseMultiplier, count: s.count })),
+    summary: bandedSummary(plan),
+    amplificationNote: bandedAmplificationNote(plan),
+  };
+}
+
+/** The plan, with the library's errors in the command's words and a strategy that leaves double precision refused. */
+function planOf(run: BandedRunChoice): BandedPlan {
+  const o = run.options;
+  const plan = bandedPlan(o);
+  if (!plannedNoiseIsFinite(plan)) {
+    throw new UsageError(
+      `--noise-multiplier ${formatNumber(o.noiseMultiplier)} with ${strategySourceText(run.source)}: the worst record's sensitivity Δ = ${formatNumber(plan.sensitivity)} leaves noise σ/Δ outside double precision (a strategy scaled by more than about 1e150 or less than 1e-150 relative to σ); rescale the strategy and σ together`,
+    );
+  }
+  return plan;
+}
+
+/**
+ * Runs `dpbounds dp --mechanism banded-matrix` (flags read by `parseBandedRun`, plus --delta,
+ * --accountant rdp|pld|prv|gdp|all and --neighbouring). Domain: see {@link parseBandedRun};
+ * PRV prices add-remove only, RDP and GDP substitution only without sampling (cyclic,
+ * balls-in-bins).
+ *
+ * @throws UsageError (exit 2) naming the flag, its range and the value found.
+ * @example await runBandedMatrix({ mechanism: 'banded-matrix', steps: '2000', 'noise-multiplier': '3', 'band-values': '1,0.5', participation: 'cyclic', 'min-separation': '100', delta: '1e-5' }, io)
+ */
+export async function runBandedMatrix(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
+  const run = await parseBandedRun(flags, io.cwd);
+  const delta = requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  const accountant = choice(flags, 'accountant', [...BANDED_ACCOUNTANTS, 'all'] as const, 'pld');
+  const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
+  const o = run.options;
+  // poisson-in-group samples at q = kB/N; at q = 1 its steps are plain Gaussian releases
+  const sampled = o.participation === 'poisson-in-group' && (o.minSeparation * (o.batchSize ?? 0)) / (o.datasetSize ?? 1) < 1;
+  const kinds = accountantsFor(accountant, neighbouring, sampled);
+  requireBandedWork({ steps: o.steps, bands: o.bands, minSeparation: o.minSeparation, participation: o.participation, byDiagonals: !('columnNorms' in o.strategy) });
+  let plan: BandedPlan;
+  let rows: DpResultRow[];
+  try {
+    plan = planOf(run);
+    const priced = plan.priced;
+    let pld: DpResultRow | undefined;
+    const slow = accountant === 'all' || accountant === 'prv' || plan.participations >= 10_000;
+    rows = withAccountantProgress(io, kinds, slow, (kind) => {
+      const row = bandedAccountantRow(kind, priced, neighbouring, delta, pld);
+      if (kind === 'pld') pld = row;
+      return row;
+    }).map((row) => jsonSafeResult(row));
+  } catch (error) {
+    throw bandedUsageError(error, run.source, o.noiseMultiplier) ?? error;
+  }
+  const fields = runJson(run, plan);
+  const gdpNote = sampled ? undefined : 'estimate = μ-GDP of Gaussian releases, not a bound';
+  const table = dpResultsText(rows, true, gdpNote);
+  const text = `${table}\n\n${String(fields.summary)}\n${String(fields.amplificationNote)}`;
+  const json = accountant === 'all' ? { ...fields, results: rows } : { ...(rows[0] as DpResultRow), ...fields };
+  return { json, text };
+}
