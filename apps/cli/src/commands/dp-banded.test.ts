@@ -231,6 +231,10 @@ describe('the JSON and the text', () => {
     expect(text.stdout).toContain('WITHOUT amplification');
     expect(text.stdout).toContain('BandMF, 2 bands, balls-in-bins in epochs of 50 steps');
     expect(text.stdout).toMatch(/pld +\d/);
+    expect(out.amplificationNote).not.toMatch(/random-allocation/);
+    // one band: the same run as DP-SGD with balls-in-bins batches, whose random-allocation bound is tighter; the note points there
+    const one = await dp(['--mechanism', 'banded-matrix', '--band-values', '1', '--participation', 'balls-in-bins', '--min-separation', '50', ...run]);
+    expect(one.amplificationNote).toMatch(/dpbounds dp --sampling balls-in-bins --batches-per-epoch K. prices with the random-allocation bound/);
   });
 
   it('--accountant all under substitution runs the accountants that price it: every one but PRV without sampling, PLD only with poisson-in-group', async () => {
