@@ -396,7 +396,9 @@ function calibrateByBisection(eps: (sigma: number) => number, target: number, sa
  * The mechanism event of a run: Poisson → `dpSgdEvent`; fixed-size → T fixed-size steps;
  * truncated Poisson → T truncated steps (rate b/N); balls-in-bins → ⌈T/k⌉ epochs of
  * k = `run.batchesPerEpoch` batches (default ⌈N/b⌉; a partial epoch counts as a whole one, which
- * only adds releases). Throws a typed error for `shuffle`,
+ * only adds releases), each one Gaussian release: the ledger accountants price it without
+ * amplification, a valid but looser guarantee than `samplerEpsilon`'s, which also credits random
+ * allocation (its RDP bound is not a ledger step). Throws a typed error for `shuffle`,
  * which has no event (only a lower bound is known).
  *
  * @example samplerEvent({ sampler: 'poisson', datasetSize: 1000, batchSize: 10, noiseMultiplier: 1, steps: 100 })
