@@ -5,7 +5,9 @@
  */
 import type { FieldErrors, PlaygroundParams } from './params.js';
 
-const numberFields = ['samplingRate', 'batchSize', 'datasetSize', 'noiseMultiplier', 'epochs', 'steps', 'delta', 'clip', 'modelSize', 'targetValue', 'maxBatchSize'] as const;
+const numberFields = ['samplingRate', 'batchSize', 'datasetSize', 'noiseMultiplier', 'epochs', 'steps', 'delta', 'clip', 'modelSize', 'targetValue', 'maxBatchSize', 'minSeparation'] as const;
+/** Every field with its own message next to it: the number boxes and the BandMF band values (text). */
+const messageFields = [...numberFields, 'bandValues'] as const;
 
 function input(id: string): HTMLInputElement {
   const element = document.getElementById(id);
@@ -27,6 +29,9 @@ export function writeControls(params: PlaygroundParams): void {
   const select = document.getElementById('targetKind') as HTMLSelectElement;
   select.value = params.targetKind;
   (document.getElementById('sampler') as HTMLSelectElement).value = params.sampler;
+  (document.getElementById('mechanism') as HTMLSelectElement).value = params.mechanism;
+  (document.getElementById('participation') as HTMLSelectElement).value = params.participation;
+  input('bandValues').value = params.bandValues;
   input('noiseMultiplierSlider').value = String(Math.log10(params.noiseMultiplier > 0 ? params.noiseMultiplier : 1));
   input('epochsSlider').value = String(params.epochs);
   showModes(params);
@@ -57,6 +62,10 @@ export function readControls(): PlaygroundParams {
     targetValue: value('targetValue'),
     sampler: ((document.getElementById('sampler') as HTMLSelectElement).value as PlaygroundParams['sampler']) ?? 'poisson',
     maxBatchSize: value('maxBatchSize'),
+    mechanism: (document.getElementById('mechanism') as HTMLSelectElement).value === 'bandmf' ? 'bandmf' : 'dp-sgd',
+    bandValues: input('bandValues').value,
+    participation: ((document.getElementById('participation') as HTMLSelectElement).value as PlaygroundParams['participation']) ?? 'cyclic',
+    minSeparation: value('minSeparation'),
   };
 }
 
@@ -66,7 +75,7 @@ export function readControls(): PlaygroundParams {
  * failure-field.ts); a validation message of the same field takes precedence.
  */
 export function showErrors(errors: FieldErrors, computeErrors: FieldErrors = {}): void {
-  for (const field of numberFields) {
+  for (const field of messageFields) {
     const message = errors[field] ?? computeErrors[field] ?? '';
     const element = input(field);
     element.setAttribute('aria-invalid', message === '' ? 'false' : 'true');
@@ -75,11 +84,15 @@ export function showErrors(errors: FieldErrors, computeErrors: FieldErrors = {})
   }
 }
 
+/**
+ * Shows an element whose `data-for` lists modes (space-separated) only when every one of them is
+ * chosen: e.g. `data-for="dp-sgd truncated-poisson"` is DP-SGD with the truncated-Poisson sampler.
+ */
 function showModes(params: PlaygroundParams): void {
+  const active = new Set<string>([params.samplingInput, params.lengthInput, params.sampler, params.mechanism]);
   for (const element of document.querySelectorAll<HTMLElement>('[data-for]')) {
-    const mode = element.dataset.for;
-    const visible = mode === params.samplingInput || mode === params.lengthInput || mode === params.sampler;
-    element.hidden = !visible;
+    const modes = (element.dataset.for ?? '').split(' ').filter((m) => m !== '');
+    element.hidden = !modes.every((m) => active.has(m));
   }
 }
 

@@ -10,7 +10,7 @@ import type { WorkerFailure } from './analysis-protocol.js';
 import type { PlaygroundParams, ResolvedConfig } from './params.js';
 
 /** The controls a computation can fail at. */
-export type ComputeField = 'samplingRate' | 'batchSize' | 'noiseMultiplier' | 'epochs' | 'steps' | 'delta' | 'clip' | 'modelSize' | 'targetValue';
+export type ComputeField = 'samplingRate' | 'batchSize' | 'noiseMultiplier' | 'epochs' | 'steps' | 'delta' | 'clip' | 'modelSize' | 'targetValue' | 'bandValues' | 'minSeparation';
 
 /** A failure placed at its control. */
 export interface FieldFailure {
@@ -32,7 +32,16 @@ function lengthField(params: PlaygroundParams): ComputeField {
 }
 
 function fieldOfParameter(parameter: string | undefined, params: PlaygroundParams): ComputeField | undefined {
+  // the banded matrix event names its strategy's entries `strategy.bands[j][i]`
+  if (parameter?.startsWith('strategy') === true) return 'bandValues';
   switch (parameter) {
+    case 'bands':
+      return 'bandValues';
+    case 'minSeparation':
+      return 'minSeparation';
+    case 'batchSize':
+    case 'datasetSize':
+      return params.mechanism === 'bandmf' ? 'batchSize' : undefined;
     case 'samplingRate':
     case 'q':
       return samplingField(params);

@@ -54,6 +54,10 @@ describe('playground parameters', () => {
       targetValue: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
       sampler: fc.constantFrom('poisson' as const, 'fixed-size' as const, 'shuffle' as const, 'balls-in-bins' as const, 'truncated-poisson' as const),
       maxBatchSize: fc.integer({ min: 1000, max: 100000 }),
+      mechanism: fc.constantFrom('dp-sgd' as const, 'bandmf' as const),
+      bandValues: fc.array(fc.double({ min: -2, max: 2, noNaN: true }), { minLength: 1, maxLength: 4 }).map((values) => values.map(String).join(',')),
+      participation: fc.constantFrom('cyclic' as const, 'balls-in-bins' as const, 'poisson-in-group' as const),
+      minSeparation: fc.integer({ min: 1, max: 300 }),
     });
     fc.assert(
       fc.property(arb, (params) => {
@@ -63,7 +67,9 @@ describe('playground parameters', () => {
         expect(back.relation).toBe(params.relation);
         expect(back.targetKind).toBe(params.targetKind);
         expect(back.targetValue).toBe(params.targetValue);
-        expect(back.sampler).toBe(params.sampler);
+        expect(back.mechanism).toBe(params.mechanism);
+        if (params.mechanism === 'dp-sgd') expect(back.sampler).toBe(params.sampler);
+        else expect([back.bandValues, back.participation, back.minSeparation]).toEqual([params.bandValues, params.participation, params.minSeparation]);
       }),
     );
   });
@@ -76,5 +82,44 @@ describe('playground parameters', () => {
     expect(ok?.maxBatchSize).toBe(300);
     expect(validateParams({ ...defaultParams, sampler: 'fixed-size', maxBatchSize: 100 }).config?.maxBatchSize).toBeUndefined();
     expect(queryToParams('?sampler=bogus').sampler).toBe('poisson');
+  });
+
+  it('read a BandMF link: mechanism, band values, participation and k', () => {
+    const params = queryToParams('?mech=bandmf&bandValues=1,0.5,0.25&participation=balls-in-bins&k=50&B=100&N=10000&T=1000&sigma=3');
+    expect([params.mechanism, params.bandValues, params.participation, params.minSeparation]).toEqual(['bandmf', '1,0.5,0.25', 'balls-in-bins', 50]);
+    const { config, errors } = validateParams(params);
+    expect(errors).toEqual({});
+    expect(config?.mechanism).toBe('bandmf');
+    expect(config?.banded).toEqual({ bandValues: [1, 0.5, 0.25], participation: 'balls-in-bins', minSeparation: 50 });
+    expect(config?.steps).toBe(1000);
+    // a DP-SGD link has no BandMF settings and does not write BandMF keys
+    expect(validateParams(defaultParams).config?.banded).toBeUndefined();
+    expect(paramsToQuery(defaultParams)).not.toMatch(/mech=|bandValues=|participation=|(^|&)k=/);
+    expect(paramsToQuery(params)).toContain('mech=bandmf');
+    expect(queryToParams('?mech=bandmf&participation=bogus').participation).toBe('cyclic');
+  });
+
+  it('report an invalid BandMF field next to its control, never a NaN configuration', () => {
+    const bandmf = (query: string) => validateParams(queryToParams(`?mech=bandmf&B=100&N=10000&T=1000&${query}`));
+    expect(bandmf('bandValues=1,abc').errors.bandValues).toBe('“abc” is not a finite number; give comma-separated band values such as 1,0.5,0.25');
+    expect(bandmf('bandValues=1,abc').config).toBeUndefined();
+    expect(bandmf('bandValues=1,,0.5').errors.bandValues).toMatch(/not a finite number/);
+    expect(bandmf('bandValues=').errors.bandValues).toMatch(/^Give the band values/);
+    expect(bandmf('bandValues=0,1').errors.bandValues).toBe('The first band value (the main diagonal of C) must be > 0');
+    expect(bandmf('bandValues=1,Infinity').errors.bandValues).toMatch(/not a finite number/);
+    expect(validateParams(queryToParams('?mech=bandmf&B=100&N=10000&T=2&bandValues=1,1,1')).errors.bandValues).toBe('3 bands need at least 3 steps (the run has 2)');
+    expect(bandmf('k=2.5').errors.minSeparation).toBe('Min separation k must be an integer ≥ 1');
+    expect(bandmf('k=0').config).toBeUndefined();
+    // k < b is allowed for cyclic participation only
+    expect(bandmf('bandValues=1,0.5,0.25&k=2&participation=cyclic').errors).toEqual({});
+    expect(bandmf('bandValues=1,0.5,0.25&k=2&participation=balls-in-bins').errors.minSeparation).toBe('For balls-in-bins participation k must be ≥ the number of bands b = 3');
+    // poisson-in-group: q = kB/N ≤ 1, and it needs B and N
+    expect(bandmf('participation=poisson-in-group&k=101').errors.minSeparation).toBe('k·B = 10100 exceeds N = 10000: each of the k groups (N/k records) must fill an expected batch of B');
+    expect(bandmf('participation=poisson-in-group&k=100').errors).toEqual({});
+    expect(validateParams(queryToParams('?mech=bandmf&q=0.01&T=100&participation=poisson-in-group')).errors.samplingRate).toMatch(/needs batch and dataset size/);
+    // the DP-SGD sampler checks do not apply to BandMF, and its config carries no sampler
+    const withSampler = validateParams(queryToParams('?mech=bandmf&q=0.01&T=100&sampler=shuffle'));
+    expect(withSampler.errors).toEqual({});
+    expect(withSampler.config?.sampler).toBe('poisson');
   });
 });
