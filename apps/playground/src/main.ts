@@ -92,9 +92,11 @@ function redraw(): void {
   // for tests and for inspection from the console: exactly what the plot draws
   (window as unknown as { dpboundsPlot: unknown }).dpboundsPlot = { grid: [...grid], relation: config.relation, curves: views.map((v) => ({ id: v.id, label: legendLabel(v), kind: v.kind, relation: v.relation, fnr: [...v.fnr] })) };
   const notes = [`All curves: ${relationLabel(config.relation)} neighbouring.`];
+  if (config.mechanism === 'bandmf') notes.push('BandMF run: the curve is its DP trade-off curve, from the PLD of the banded matrix mechanism (a guarantee). Bayes security, μ-GMIP and the relaxed threat model assume DP-SGD with Poisson sampling; they are not guarantees for this run and are not drawn.');
   if (config.sampler !== 'poisson') notes.push(`Every curve and closed-form number is computed for Poisson batches at q = B/N; your loop draws ${config.sampler} batches, so none of them is a guarantee for it (see the ε row).`);
-  if (rtmStage !== undefined) notes.push(rtmStage.note);
-  else if (dpStage !== undefined && workerProblem === undefined) notes.push('Relaxed threat model: computing…');
+  if (rtmStage !== undefined) {
+    if (config.mechanism !== 'bandmf') notes.push(rtmStage.note);
+  } else if (dpStage !== undefined && workerProblem === undefined) notes.push('Relaxed threat model: computing…');
   if (closedForm?.gmipProblem !== undefined) notes.push(closedForm.gmipProblem);
   else if (closedForm?.gmipAssumedDatasetSize === true && config.relation === 'substitution') notes.push('μ-GMIP assumes N = 10⁴/q records (only q is given).');
   if (uploadedFnr !== undefined) notes.push(`The uploaded attack is compared as if its experiment used ${relationLabel(config.relation)} neighbouring.`);
@@ -116,7 +118,54 @@ function samplerExplanation(c: ResolvedConfig): string {
   return `The (ε, δ) guarantee of your ${c.sampler} loop (${how}).${beside}`;
 }
 
+/** The rows of a BandMF run: ε with what was priced in words, TPR from its DP curve, and the DP-SGD threat models marked as not applying. */
+function bandedHeadlineRows(c: ResolvedConfig): HeadlineRow[] {
+  const rel = relationLabel(c.relation);
+  const epsProblem = epsilonProblem ?? workerProblem;
+  const banded = epsilonStage?.banded;
+  const coarsened = banded?.note === undefined ? '' : ` ${banded.note}.`;
+  const rows: HeadlineRow[] = [
+    {
+      id: 'epsilon',
+      label: `ε at δ = ${formatValue(c.delta, 3)}`,
+      value: workerValue(epsilonStage?.epsilon, epsProblem),
+      labels: `${epsilonStage?.epsilon.kind ?? 'guarantee'} (PLD) · ${rel}`,
+      explanation: `${banded === undefined ? 'The (ε, δ) guarantee of the BandMF run (PLD accountant, upper end of its numerical error).' : banded.words}${coarsened}${epsProblem === undefined ? '' : ` Not computed: ${epsProblem}`}`,
+    },
+    {
+      id: 'tprAt01',
+      label: 'TPR at 0.1 % FPR',
+      value: workerValue(dpStage?.tprAt01),
+      labels: dpStage === undefined ? `guarantee · ${rel}` : labelsOf(dpStage.tprAt01),
+      explanation: 'Highest share of members any attack can flag while wrongly flagging 1 in 1000 non-members (DP curve of the BandMF run).',
+    },
+    {
+      id: 'tprAt1',
+      label: 'TPR at 1 % FPR',
+      value: workerValue(dpStage?.tprAt1),
+      labels: dpStage === undefined ? `guarantee · ${rel}` : labelsOf(dpStage.tprAt1),
+      explanation: 'The same at 1 non-member in 100 (DP curve of the BandMF run).',
+    },
+    {
+      id: 'dpSgdOnly',
+      label: 'Bayes security β*, μ-GMIP, relaxed threat model',
+      value: 'not shown',
+      labels: 'does not apply to BandMF',
+      explanation: 'These analyses assume DP-SGD with Poisson sampling and independent noise each step; for a banded matrix mechanism they would not be guarantees, so the page does not show them. ε and the DP curve above hold against every attacker.',
+    },
+    {
+      id: 'steps',
+      label: 'Steps n',
+      value: String(c.steps),
+      labels: '',
+      explanation: `Bands b = ${c.banded?.bandValues.length ?? '—'}, participation ${c.banded?.participation ?? '—'}, k = ${c.banded?.minSeparation ?? '—'}.`,
+    },
+  ];
+  return rows;
+}
+
 function headlineRows(c: ResolvedConfig): HeadlineRow[] {
+  if (c.mechanism === 'bandmf') return bandedHeadlineRows(c);
   const rel = relationLabel(c.relation);
   const rows: HeadlineRow[] = [];
   const problem = workerProblem === undefined ? '' : ` Not computed: ${workerProblem}`;
@@ -158,7 +207,7 @@ function headlineRows(c: ResolvedConfig): HeadlineRow[] {
     id: 'combinedBayesSecurity',
     label: 'β* of Bayes security ∨ DP',
     value: workerValue(dpStage?.combinedBayesSecurity),
-    labels: dpStage === undefined ? `guarantee · ${rel}` : labelsOf(dpStage.combinedBayesSecurity),
+    labels: dpStage?.combinedBayesSecurity === undefined ? `guarantee · ${rel}` : labelsOf(dpStage.combinedBayesSecurity),
     explanation: `The Bayes-security guarantee of this run: 1 − TV read off the combined curve (at least the certified β* and the DP curve's own β*).${problem}`,
   });
   rows.push({
@@ -276,7 +325,8 @@ function update(next: PlaygroundParams): void {
   const started = performance.now();
   status.textContent = '';
   try {
-    closedForm = computeClosedForm(resolved);
+    // the closed forms are DP-SGD's (Poisson sampling); a BandMF run shows none of them
+    closedForm = resolved.mechanism === 'bandmf' ? undefined : computeClosedForm(resolved);
   } catch (error) {
     closedForm = undefined;
     const failure = attributeFailure(params, resolved, 'The closed-form analysis', { message: error instanceof Error ? error.message : String(error), parameter: (error as { parameter?: string }).parameter });
@@ -329,6 +379,10 @@ document.getElementById('calibrate')?.addEventListener('click', () => {
   const c = config;
   if (c === undefined || results.dataset.state === 'stale') {
     out.textContent = 'Fix the highlighted fields first.';
+    return;
+  }
+  if (c.mechanism === 'bandmf') {
+    out.textContent = 'Noise calibration covers DP-SGD only; for BandMF, change σ and read ε in the headline.';
     return;
   }
   if (params.targetKind === 'bayesSecurity') {

@@ -9,6 +9,11 @@
  *    DP curve;
  * 3. ε at δ from the PLD accountant.
  *
+ * A banded matrix mechanism run (BandMF, banded-run.ts) has only the DP view: its DP curve from the
+ * PLD of the banded event, TPR read off it, and ε at δ with a sentence on what was priced. The
+ * closed-form threat models and the relaxed threat model assume DP-SGD with Poisson sampling, so
+ * they are not computed for it (stage 2 says so instead of drawing a curve).
+ *
  * A combined curve is max(threat, DP) (tradeoff-core `combineWithDp`, through the accountants'
  * `combineThreatWithDp`): a DP guarantee holds against every attacker, so no curve the page draws
  * for a threat model is ever below the DP guarantee of the same run and relation. Its kind is the
@@ -22,14 +27,16 @@ import type { CurveView } from './curve-view.js';
 import { dpCurve, dpEpsilon, lowFprPower } from './dp-run.js';
 import { sampleCurve } from './fpr-grid.js';
 import type { ResolvedConfig } from './params.js';
+import { bandedAccountant, bandedDpCurve, bandedSummary, bandedWords, type BandedSummary } from './banded-run.js';
+import { formatValue } from './headline.js';
 
 /** Stage 1: the DP guarantee curve and the closed-form threat models combined with it. */
 export interface DpStage {
   /** Highest TPR of any attack at FPR 0.1 % and 1 %, from the DP curve (guarantees). */
   readonly tprAt01: LabelledNumber;
   readonly tprAt1: LabelledNumber;
-  /** β* = 1 − TV of max(Bayes certified curve, DP curve): the Bayes-security guarantee of the run. */
-  readonly combinedBayesSecurity: LabelledNumber;
+  /** β* = 1 − TV of max(Bayes certified curve, DP curve): the Bayes-security guarantee of the run (undefined for BandMF: its closed form assumes DP-SGD). */
+  readonly combinedBayesSecurity: LabelledNumber | undefined;
   /** DP curve, then each combined threat-model curve, sampled on the grid. */
   readonly views: readonly CurveView[];
 }
@@ -42,6 +49,8 @@ export interface EpsilonStage {
   readonly epsilonLower: number;
   /** For a sampler other than Poisson: the Poisson ε at q = B/N, which does not cover the run, and the sampler's note. */
   readonly poisson?: { readonly epsilon: number; readonly validForRun: boolean; readonly note: string; readonly upper: number | undefined; readonly estimate?: number; readonly method?: string };
+  /** For BandMF: what the accountant priced for the worst record, the sentence the page shows, and the PLD's method (`pld` or `pld-coarsened`). */
+  readonly banded?: { readonly summary: BandedSummary; readonly words: string; readonly method: string; readonly note: string | undefined };
 }
 
 /**
@@ -72,6 +81,19 @@ export interface RtmStage {
  */
 export function analyzeDpStage(config: ResolvedConfig, grid: Float64Array): { readonly stage: DpStage; readonly dpCurve: TradeOffCurve } {
   const relation = config.relation;
+  if (config.mechanism === 'bandmf') {
+    const curve = bandedDpCurve(config);
+    const power = lowFprPower(curve);
+    return {
+      dpCurve: curve,
+      stage: {
+        tprAt01: { value: power.tprAt01, kind: 'guarantee', relation },
+        tprAt1: { value: power.tprAt1, kind: 'guarantee', relation },
+        combinedBayesSecurity: undefined,
+        views: [{ id: 'dp', name: 'DP, any attacker (BandMF run, from its PLD)', kind: 'guarantee', relation, fnr: sampleCurve(curve, grid) }],
+      },
+    };
+  }
   const dp = { curve: dpCurve(config) };
   const views: CurveView[] = [{ id: 'dp', name: 'DP, any attacker', kind: 'guarantee', relation, fnr: sampleCurve(dp.curve, grid) }];
   const bayes = analyzeBayesSecurity(
@@ -115,6 +137,9 @@ export function analyzeDpStage(config: ResolvedConfig, grid: Float64Array): { re
  */
 export function analyzeRtmStage(config: ResolvedConfig, dpCurve: TradeOffCurve, grid: Float64Array): RtmStage {
   const relation = config.relation;
+  if (config.mechanism === 'bandmf') {
+    return { view: undefined, note: 'Relaxed threat model: not drawn for BandMF (its analysis assumes DP-SGD with Poisson sampling, so it is not a guarantee for this run).' };
+  }
   const rtm = analyzeRtmDpSgd({ samplingRate: config.samplingRate, noiseMultiplier: config.noiseMultiplier, steps: config.steps, dims: 1, neighbouring: relation });
   const combined = combineThreatWithDp({ threat: rtm.threatCurve, threatKind: rtm.kind, dp: dpCurve, neighbouring: relation }).combined;
   const notes = rtm.notes.length > 0 ? ` ${rtm.notes.join(' ')}` : '';
@@ -131,6 +156,15 @@ export function analyzeRtmStage(config: ResolvedConfig, dpCurve: TradeOffCurve, 
  * @example analyzeEpsilon(config).epsilon.value
  */
 export function analyzeEpsilon(config: ResolvedConfig): EpsilonStage {
+  if (config.mechanism === 'bandmf') {
+    const bounds = bandedAccountant(config).getEpsilonBounds(config.delta);
+    const summary = bandedSummary(config);
+    return {
+      epsilon: { value: bounds.upper, kind: bounds.kind, relation: config.relation },
+      epsilonLower: bounds.lower,
+      banded: { summary, words: bandedWords(summary, config.relation, config.noiseMultiplier, (x) => formatValue(x)), method: bounds.method, note: bounds.note },
+    };
+  }
   if (config.sampler !== 'poisson') {
     // validation guarantees B and N for every sampler but Poisson
     const s = samplerEpsilon(

@@ -1,0 +1,136 @@
+/**
+ * The banded matrix mechanism (DP-FTRL / BandMF; Choquette-Choo et al. 2023, "Amplified Banded
+ * Matrix Factorization") as the playground prices it: the library's `bandedMatrixEvent` for a
+ * Toeplitz strategy, composed by the PLD accountant (ε at δ, a guarantee) whose privacy loss
+ * distribution also gives the run's DP trade-off curve (`pldTradeOffCurve`), and the worst
+ * record's sensitivity read back from the ledger the accountants price
+ * (`bandedMatrixLedgerSteps`), for the sentence the page shows. Plain functions, so tests run
+ * them in Node and compare with the library.
+ */
+import { bandedMatrixEvent, PldAccountant, pldTradeOffCurve, type BandedMatrixEvent, type BandedParticipation } from '@dpbounds/accountants';
+import { bandedMatrixLedgerSteps, groupLedger } from '@dpbounds/accountants/advanced';
+import type { TradeOffCurve } from '@dpbounds/tradeoff-core';
+import type { ResolvedConfig } from './params.js';
+
+/**
+ * The library event of a BandMF configuration: strategy `{ bands: [[v₀], [v₁], …] }` (one value
+ * per Toeplitz band), b = number of values, n = T steps, σ, participation and k; B and N for
+ * poisson-in-group.
+ *
+ * @throws when `config` is not a BandMF configuration, or the library's typed errors (naming `strategy…`, `minSeparation`, …).
+ * @example bandedEventOf(validateParams(queryToParams('?mech=bandmf&bandValues=1,0.5&T=1000&k=100')).config!).bands // 2
+ */
+export function bandedEventOf(config: ResolvedConfig): BandedMatrixEvent {
+  const banded = config.banded;
+  if (banded === undefined) throw new Error('not a BandMF configuration');
+  const sizes =
+    banded.participation === 'poisson-in-group' ? { datasetSize: config.datasetSize as number, batchSize: config.batchSize as number } : {};
+  return bandedMatrixEvent({
+    strategy: { bands: banded.bandValues.map((v) => [v]) },
+    bands: banded.bandValues.length,
+    steps: config.steps,
+    noiseMultiplier: config.noiseMultiplier,
+    participation: banded.participation,
+    minSeparation: banded.minSeparation,
+    ...sizes,
+  });
+}
+
+let memo: { readonly key: string; readonly accountant: PldAccountant } | undefined;
+
+/**
+ * The PLD accountant composed with the run's event for the page's relation (the same call as
+ * `new PldAccountant({ neighbouring }).compose(bandedMatrixEvent(…))`). The last one is kept, so
+ * the worker's curve stage and ε stage compose the run once.
+ *
+ * @example bandedAccountant(config).getEpsilonBounds(1e-5).upper
+ */
+export function bandedAccountant(config: ResolvedConfig): PldAccountant {
+  const key = JSON.stringify([config.banded, config.steps, config.noiseMultiplier, config.relation, config.batchSize, config.datasetSize]);
+  if (memo?.key !== key) memo = { key, accountant: new PldAccountant({ neighbouring: config.relation }).compose(bandedEventOf(config)) };
+  return memo.accountant;
+}
+
+/**
+ * The DP trade-off curve of the run from its PLD (a guarantee: the discretisation is pessimistic).
+ *
+ * @example bandedDpCurve(config).evaluate(0.01)
+ */
+export function bandedDpCurve(config: ResolvedConfig): TradeOffCurve {
+  return pldTradeOffCurve(bandedAccountant(config));
+}
+
+/** What the accountants price for the worst record, in a practitioner's terms. */
+export interface BandedSummary {
+  readonly participation: BandedParticipation;
+  readonly bands: number;
+  readonly minSeparation: number;
+  /** The most steps one record joins (poisson-in-group: may join), ⌈n/k⌉. */
+  readonly participations: number;
+  /**
+   * cyclic and balls-in-bins: Δ, the L2 norm of the worst record's whole contribution to C·G
+   * (the run is the Gaussian mechanism of noise σ/Δ); poisson-in-group: maxᵢ ‖C[:, i]‖, the
+   * sensitivity of one participation. Add/remove; substitution doubles it inside the accountant.
+   */
+  readonly sensitivity: number;
+  /** q = kB/N for poisson-in-group, 1 otherwise (no sampling). */
+  readonly samplingRate: number;
+}
+
+/**
+ * Reads the worst record's sensitivity off the ledger the accountants price: every ledger step is
+ * a Gaussian release of noise σ/s (s the norm the library divided σ by), so for the unsampled
+ * schemes Δ² = Σ count·(σ/σᵢ)² (Gaussian releases compose to one Gaussian with μ² = Σ μᵢ²; Dong,
+ * Roth, Su 2022), and for poisson-in-group s is maxᵢ ‖C[:, i]‖.
+ *
+ * @example bandedSummary(validateParams(queryToParams('?mech=bandmf&bandValues=1&T=10&k=5')).config!).sensitivity // √2
+ */
+export function bandedSummary(config: ResolvedConfig): BandedSummary {
+  const event = bandedEventOf(config);
+  const ledger = groupLedger(bandedMatrixLedgerSteps(event));
+  const sigma = event.noiseMultiplier;
+  let squared = 0;
+  let samplingRate = 1;
+  if (event.participation === 'poisson-in-group') {
+    const step = ledger[0];
+    if (step === undefined) throw new Error('the banded event priced no step');
+    squared = (sigma / step.noiseMultiplier) ** 2;
+    samplingRate = step.samplingRate;
+  } else {
+    for (const step of ledger) squared += step.count * (sigma / step.noiseMultiplier) ** 2;
+  }
+  return {
+    participation: event.participation,
+    bands: event.bands,
+    minSeparation: event.minSeparation,
+    participations: Math.ceil(event.steps / event.minSeparation),
+    sensitivity: Math.sqrt(squared),
+    samplingRate,
+  };
+}
+
+/**
+ * The sentence the page shows under ε for a BandMF run: the participation, the worst record's
+ * sensitivity and whether sampling amplifies it. Balls-in-bins is priced WITHOUT amplification
+ * (a guarantee); its amplified analysis (Choquette-Choo, Ganesh, Steinke, Thakurta 2024) is not
+ * implemented. `format` writes a number as the page does.
+ *
+ * @example bandedWords(summary, 'add-remove', 1.1, String)
+ */
+export function bandedWords(summary: BandedSummary, relation: ResolvedConfig['relation'], noiseMultiplier: number, format: (x: number) => string): string {
+  const { participation, bands: b, minSeparation: k, participations: m } = summary;
+  const delta = format(summary.sensitivity);
+  const noise = format(noiseMultiplier / summary.sensitivity);
+  const sub = relation === 'substitution' ? ' Under substitution the sensitivity doubles (the accountant applies it).' : '';
+  const times = m === 1 ? 'step' : 'steps';
+  switch (participation) {
+    case 'cyclic': {
+      const overlap = k >= b ? `its steps are k = ${k} ≥ b = ${b} apart, so their columns of C do not overlap` : `its steps are k = ${k} < b = ${b} apart, so their columns overlap and Δ bounds their inner products`;
+      return `Cyclic participation: each record joins every ${k}-th step, the worst record ${m} ${times}; ${overlap}. Its sensitivity is Δ = ${delta}: the run is the Gaussian mechanism of noise σ/Δ = ${noise}. No sampling, so no amplification is credited (PLD accountant, a guarantee).${sub}`;
+    }
+    case 'balls-in-bins':
+      return `Balls-in-bins participation: in each epoch of k = ${k} steps a record joins one step chosen at random (the worst record up to ${m} ${times}). Priced WITHOUT amplification, at the worst participation pattern's sensitivity Δ = ${delta} (one Gaussian of noise σ/Δ = ${noise}): a guarantee, but pessimistic; the amplified analysis of Choquette-Choo, Ganesh, Steinke and Thakurta (2024) is not implemented here.${sub}`;
+    case 'poisson-in-group':
+      return `Poisson within groups: records are split into k = ${k} groups and each step Poisson-samples one group at q = k·B/N = ${format(summary.samplingRate)}, so the worst record has up to ${m} possible participations, ${k} ≥ b = ${b} steps apart. Each has sensitivity maxᵢ ‖C[:, i]‖ = ${delta} (noise σ/‖C‖ = ${noise}) and is amplified by sampling (Choquette-Choo et al. 2023; PLD accountant, a guarantee).${sub}`;
+  }
+}
