@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bandedMatrixEvent, PldAccountant } from '@dpbounds/accountants';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeClosedForm } from '../src/closed-form.js';
@@ -305,6 +306,37 @@ describe('playground in chromium', () => {
     await fresh(page);
     await expect.poll(async () => (await plottedCurves(page)).curves.find((c) => c.id === 'dp')?.kind, { timeout: 60_000 }).toBe('guarantee');
     expect(await page.locator('#headline tr[data-id="poissonEpsilon"]').count()).toBe(0);
+    await page.close();
+  }, 180_000);
+
+  it('prices a BandMF link with the library’s PLD, says balls-in-bins is not amplified, and reports a bad band value at its control', async () => {
+    const page = await openPage('?mech=bandmf&bandValues=1,0.5,0.25&participation=balls-in-bins&k=50&B=100&N=10000&T=1000&sigma=3&delta=0.00001');
+    const event = bandedMatrixEvent({ strategy: { bands: [[1], [0.5], [0.25]] }, bands: 3, steps: 1000, noiseMultiplier: 3, participation: 'balls-in-bins', minSeparation: 50 });
+    const library = new PldAccountant({ neighbouring: 'add-remove' }).compose(event).getEpsilon(1e-5);
+    expect(await headline(page, 'epsilon')).toBe(formatValue(library));
+    await fresh(page);
+    expect(await page.locator('#headline tr[data-id="epsilon"] td.labels').textContent()).toBe('guarantee (PLD) · add/remove');
+    const words = (await page.locator('#headline tr[data-id="epsilon"] td.explanation').textContent()) ?? '';
+    expect(words).toContain('Priced WITHOUT amplification');
+    expect(words).toContain('amplified analysis of Choquette-Choo, Ganesh, Steinke and Thakurta (2024) is not implemented');
+    // DP-SGD's threat models are not shown as guarantees for BandMF: only the DP curve is drawn
+    expect((await plottedCurves(page)).curves.map((c) => [c.id, c.kind])).toEqual([['dp', 'guarantee']]);
+    expect(await page.locator('#headline tr[data-id="bayesSecurity"]').count()).toBe(0);
+    expect(await page.locator('#headline tr[data-id="dpSgdOnly"] td.labels').textContent()).toBe('does not apply to BandMF');
+    expect(await page.locator('#bandValues').isVisible()).toBe(true);
+    expect(await page.locator('#sampler').isVisible()).toBe(false);
+    // an invalid band value: a message next to its control, the results marked stale, no NaN
+    await page.locator('#bandValues').fill('1,abc');
+    await expect.poll(async () => page.locator('output.error[for=bandValues]').textContent()).toBe('“abc” is not a finite number; give comma-separated band values such as 1,0.5,0.25');
+    expect(await page.locator('#results').getAttribute('data-state')).toBe('stale');
+    expect(await page.locator('#results').textContent()).not.toContain('NaN');
+    // corrected: the message goes, the URL carries the new strategy, ε is recomputed
+    await page.locator('#bandValues').fill('1,0.5');
+    await expect.poll(async () => page.locator('output.error[for=bandValues]').textContent()).toBe('');
+    await expect.poll(() => new URL(page.url()).searchParams.get('bandValues')).toBe('1,0.5');
+    await fresh(page);
+    const two = bandedMatrixEvent({ strategy: { bands: [[1], [0.5]] }, bands: 2, steps: 1000, noiseMultiplier: 3, participation: 'balls-in-bins', minSeparation: 50 });
+    expect(await headline(page, 'epsilon')).toBe(formatValue(new PldAccountant({ neighbouring: 'add-remove' }).compose(two).getEpsilon(1e-5)));
     await page.close();
   }, 180_000);
 
