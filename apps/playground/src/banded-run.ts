@@ -4,11 +4,11 @@
  * Toeplitz strategy, composed by the PLD accountant (ε at δ, a guarantee) whose privacy loss
  * distribution also gives the run's DP trade-off curve (`pldTradeOffCurve`), and the worst
  * record's sensitivity read back from the ledger the accountants price
- * (`bandedMatrixLedgerSteps`), for the sentence the page shows. Plain functions, so tests run
+ * (`bandedMatrixSensitivity`), for the sentence the page shows. Plain functions, so tests run
  * them in Node and compare with the library.
  */
 import { bandedMatrixEvent, PldAccountant, pldTradeOffCurve, type BandedMatrixEvent, type BandedParticipation } from '@dpbounds/accountants';
-import { bandedMatrixLedgerSteps, groupLedger } from '@dpbounds/accountants/advanced';
+import { bandedMatrixSensitivity } from '@dpbounds/accountants/advanced';
 import type { TradeOffCurve } from '@dpbounds/tradeoff-core';
 import type { ResolvedConfig } from './params.js';
 
@@ -78,35 +78,14 @@ export interface BandedSummary {
 }
 
 /**
- * Reads the worst record's sensitivity off the ledger the accountants price: every ledger step is
- * a Gaussian release of noise σ/s (s the norm the library divided σ by), so for the unsampled
- * schemes Δ² = Σ count·(σ/σᵢ)² (Gaussian releases compose to one Gaussian with μ² = Σ μᵢ²; Dong,
- * Roth, Su 2022), and for poisson-in-group s is maxᵢ ‖C[:, i]‖.
+ * The worst record's sensitivity as the accountants price it (`bandedMatrixSensitivity`), with
+ * the run's participation, bands and k.
  *
  * @example bandedSummary(validateParams(queryToParams('?mech=bandmf&bandValues=1&T=10&k=5')).config!).sensitivity // √2
  */
 export function bandedSummary(config: ResolvedConfig): BandedSummary {
   const event = bandedEventOf(config);
-  const ledger = groupLedger(bandedMatrixLedgerSteps(event));
-  const sigma = event.noiseMultiplier;
-  let squared = 0;
-  let samplingRate = 1;
-  if (event.participation === 'poisson-in-group') {
-    const step = ledger[0];
-    if (step === undefined) throw new Error('the banded event priced no step');
-    squared = (sigma / step.noiseMultiplier) ** 2;
-    samplingRate = step.samplingRate;
-  } else {
-    for (const step of ledger) squared += step.count * (sigma / step.noiseMultiplier) ** 2;
-  }
-  return {
-    participation: event.participation,
-    bands: event.bands,
-    minSeparation: event.minSeparation,
-    participations: Math.ceil(event.steps / event.minSeparation),
-    sensitivity: Math.sqrt(squared),
-    samplingRate,
-  };
+  return { participation: event.participation, bands: event.bands, minSeparation: event.minSeparation, ...bandedMatrixSensitivity(event) };
 }
 
 /**

@@ -82,8 +82,8 @@ export {
 } from './sweep/index.js';
 export type { SweepNumericField } from './sweep/index.js';
 // Banded matrix mechanisms: the ledger steps an event prices and the strategy's Gram structure.
-export { bandedMatrixLedgerSteps } from './sampling/banded-matrix/banded-matrix-event.js';
-export type { BandedLedgerStep } from './sampling/banded-matrix/banded-matrix-event.js';
+export { bandedMatrixLedgerSteps, bandedMatrixSensitivity } from './sampling/banded-matrix/banded-matrix-event.js';
+export type { BandedLedgerStep, BandedMatrixSensitivity } from './sampling/banded-matrix/banded-matrix-event.js';
 export { bandedGram } from './sampling/banded-matrix/banded-strategy.js';
 export type { BandedGram } from './sampling/banded-matrix/banded-strategy.js';
 // Balls-in-bins (random allocation) RDP: both directions of one epoch and the ε they guarantee.

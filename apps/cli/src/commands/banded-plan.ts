@@ -16,7 +16,7 @@
  */
 import { bandedMatrixEvent, gaussianEvent } from '@dpbounds/accountants';
 import type { BandedMatrixEvent, BandedMatrixOptions, MechanismEvent } from '@dpbounds/accountants';
-import { bandedMatrixLedgerSteps, groupLedger } from '@dpbounds/accountants/advanced';
+import { bandedMatrixLedgerSteps, bandedMatrixSensitivity, groupLedger } from '@dpbounds/accountants/advanced';
 import type { BandedLedgerStep } from '@dpbounds/accountants/advanced';
 
 /** More distinct noise levels than this among Gaussian releases: priced as the one equivalent Gaussian. */
@@ -56,15 +56,8 @@ export function bandedPlan(options: BandedMatrixOptions): BandedPlan {
   const event = bandedMatrixEvent(options);
   const ledger = groupLedger(bandedMatrixLedgerSteps(event));
   const sigma = event.noiseMultiplier;
-  const participations = Math.ceil(event.steps / event.minSeparation);
-  if (event.participation === 'poisson-in-group') {
-    const step = ledger[0] as BandedLedgerStep;
-    return { event, ledger, priced: event, pricedAs: 'ledger', pricedLedger: ledger, sensitivity: sigma / step.noiseMultiplier, participations, samplingRate: step.samplingRate };
-  }
-  // Δ² = Σ count·(σ/σᵢ)², each σ/σᵢ the norm (or, for k < b, the Δ) the library divided σ by
-  let squared = 0;
-  for (const step of ledger) squared += step.count * (sigma / step.noiseMultiplier) ** 2;
-  const sensitivity = Math.sqrt(squared);
+  const { sensitivity, participations, samplingRate } = bandedMatrixSensitivity(event);
+  if (event.participation === 'poisson-in-group') return { event, ledger, priced: event, pricedAs: 'ledger', pricedLedger: ledger, sensitivity, participations, samplingRate };
   if (ledger.length <= MAX_LEDGER_NOISE_LEVELS) return { event, ledger, priced: event, pricedAs: 'ledger', pricedLedger: ledger, sensitivity, participations, samplingRate: 1 };
   const one = { samplingRate: 1, noiseMultiplier: sigma / sensitivity, count: 1 };
   return { event, ledger, priced: gaussianEvent(one.noiseMultiplier), pricedAs: 'one-gaussian', pricedLedger: [one], sensitivity, participations, samplingRate: 1 };

@@ -3,7 +3,7 @@ import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functio
 import { dpSgdEvent, gaussianEvent, selfComposedEvent } from '../../events/mechanism-event.js';
 import { PldAccountant } from '../../pld/pld-accountant.js';
 import { RdpAccountant } from '../../rdp/rdp-accountant.js';
-import { bandedMatrixEvent, bandedMatrixLedgerSteps, type BandedMatrixOptions } from './banded-matrix-event.js';
+import { bandedMatrixEvent, bandedMatrixLedgerSteps, bandedMatrixSensitivity, type BandedMatrixOptions } from './banded-matrix-event.js';
 
 const DELTA = 1e-5;
 const pld = (e: Parameters<PldAccountant['compose']>[0]): number => new PldAccountant().compose(e).getEpsilon(DELTA);
@@ -114,5 +114,18 @@ describe('bandedMatrixLedgerSteps', () => {
     expect(() => bandedMatrixEvent({ ...two(), extra: 1 } as never)).toThrow(/options\.extra/);
     // hand-built literals are validated by the accountants too
     expect(() => new PldAccountant().compose({ kind: 'banded-matrix', strategy: { bands: [[1]] }, bands: 1, steps: 10, noiseMultiplier: 1, participation: 'cyclic', minSeparation: 0 } as never)).toThrow(/event\.minSeparation/);
+  });
+});
+
+describe('bandedMatrixSensitivity', () => {
+  it('reads Δ off the ledger: √⌈n/k⌉ for the identity, the column norm for poisson-in-group', () => {
+    const cyclic = bandedMatrixSensitivity(bandedMatrixEvent({ strategy: { bands: [[1]] }, bands: 1, steps: 100, noiseMultiplier: 2, participation: 'cyclic', minSeparation: 30 }));
+    expect(cyclic).toEqual({ sensitivity: 2, participations: 4, samplingRate: 1 });
+    const grouped = bandedMatrixSensitivity(bandedMatrixEvent({ strategy: { bands: [[1], [0.5]] }, bands: 2, steps: 100, noiseMultiplier: 2, participation: 'poisson-in-group', datasetSize: 1000, batchSize: 10 }));
+    expect(grouped.sensitivity).toBeCloseTo(Math.sqrt(1.25), 12);
+    expect(grouped.samplingRate).toBeCloseTo(0.02, 15);
+    // two bands at separation k ≥ b: the worst record's columns are disjoint, Δ² = Σ ‖C[:, i]‖²
+    const two = bandedMatrixSensitivity(bandedMatrixEvent({ strategy: { bands: [[1], [0.5]] }, bands: 2, steps: 10, noiseMultiplier: 1, participation: 'cyclic', minSeparation: 5 }));
+    expect(two.sensitivity).toBeCloseTo(Math.sqrt(2 * 1.25), 12);
   });
 });

@@ -168,3 +168,38 @@ function freezeStrategy(strategy: BandedStrategy): BandedStrategy {
   }
   return strategy; // invalid: bandedGram names the problem
 }
+
+/** What the ledger of a banded-matrix event prices for the worst record (see {@link bandedMatrixSensitivity}). */
+export interface BandedMatrixSensitivity {
+  /**
+   * cyclic, balls-in-bins: Δ, the L2 norm of the worst record's whole contribution to the release
+   * (the run is one Gaussian of noise σ/Δ); poisson-in-group: maxᵢ ‖C[:, i]‖, the sensitivity of
+   * one participation. Add-remove; substitution doubles it (the accountants apply that).
+   */
+  readonly sensitivity: number;
+  /** The most steps one record joins, ⌈n/k⌉ (poisson-in-group: the steps of its group, each joined with probability q). */
+  readonly participations: number;
+  /** q = kB/N for poisson-in-group; 1 otherwise (no sampling). */
+  readonly samplingRate: number;
+}
+
+/**
+ * The worst record's sensitivity as the event's ledger prices it: every ledger step is a Gaussian
+ * release of noise σ/s (s the norm σ was divided by), so for the unsampled schemes
+ * Δ² = Σ count·(σ/σᵢ)² (Gaussian releases compose to one Gaussian with μ² = Σ μᵢ²; Dong, Roth,
+ * Su 2022, "Gaussian differential privacy"), and for poisson-in-group s = maxᵢ ‖C[:, i]‖.
+ *
+ * @example bandedMatrixSensitivity({ kind: 'banded-matrix', strategy: { bands: [[1]] }, bands: 1, steps: 10, noiseMultiplier: 2, participation: 'cyclic', minSeparation: 5 }).sensitivity // √2
+ */
+export function bandedMatrixSensitivity(event: BandedMatrixEvent): BandedMatrixSensitivity {
+  const ledger = bandedMatrixLedgerSteps(event);
+  const sigma = event.noiseMultiplier;
+  const participations = Math.ceil(event.steps / event.minSeparation);
+  if (event.participation === 'poisson-in-group') {
+    const step = ledger[0] as BandedLedgerStep;
+    return { sensitivity: sigma / step.noiseMultiplier, participations, samplingRate: step.samplingRate };
+  }
+  let squared = 0;
+  for (const step of ledger) squared += step.count * (sigma / step.noiseMultiplier) ** 2;
+  return { sensitivity: Math.sqrt(squared), participations, samplingRate: 1 };
+}
