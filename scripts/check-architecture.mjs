@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Enforces the rules of the house (ARCHITECTURE.md): imports between @dpbounds packages point
+// Enforces the rules of the house (docs/architecture.md): imports between @dpbounds packages point
 // down only, no package imports an app, and library code has no `node:` imports except in
 // files under a `src/node/` folder (a separate, Node-only entry point).
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -9,7 +9,7 @@
 // - a section that does not exist: `docs/math/x.md#heading` (GitHub heading anchors) and
 //   `docs/math/x.md §2` / `§"Composition"` (a heading of x.md must carry that § number, start
 //   with that number, or contain that name);
-// - a name of material the repository does not carry: `STYLE.md`, `CLI.md`, `spec §…`,
+// - a name of material the repository does not carry: `STYLE.md`, `CLI.md`, `ARCHITECTURE.md`, `spec §…`,
 //   `spec x.md`, `../shared`, and issue references (`issue 15`, `#15`).
 // Source files (.ts, .mts, .mjs, .js) are checked in their comments only (strings are data);
 // Markdown files in full. Written as plain JavaScript so that `node` runs it without a build.
@@ -21,7 +21,7 @@ const SOURCE = /\.(?:ts|tsx|mts|cts|mjs|cjs|js)$/;
 const REPO_ROOTS = ['docs', 'packages', 'apps', 'tools', 'scripts', '.changeset'];
 const PATH_TOKEN = /(?<![\w@/.:-])((?:\.{1,2}\/)*(?:[\w@.-]+\/)+[\w@.-]+\.(?:md|tsx|ts|mts|mjs|json|js|py|svg|png|html|yaml|yml|csv)(?![\w]))(?:#([\w-]+))?(?:\s+§\s*(?:"([^"]+)"|([\d.]+(?:\s*[–-]\s*§?\s*[\d.]+)?)))?/g;
 const FORBIDDEN = [
-  [/\b(?:STYLE|CLI)\.md\b/g, 'names a file the repository does not carry'],
+  [/\b(?:STYLE|CLI|ARCHITECTURE)\.md\b/g, 'names a file the repository does not carry'],
   [/\bspec\b[^.\n]{0,3}§|\bspec\s+`?[\w/-]+\.md\b|(?<![\w/.-])(?:shared\/)?spec\/[\w/.*-]+/g, 'cites the specification, which the repository does not carry'],
   [/\bSTYLE\s+rule\b/g, 'cites a style guide the repository does not carry'],
   [/\.\.\/shared\b|\/work\/shared\b/g, 'cites a folder outside the repository'],

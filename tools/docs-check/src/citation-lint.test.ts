@@ -64,8 +64,8 @@ describe('citation lint on planted bad inputs', () => {
   });
 
   it('finds names of material the repository does not carry', () => {
-    const text = ['// see STYLE.md', '// CLI.md says so', '// (spec §3.2)', '// spec accountants.md', '// ../shared/notes', '// fixed for issue 15', '// as asked in #16', '// format in the spec, §7', '// copied from `shared/spec/fixtures/x.json`', '// (STYLE rule "say it")', "// the issue's example"].join('\n');
-    expect(lint('packages/accountants/src/a.ts', text).map((f) => f.line).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    const text = ['// see STYLE.md', '// CLI.md says so', '// (spec §3.2)', '// spec accountants.md', '// ../shared/notes', '// fixed for issue 15', '// as asked in #16', '// format in the spec, §7', '// copied from `shared/spec/fixtures/x.json`', '// (STYLE rule "say it")', "// the issue's example", '// (ARCHITECTURE.md, "Two error policies")'].join('\n');
+    expect(lint('packages/accountants/src/a.ts', text).map((f) => f.line).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(messages('docs/accounting.md', 'Specification: `spec/accountants.md` of the project material.\n')).toHaveLength(1);
     // not issue references: headings, colours, character references
     expect(messages('docs/accounting.md', '## 2 Heading\ncolour #1f77b4, &#8722;, `docs/cli.md`\n')).toEqual([]);

@@ -513,6 +513,16 @@ export class PldAccountant extends LedgerAccountant {
     if (this.cache?.revision === this.revision) this.cache.optimisticSteps.clear();
   }
 
+  /** Runs one bounds query between {@link prepareBounds} and {@link releaseOptimisticSteps}. */
+  private boundsQuery<T>(query: () => T): T {
+    this.prepareBounds();
+    try {
+      return query();
+    } finally {
+      this.releaseOptimisticSteps();
+    }
+  }
+
   /**
    * The optimistic (rounded-down) composition of one direction and the total mean remainder
    * m = Σ_g T_g·E[ρ_g] (see `optimisticPld`), or undefined when its window exceeds the budget.
@@ -566,12 +576,7 @@ export class PldAccountant extends LedgerAccountant {
    * @example pld.getEpsilonBounds(1e-5) // { lower, estimate, upper, kind: 'guarantee', neighbouring, method: 'pld' }
    */
   getEpsilonBounds(delta: number): EpsilonBounds {
-    this.prepareBounds();
-    try {
-      return this.epsilonBounds(delta);
-    } finally {
-      this.releaseOptimisticSteps();
-    }
+    return this.boundsQuery(() => this.epsilonBounds(delta));
   }
 
   /** The computation of {@link getEpsilonBounds}. */
@@ -618,12 +623,7 @@ export class PldAccountant extends LedgerAccountant {
    * @example pld.getDeltaBounds(1) // { lower, estimate, upper, kind: 'guarantee', neighbouring, method: 'pld' }
    */
   getDeltaBounds(epsilon: number): DeltaBounds {
-    this.prepareBounds();
-    try {
-      return this.deltaBounds(epsilon);
-    } finally {
-      this.releaseOptimisticSteps();
-    }
+    return this.boundsQuery(() => this.deltaBounds(epsilon));
   }
 
   /** The computation of {@link getDeltaBounds}. */

@@ -1,6 +1,6 @@
 /**
  * Typed errors thrown by every public dpbounds API above the numeric kernels
- * (ARCHITECTURE.md, "Two error policies"). Kernels in this package never throw; they
+ * (docs/architecture.md, "Two error policies"). Kernels in this package never throw; they
  * return NaN out of domain. These classes live here only because this is the one
  * package every other package may import.
  */
