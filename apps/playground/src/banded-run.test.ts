@@ -66,7 +66,8 @@ describe('the BandMF sentence', () => {
     const words = analyzeEpsilon(configOf(`?${base}&participation=balls-in-bins&k=50`)).banded?.words ?? '';
     expect(words).toMatch(/^Balls-in-bins participation/);
     expect(words).toContain('Priced WITHOUT amplification');
-    expect(words).toContain('Choquette-Choo, Ganesh, Steinke and Thakurta (2024) is not implemented');
+    expect(words).toContain('(Choquette-Choo, Ganesh, Haque, Steinke and Thakurta, ICLR 2025; Schuchardt and Kalinin 2026) are not implemented');
+    expect(words).toContain('priced, tighter, by cyclic participation every 50 steps');
   });
 
   it('gives the participation and the worst record’s sensitivity for cyclic and poisson-in-group', () => {

@@ -91,8 +91,8 @@ export function bandedSummary(config: ResolvedConfig): BandedSummary {
 /**
  * The sentence the page shows under ε for a BandMF run: the participation, the worst record's
  * sensitivity and whether sampling amplifies it. Balls-in-bins is priced WITHOUT amplification
- * (a guarantee); its amplified analysis (Choquette-Choo, Ganesh, Steinke, Thakurta 2024) is not
- * implemented. `format` writes a number as the page does.
+ * (a guarantee); its published amplified analyses (Choquette-Choo, Ganesh, Haque, Steinke,
+ * Thakurta, ICLR 2025; Schuchardt and Kalinin 2026) are not implemented. `format` writes a number as the page does.
  *
  * @example bandedWords(summary, 'add-remove', 1.1, String)
  */
@@ -108,7 +108,7 @@ export function bandedWords(summary: BandedSummary, relation: ResolvedConfig['re
       return `Cyclic participation: each record joins every ${k}-th step, the worst record ${m} ${times}; ${overlap}. Its sensitivity is Δ = ${delta}: the run is the Gaussian mechanism of noise σ/Δ = ${noise}. No sampling, so no amplification is credited (PLD accountant, a guarantee).${sub}`;
     }
     case 'balls-in-bins':
-      return `Balls-in-bins participation: in each epoch of k = ${k} steps a record joins one step chosen at random (the worst record up to ${m} ${times}). Priced WITHOUT amplification, at the worst participation pattern's sensitivity Δ = ${delta} (one Gaussian of noise σ/Δ = ${noise}): a guarantee, but pessimistic; the amplified analysis of Choquette-Choo, Ganesh, Steinke and Thakurta (2024) is not implemented here.${sub}`;
+      return `Balls-in-bins participation: in each epoch of k = ${k} steps a record joins one step chosen at random (the worst record up to ${m} ${times}). Priced WITHOUT amplification, at the worst participation pattern's sensitivity Δ = ${delta} (one Gaussian of noise σ/Δ = ${noise}): a guarantee, but pessimistic; the amplified analyses of the random placement (Choquette-Choo, Ganesh, Haque, Steinke and Thakurta, ICLR 2025; Schuchardt and Kalinin 2026) are not implemented here. A loop that draws each record's step once and reuses it every epoch is priced, tighter, by cyclic participation every ${k} steps.${sub}`;
     case 'poisson-in-group':
       return `Poisson within groups: records are split into k = ${k} groups and each step Poisson-samples one group at q = k·B/N = ${format(summary.samplingRate)}, so the worst record has up to ${m} possible participations, ${k} ≥ b = ${b} steps apart. Each has sensitivity maxᵢ ‖C[:, i]‖ = ${delta} (noise σ/‖C‖ = ${noise}) and is amplified by sampling (Choquette-Choo et al. 2023; PLD accountant, a guarantee).${sub}`;
   }

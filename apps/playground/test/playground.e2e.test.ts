@@ -318,7 +318,7 @@ describe('playground in chromium', () => {
     expect(await page.locator('#headline tr[data-id="epsilon"] td.labels').textContent()).toBe('guarantee (PLD) · add/remove');
     const words = (await page.locator('#headline tr[data-id="epsilon"] td.explanation').textContent()) ?? '';
     expect(words).toContain('Priced WITHOUT amplification');
-    expect(words).toContain('amplified analysis of Choquette-Choo, Ganesh, Steinke and Thakurta (2024) is not implemented');
+    expect(words).toContain('amplified analyses of the random placement (Choquette-Choo, Ganesh, Haque, Steinke and Thakurta, ICLR 2025; Schuchardt and Kalinin 2026) are not implemented');
     // DP-SGD's threat models are not shown as guarantees for BandMF: only the DP curve is drawn
     expect((await plottedCurves(page)).curves.map((c) => [c.id, c.kind])).toEqual([['dp', 'guarantee']]);
     expect(await page.locator('#headline tr[data-id="bayesSecurity"]').count()).toBe(0);

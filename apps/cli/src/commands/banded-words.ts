@@ -58,9 +58,10 @@ export function bandedSummary(plan: BandedPlan): string {
 
 /**
  * Whether sampling amplification is credited, and what that makes the ε: for balls-in-bins the
- * statement that it is priced WITHOUT amplification (a guarantee; the amplified analysis of
- * Choquette-Choo, Ganesh, Steinke, Thakurta 2024 is not implemented); for poisson-in-group at
- * q = kB/N = 1 that nothing is sampled.
+ * statement that it is priced WITHOUT amplification (a guarantee; the published amplified
+ * analyses, Choquette-Choo, Ganesh, Haque, Steinke, Thakurta ICLR 2025 and Schuchardt and
+ * Kalinin 2026, are not implemented), and that a bin drawn once is priced by `cyclic`; for
+ * poisson-in-group at q = kB/N = 1 that nothing is sampled.
  *
  * @example bandedAmplificationNote(plan) // for balls-in-bins: "balls-in-bins participation is priced WITHOUT amplification: …"
  */
@@ -69,7 +70,7 @@ export function bandedAmplificationNote(plan: BandedPlan): string {
     case 'cyclic':
       return 'cyclic participation has no sampling randomness, so no amplification is credited: ε is that of the Gaussian mechanism at the worst record\'s sensitivity Δ (a guarantee for rdp, pld and prv).';
     case 'balls-in-bins':
-      return `balls-in-bins participation is priced WITHOUT amplification: each record at its worst placement in every epoch, as if the batches were public (a guarantee, likely loose). The amplified mixture-of-Gaussians analysis of Choquette-Choo, Ganesh, Steinke, Thakurta (2024) is not implemented.${plan.event.bands === 1 ? ' With one band the steps do not interact: this is DP-SGD with balls-in-bins batches at noise σ / column norm, which `dpbounds dp --sampling balls-in-bins --batches-per-epoch K` prices with the random-allocation bound (much tighter).' : ''}`;
+      return `balls-in-bins participation is priced WITHOUT amplification: each record at its worst placement in every epoch, as if the batches were public (a guarantee, likely loose). The amplified analyses of the random placement (Choquette-Choo, Ganesh, Haque, Steinke, Thakurta, ICLR 2025; Schuchardt and Kalinin 2026) are not implemented. If your loop draws each record's bin once and reuses it every epoch (jax_privacy's BallsInBinsSampling), \`--participation cyclic --min-separation ${plan.event.minSeparation}\` prices it, tighter.${plan.event.bands === 1 ? ' With one band the steps do not interact: this is DP-SGD with balls-in-bins batches at noise σ / column norm, which `dpbounds dp --sampling balls-in-bins --batches-per-epoch K` prices with the random-allocation bound (much tighter).' : ''}`;
     case 'poisson-in-group':
       if (plan.samplingRate >= 1) return 'poisson-in-group at q = kB/N = 1 samples nothing: every record of a group joins each of its steps, so no amplification is credited (the same ε as cyclic participation every k steps when the column norms are equal).';
       return 'amplified BandMF (Choquette-Choo et al. 2023): each record belongs to one of the k ≥ b groups and joins each step of its group with probability q = kB/N; its steps are k apart, so each is one Poisson-subsampled Gaussian, priced at the largest column norm (a guarantee for rdp, pld and prv).';

@@ -225,7 +225,9 @@ describe('the JSON and the text', () => {
   it('balls-in-bins says, in the JSON and the text, that it is priced WITHOUT amplification', async () => {
     const argv = ['--mechanism', 'banded-matrix', '--band-values', '1,0.5', '--participation', 'balls-in-bins', '--min-separation', '50', ...run];
     const out = await dp(argv);
-    expect(out.amplificationNote).toMatch(/WITHOUT amplification.*guarantee.*Choquette-Choo, Ganesh, Steinke, Thakurta \(2024\) is not implemented/);
+    expect(out.amplificationNote).toMatch(/WITHOUT amplification.*guarantee.*Choquette-Choo, Ganesh, Haque, Steinke, Thakurta, ICLR 2025; Schuchardt and Kalinin 2026\) are not implemented/);
+    // a loop that draws each record's bin once is told the tighter participation that prices it
+    expect(out.amplificationNote).toContain('`--participation cyclic --min-separation 50` prices it');
     const text = await runCaptured(['dp', ...argv], { commands });
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('WITHOUT amplification');

@@ -70,6 +70,22 @@ describe('bandedMatrixLedgerSteps', () => {
     expect(s?.noiseMultiplier).toBeCloseTo(1 / Math.sqrt(best), 12);
   });
 
+  it('a bin drawn once (cyclic at k, every offset) never prices above balls-in-bins at k, whose placements include it', () => {
+    // docs/math/batch-samplers.md §7: the fixed-bin loop's patterns r, r + k, … are per-epoch placements
+    let seed = 7;
+    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let trial = 0; trial < 40; trial++) {
+      const b = 1 + Math.floor(rand() * 4);
+      const k = b + Math.floor(rand() * 5);
+      const steps = k + Math.floor(rand() * 4 * k);
+      const bands = Array.from({ length: b }, (_, d) => Array.from({ length: steps - d }, () => (d === 0 ? 0.5 + rand() : rand() - 0.3)));
+      const options = { strategy: { bands }, bands: b, steps, noiseMultiplier: 1, minSeparation: k };
+      const cyclic = bandedMatrixSensitivity(bandedMatrixEvent({ ...options, participation: 'cyclic' })).sensitivity;
+      const binned = bandedMatrixSensitivity(bandedMatrixEvent({ ...options, participation: 'balls-in-bins' })).sensitivity;
+      expect(cyclic).toBeLessThanOrEqual(binned * (1 + 1e-12));
+    }
+  });
+
   it('poisson-in-group: ⌈n/k⌉ subsampled steps at q = kB/N and σ/max column norm', () => {
     const steps = bandedMatrixLedgerSteps(bandedMatrixEvent({ ...two(), participation: 'poisson-in-group', minSeparation: 4, datasetSize: 1000, batchSize: 50 }));
     expect(steps).toEqual([{ samplingRate: 0.2, noiseMultiplier: 2 / Math.sqrt(1 + a * a), count: 3 }]);
