@@ -148,7 +148,8 @@ export const dpCommand: CommandDefinition = {
     '(poisson-in-group: --dataset-size N and --batch-size B, rate kB/N). The JSON adds "mechanism",',
     '"participation", "bands", "minSeparation", the worst record\'s "sensitivity" and "participations",',
     '"ledger" (what was priced), "summary" and "amplificationNote". balls-in-bins is priced WITHOUT',
-    'amplification (a guarantee); the amplified analysis of Choquette-Choo et al. 2024 is not implemented.',
+    'amplification (a guarantee); the published amplified analyses are not implemented. A loop that draws',
+    'each record\'s bin once (jax_privacy\'s BallsInBinsSampling) is priced, tighter, by cyclic.',
   ].join('\n'),
   flags: {
     'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },

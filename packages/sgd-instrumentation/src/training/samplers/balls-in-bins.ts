@@ -3,7 +3,8 @@
  * k = max(1, round(N/L)) batches uniformly at random, independently of the other records; the
  * epoch's k steps then use the batches in order. Every record is used exactly once per epoch and
  * each batch size is Binomial(N, 1/k) (Chua et al. 2024, "Scalable DP-SGD: Shuffling vs. Poisson
- * Subsampling"; the balls-in-bins batch selection of Choquette-Choo et al. 2024).
+ * Subsampling"; one random allocation per epoch, Feldman and Shenfeld 2025). The bins are drawn
+ * afresh each epoch, unlike jax_privacy's BallsInBinsSampling, which reuses one draw every cycle.
  */
 import type { BatchSampler, SamplerInput } from './batch-sampler.js';
 
