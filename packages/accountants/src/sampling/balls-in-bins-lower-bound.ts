@@ -28,40 +28,47 @@ const T_SPAN = 12;
 const TAU = 1e-15;
 
 /**
- * Masses of the max statistic under Q (record absent) and P (record in one of the k batches
- * with probability `presence`, else absent) on cells of the t axis.
+ * Masses of the max statistic under Q (record absent, or present with its batch at `nullMu`) and
+ * P (record in one of the k batches with probability `presence`, its batch at `mu`) on cells of
+ * the t axis. With `nullMu` = 0 (the balls-in-bins pair) Q is the law without the record; with
+ * `nullMu` > 0 (the zero-out pair of shuffled batches, docs/math/batch-samplers.md eq. (9z)) the
+ * record is in both data sets and only its contribution differs. When the record sits the epoch
+ * out (probability 1 − presence) every output is at its null value in both data sets.
  */
-function maxStatisticCells(k: number, mu: number, presence: number): { p: Float64Array; q: Float64Array } {
+function maxStatisticCells(k: number, mu: number, presence: number, nullMu = 0): { p: Float64Array; q: Float64Array } {
   const lo = -T_SPAN;
   const hi = mu + T_SPAN;
   const n = Math.ceil((hi - lo) * CELLS_PER_UNIT);
   // log CDFs at each boundary; masses of a cell from whichever side (CDF or survival) is small
-  const logFq = (t: number): number => k * logNormalCdf(t);
+  const logF0 = (t: number): number => k * logNormalCdf(t);
+  const logFq = nullMu === 0 ? logF0 : (t: number): number => (k - 1) * logNormalCdf(t) + logNormalCdf(t - nullMu);
   const logFp = (t: number): number => (k - 1) * logNormalCdf(t) + logNormalCdf(t - mu);
-  const mass = (logFa: number, logFb: number): number => {
-    if (logFb < Math.log(0.5)) return Math.exp(logFb) - Math.exp(logFa);
-    return -Math.expm1(logFa) - -Math.expm1(logFb);
+  const cells = (logF: (t: number) => number): Float64Array => {
+    const mass = (logFa: number, logFb: number): number => {
+      if (logFb < Math.log(0.5)) return Math.exp(logFb) - Math.exp(logFa);
+      return -Math.expm1(logFa) - -Math.expm1(logFb);
+    };
+    const m = new Float64Array(n + 2);
+    // cell 0: (−∞, lo]; cells 1..n: (lo + (i−1)/c, lo + i/c]; cell n + 1: (hi, ∞)
+    let prev = logF(lo);
+    m[0] = Math.exp(prev);
+    for (let i = 1; i <= n; i++) {
+      const t = i === n ? hi : lo + i / CELLS_PER_UNIT;
+      const l = logF(t);
+      m[i] = Math.max(0, mass(prev, l));
+      prev = l;
+    }
+    m[n + 1] = -Math.expm1(prev);
+    return m;
   };
-  const p = new Float64Array(n + 2);
-  const q = new Float64Array(n + 2);
-  // cell 0: (−∞, lo]; cells 1..n: (lo + (i−1)/c, lo + i/c]; cell n + 1: (hi, ∞)
-  let prevQ = logFq(lo);
-  let prevP = logFp(lo);
-  q[0] = Math.exp(prevQ);
-  p[0] = Math.exp(prevP);
-  for (let i = 1; i <= n; i++) {
-    const t = i === n ? hi : lo + i / CELLS_PER_UNIT;
-    const lq = logFq(t);
-    const lp = logFp(t);
-    q[i] = Math.max(0, mass(prevQ, lq));
-    p[i] = Math.max(0, mass(prevP, lp));
-    prevQ = lq;
-    prevP = lp;
+  const p = cells(logFp);
+  const q = cells(logFq);
+  if (presence < 1) {
+    // the record absent with probability 1 − presence: both laws are mixtures with the null law, cell by cell (masses are linear)
+    const absent = nullMu === 0 ? q : cells(logF0);
+    for (let i = 0; i < p.length; i++) p[i] = presence * (p[i] as number) + (1 - presence) * (absent[i] as number);
+    if (nullMu !== 0) for (let i = 0; i < q.length; i++) q[i] = presence * (q[i] as number) + (1 - presence) * (absent[i] as number);
   }
-  q[n + 1] = -Math.expm1(prevQ);
-  p[n + 1] = -Math.expm1(prevP);
-  // the record absent with probability 1 − presence: P is the mixture, cell by cell (masses are linear)
-  if (presence < 1) for (let i = 0; i < p.length; i++) p[i] = presence * (p[i] as number) + (1 - presence) * (q[i] as number);
   return { p, q };
 }
 
@@ -136,28 +143,30 @@ export function ballsInBinsEpsilonLowerBound(run: { readonly datasetSize: number
 }
 
 /**
- * The max test's lower bound on ε(δ) (docs/math/batch-samplers.md, eq. (8), (9) and (9′)):
+ * The max test's lower bound on ε(δ) (docs/math/batch-samplers.md, eq. (8), (9), (9′) and (9z)):
  * `epochs` independent epochs, each the largest of k = `batchesPerEpoch` outputs, i.i.d. N(0, σ²)
- * without the record and, with it, one of them shifted by 1 with probability `presence` (the
- * record is in one of the epoch's batches) — binned, rounded down, composed without the window's
- * tail. Shared by balls-in-bins (presence 1) and shuffling (`shuffleEpsilonLowerBound`, which
- * passes σ/Δ and, when leftover records sit an epoch out, presence k·b/N).
+ * but for the target's batch, which is at `baseShift` without the record's contribution and at
+ * `baseShift` + 1 with it (in the record's units), the record being in one of the epoch's batches
+ * with probability `presence` (else every output is at 0 in both data sets) — binned, rounded
+ * down, composed without the window's tail. Shared by balls-in-bins (`baseShift` 0, presence 1)
+ * and shuffling (`shuffleEpsilonLowerBound`, which passes σ/Δ, `baseShift` 1 for its zero-out
+ * pair and, when leftover records sit an epoch out, presence k·b/N).
  *
- * Domain: k integer ≥ 1, presence ∈ (0, 1], σ > 0, epochs integer ≥ 0, δ ∈ (0, 1); 0 when
- * `epochs` is 0.
+ * Domain: k integer ≥ 1, presence ∈ (0, 1], σ > 0, epochs integer ≥ 0, baseShift ≥ 0 (default 0),
+ * δ ∈ (0, 1); 0 when `epochs` is 0.
  *
  * @example maxTestEpsilonLowerBound({ batchesPerEpoch: 2, presence: 0.8, epochs: 2, noiseMultiplier: 0.5 }, 1e-5)
  */
-export function maxTestEpsilonLowerBound(run: { readonly batchesPerEpoch: number; readonly presence: number; readonly epochs: number; readonly noiseMultiplier: number }, delta: number): number {
+export function maxTestEpsilonLowerBound(run: { readonly batchesPerEpoch: number; readonly presence: number; readonly epochs: number; readonly noiseMultiplier: number; readonly baseShift?: number }, delta: number): number {
   requireObject('run', run);
   const k = requireInteger('batchesPerEpoch', run.batchesPerEpoch, { min: 1 });
   const presence = requireInRange('presence', run.presence, { min: 0, max: 1, minExclusive: true });
   const epochs = requireInteger('epochs', run.epochs, { min: 0 });
   const sigma = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });
+  const baseShift = run.baseShift === undefined ? 0 : requireInRange('baseShift', run.baseShift, { min: 0 });
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   if (epochs === 0) return 0;
-  const mu = 1 / sigma;
-  const { p, q } = maxStatisticCells(k, mu, presence);
+  const { p, q } = maxStatisticCells(k, (1 + baseShift) / sigma, presence, baseShift / sigma);
   let best = 0;
   for (const [a, b] of [[p, q], [q, p]] as const) {
     // a coarser grid only rounds losses further down: still a lower bound, so coarsen to fit the budget

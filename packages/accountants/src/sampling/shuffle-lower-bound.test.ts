@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent } from '../events/mechanism-event.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
+import { maxTestEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
 import { shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
 import fixtures from './fixtures/shuffle-fixtures.json' with { type: 'json' };
 
@@ -14,7 +15,9 @@ function noAmplification(sigma: number, epochs: number, neighbouring: Neighbouri
 describe('shuffleEpsilonLowerBound', () => {
   it('one epoch: at most 0.02 below, and never above, the max test integrated independently (fixtures/generate_shuffle_fixtures.py)', () => {
     for (const c of fixtures.single_epoch_max_test) {
-      const neighbouring = c.shift === 2 ? 'substitution' : 'add-remove';
+      // base 1, shift 1: the zero-out pair (2 against 1); base 0, shift 2: the substitution pair (2 against 0)
+      const neighbouring = c.shift === 2 && c.base === 0 ? 'substitution' : 'add-remove';
+      expect(c.base + c.shift).toBe(2);
       const lb = shuffleEpsilonLowerBound({ datasetSize: 10 * c.batchesPerEpoch, batchSize: 10, noiseMultiplier: c.sigma, steps: c.batchesPerEpoch, neighbouring }, c.delta);
       expect(lb.epochs).toBe(1);
       expect(lb.value).toBeLessThanOrEqual(c.epsilon + 1e-9);
@@ -63,12 +66,28 @@ describe('shuffleEpsilonLowerBound', () => {
     }
   });
 
-  it('add-remove (zero-out pair): below the Poisson ε at q = b/N in the same regimes (a numerical fact; the max test alone does not show a gap there)', () => {
-    for (const [k, sigma, epochs] of [[100, 0.5, 1], [100, 1, 5], [1000, 0.8, 1], [10, 0.3, 5]] as const) {
+  it('add-remove (the zero-out pair of Chua et al.): above the Poisson ε at q = b/N for σ ≤ 2, below it at σ = 3 where the max test is weak (numerical facts, zero tolerance)', () => {
+    const poissonAt = (run: { datasetSize: number; batchSize: number; noiseMultiplier: number; steps: number }): number =>
+      new PldAccountant().compose(dpSgdEvent({ samplingRate: run.batchSize / run.datasetSize, noiseMultiplier: run.noiseMultiplier, steps: run.steps })).getEpsilon(DELTA);
+    for (const [k, sigma, epochs] of [[100, 0.5, 1], [100, 1, 5], [1000, 0.8, 1], [1000, 1.5, 5], [100, 2, 1]] as const) {
       const run = { datasetSize: 10 * k, batchSize: 10, noiseMultiplier: sigma, steps: k * epochs };
-      const poisson = new PldAccountant().compose(dpSgdEvent({ samplingRate: run.batchSize / run.datasetSize, noiseMultiplier: sigma, steps: run.steps })).getEpsilon(DELTA);
-      expect(shuffleEpsilonLowerBound(run, DELTA).value).toBeLessThan(poisson);
+      expect(shuffleEpsilonLowerBound(run, DELTA).value, `k = ${k}, σ = ${sigma}, E = ${epochs}`).toBeGreaterThan(poissonAt(run));
     }
+    for (const [k, sigma, epochs] of [[100, 3, 1], [1000, 3, 10], [10, 0.3, 5]] as const) {
+      const run = { datasetSize: 10 * k, batchSize: 10, noiseMultiplier: sigma, steps: k * epochs };
+      expect(shuffleEpsilonLowerBound(run, DELTA).value, `k = ${k}, σ = ${sigma}, E = ${epochs}`).toBeLessThan(poissonAt(run));
+    }
+  });
+
+  it('add-remove: the zero-out pair of Chua et al. (target batch at 2 against 1) is never below the pair with the target\'s batch at 1 against 0 used before, and far above it at k = 1000, σ = 0.8 (0.26 before, 5.23 now)', () => {
+    for (const [k, sigma, epochs, presence] of [[2, 0.6, 1, 1], [10, 1, 3, 1], [100, 2, 1, 0.9], [1000, 0.8, 1, 1], [1000, 0.3, 2, 1]] as const) {
+      const before = maxTestEpsilonLowerBound({ batchesPerEpoch: k, presence, epochs, noiseMultiplier: sigma }, DELTA);
+      const now = maxTestEpsilonLowerBound({ batchesPerEpoch: k, presence, epochs, noiseMultiplier: sigma, baseShift: 1 }, DELTA);
+      expect(now, `k = ${k}, σ = ${sigma}, E = ${epochs}, p = ${presence}`).toBeGreaterThanOrEqual(before);
+    }
+    const run = { datasetSize: 10_000, batchSize: 10, noiseMultiplier: 0.8, steps: 1000 };
+    expect(maxTestEpsilonLowerBound({ batchesPerEpoch: 1000, presence: 1, epochs: 1, noiseMultiplier: 0.8 }, DELTA)).toBeLessThan(0.3);
+    expect(shuffleEpsilonLowerBound(run, DELTA).value).toBeGreaterThan(5.2);
   });
 
   it('persistent shuffling: the same as dynamic for one epoch, larger for several', () => {
