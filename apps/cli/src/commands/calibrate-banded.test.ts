@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCaptured } from '../test-helpers/capture-io.js';
 import { calibrateCommand } from './calibrate.js';
@@ -6,16 +9,16 @@ import { dpCommand } from './dp.js';
 const commands = [calibrateCommand, dpCommand];
 type Json = Record<string, unknown>;
 
-const json = async (argv: readonly string[]): Promise<Json> => {
-  const run = await runCaptured([...argv, '--json'], { commands });
+const json = async (argv: readonly string[], cwd?: string): Promise<Json> => {
+  const run = await runCaptured([...argv, '--json'], { commands, ...(cwd === undefined ? {} : { cwd }) });
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as Json;
 };
-const calibrate = (argv: readonly string[]): Promise<Json> => json(['calibrate', '--mechanism', 'banded-matrix', ...argv]);
+const calibrate = (argv: readonly string[], cwd?: string): Promise<Json> => json(['calibrate', '--mechanism', 'banded-matrix', ...argv], cwd);
 /** ε of `dp --mechanism banded-matrix` for the same run at noise multiplier σ. */
-const dpEpsilon = async (argv: readonly string[], sigma: number, extra: readonly string[] = []): Promise<number> =>
-  (await json(['dp', '--mechanism', 'banded-matrix', ...argv, '--noise-multiplier', String(sigma), ...extra])).epsilon as number;
+const dpEpsilon = async (argv: readonly string[], sigma: number, extra: readonly string[] = [], cwd?: string): Promise<number> =>
+  (await json(['dp', '--mechanism', 'banded-matrix', ...argv, '--noise-multiplier', String(sigma), ...extra], cwd)).epsilon as number;
 /** Exit 2, nothing on stdout, exactly one line on stderr, no stack trace, no NaN; returns that line. */
 const refused = async (argv: readonly string[]): Promise<string> => {
   const run = await runCaptured(['calibrate', ...argv], { commands });
@@ -51,6 +54,18 @@ describe('dpbounds calibrate --mechanism banded-matrix: the smallest σ whose dp
       expect(await dpEpsilon(c.run, sigma * (1 - 1e-3), ['--delta', '1e-5'])).toBeGreaterThan(TARGET);
     });
   }
+
+  it('a strategy file of column norms, whose many noise levels dp prices as one Gaussian: the same contract', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpbounds-calibrate-banded-'));
+    writeFileSync(join(dir, 'norms.txt'), `${Array.from({ length: 300 }, (_, i) => (1 + 0.5 * Math.sin(i)).toFixed(4)).join('\n')}\n`);
+    const run = ['--strategy', 'norms.txt', '--bands', '3', '--participation', 'cyclic', '--min-separation', '7', '--steps', '300'];
+    const out = await calibrate([...run, ...target], dir);
+    expect(out.pricedAs).toBe('one-gaussian');
+    const sigma = out.noiseMultiplier as number;
+    expect(await dpEpsilon(run, sigma, ['--delta', '1e-5'], dir)).toBe(out.achieved);
+    expect(out.achieved as number).toBeLessThanOrEqual(TARGET);
+    expect(await dpEpsilon(run, sigma * (1 - 1e-3), ['--delta', '1e-5'], dir)).toBeGreaterThan(TARGET);
+  });
 
   it('substitution and the rdp accountant: the same contract against dp with the same flags', async () => {
     const run = [...strategy, '--participation', 'balls-in-bins', '--min-separation', '50'];
