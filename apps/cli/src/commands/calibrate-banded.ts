@@ -52,12 +52,13 @@ function refuseDpSgdTargets(flags: ParsedFlags): void {
 }
 
 /** The one line for a library refusal of the calibration: out of reach, δ met without noise, or the run's own error. */
-function calibrationUsageError(error: unknown, flags: ParsedFlags, setup: BandedSetupChoice, sensitivity: number): UsageError | undefined {
+function calibrationUsageError(error: unknown, flags: ParsedFlags, setup: BandedSetupChoice): UsageError | undefined {
   if (!isDpboundsError(error)) return undefined;
   const o = setup.options;
   if (error.parameter === 'targetEpsilon') {
+    // the search stops where each release's noise is 1e6 times its sensitivity (or more)
     return new UsageError(
-      `--target-epsilon ${String(flags['target-epsilon'])} is out of reach for this run: even σ = ${formatNumber(1e6 * sensitivity)} (noise σ/Δ = 1e6 at the worst record's sensitivity Δ = ${formatNumber(sensitivity)}) leaves ε at --delta ${String(flags.delta)} above it; raise --target-epsilon or --delta`,
+      `--target-epsilon ${String(flags['target-epsilon'])} is out of reach for this run: its ε at --delta ${String(flags.delta)} stays above the target even with σ a million times the sensitivity of the worst record's releases; raise --target-epsilon or --delta`,
     );
   }
   if (error.parameter === 'delta' && typeof error.found === 'number') {
@@ -96,18 +97,16 @@ export async function calibrateBandedMatrix(flags: ParsedFlags, io: CommandIo): 
   accountantsFor(accountant, neighbouring, isSampled(o));
   const work = { steps: o.steps, bands: o.bands, minSeparation: o.minSeparation, participation: o.participation, byDiagonals: !('columnNorms' in o.strategy) };
   requireBandedWork(work);
-  let sensitivity = Number.NaN;
   try {
     // the strategy's scale must leave σ/Δ in double precision; Δ does not depend on σ
     const unit = bandedPlan(withNoise(setup, 1).options);
-    sensitivity = unit.sensitivity;
     if (!plannedNoiseIsFinite(unit)) {
       throw new UsageError(
         `${strategySourceText(setup.source)}: the worst record's sensitivity Δ = ${formatNumber(unit.sensitivity)} leaves noise σ/Δ outside double precision (a strategy scaled by more than about 1e150 or less than 1e-150); rescale the strategy`,
       );
     }
   } catch (error) {
-    throw calibrationUsageError(error, flags, setup, sensitivity) ?? error;
+    throw calibrationUsageError(error, flags, setup) ?? error;
   }
   const slow = accountant !== 'rdp' && (Math.ceil(o.steps / o.minSeparation) >= 10_000 || bandedWork(work).operations >= 1e7);
   const { factory, progress } = countedAccountants(io, accountant, neighbouring, slow);
@@ -116,7 +115,7 @@ export async function calibrateBandedMatrix(flags: ParsedFlags, io: CommandIo): 
     // every σ is priced as `dp` prices it: the plan's event (or its one equivalent Gaussian)
     row = calibrateEventEpsilon({ targetEpsilon: target, delta, neighbouring, event: (sigma) => bandedPlan(withNoise(setup, sigma).options).priced }, accountant, factory);
   } catch (error) {
-    throw calibrationUsageError(error, flags, setup, sensitivity) ?? error;
+    throw calibrationUsageError(error, flags, setup) ?? error;
   } finally {
     progress.finish();
   }

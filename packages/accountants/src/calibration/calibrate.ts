@@ -232,9 +232,11 @@ function shapeOfLedger(entries: readonly LedgerEntry[]): { shape: NoiseShape | u
  *
  * Domain: target ε > 0, δ ∈ (0, 1) below the chance that a record is ever used; `event` builds a
  * valid event for every σ > 0 (event(1) is built and flattened first: its typed error is thrown
- * as is). Throws `DpboundsRangeError` naming `targetEpsilon` when even a noise of 1e6 (in the
- * mechanism's units: σ over its sensitivity) does not meet the target, and naming `delta` when
- * δ ≥ P(a record is ever used) (no smallest σ exists). Default tolerance as calibrateNoiseMultiplier.
+ * as is). The search explores σ·s from 1e-2 to 1e6, s the noise multiplier of event(1)'s one
+ * ledger entry (1/sensitivity), or 1/Δ for several Gaussian releases (s = 1 otherwise). Throws
+ * `DpboundsRangeError` naming `targetEpsilon` when even σ·s = 1e6 does not meet the target, and
+ * naming `delta` when δ ≥ P(a record is ever used) (no smallest σ exists). Default tolerance as
+ * calibrateNoiseMultiplier.
  *
  * @example calibrateEventNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, event: (s) => bandedMatrixEvent({ strategy: { bands: [[1], [0.5]] }, bands: 2, steps: 1000, noiseMultiplier: s, participation: 'cyclic', minSeparation: 100 }) }).value // ≈ 7.049 (Δ = √12.5, σ/Δ ≈ 1.99)
  */
