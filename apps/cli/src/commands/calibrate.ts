@@ -2,7 +2,8 @@
  * `dpbounds calibrate`: the smallest noise multiplier that meets a target (docs/cli.md). The
  * (ε, δ) target is handled here with @dpbounds/accountants' calibration; the threat-specific
  * targets (`--target-bayes-security`, `--target-gmip-mu`) dispatch to
- * `calibrate-threat-targets.ts`.
+ * `calibrate-threat-targets.ts`, `--sampling` runs to `calibrate-sampler.ts`, and
+ * `--mechanism banded-matrix` (DP-FTRL / BandMF) to `calibrate-banded.ts`.
  */
 import { calibrateEpsilon as calibrateEpsilonRow } from '@dpbounds/accountants/advanced';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
