@@ -6,7 +6,7 @@
  * new one, so nothing here needs to poll for cancellation.
  */
 import type { AnalysisReply, AnalysisRequest, WorkerFailure } from './analysis-protocol.js';
-import { calibrateDp } from './dp-calibration.js';
+import { calibrateRun } from './dp-calibration.js';
 import { empiricalFnr } from './empirical-curve.js';
 import { analyzeDpStage, analyzeEpsilon, analyzeRtmStage } from './run-analysis.js';
 import { parseScoresFile } from './scores-file.js';
@@ -37,7 +37,7 @@ self.addEventListener('message', (event: MessageEvent<{ id: number; payload: Ana
   }
   if (payload.kind === 'calibrate') {
     try {
-      const result = calibrateDp({ ...payload.config }, payload.target, payload.value);
+      const result = calibrateRun(payload.config, payload.target, payload.value);
       reply({ id, kind: 'calibrated', ...result, milliseconds: performance.now() - started });
     } catch (error) {
       reply({ id, kind: 'error', during: 'calibrate', failure: failureOf(error) });

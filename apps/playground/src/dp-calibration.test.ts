@@ -1,6 +1,11 @@
+import { bandedMatrixEvent } from '@dpbounds/accountants';
+import { calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
 import { describe, expect, it } from 'vitest';
-import { calibrateDp } from './dp-calibration.js';
+import { bandedTargetRefusal } from './banded-targets.js';
+import { calibrateDp, calibrateRun } from './dp-calibration.js';
 import { dpRun, lowFprPower } from './dp-run.js';
+import { queryToParams, validateParams, type ResolvedConfig } from './params.js';
+import { analyzeEpsilon } from './run-analysis.js';
 
 const run = { samplingRate: 0.02, noiseMultiplier: 1, steps: 200, delta: 1e-5 };
 
@@ -21,5 +26,53 @@ describe('noise calibration for DP targets', () => {
 
   it('rejects an impossible TPR target', () => {
     expect(() => calibrateDp(run, 'tprAt1', 0.005)).toThrow(expect.objectContaining({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetValue', found: 0.005 }));
+  });
+});
+
+describe('noise calibration for a BandMF run (target ε, PLD)', () => {
+  const configOf = (query: string): ResolvedConfig => {
+    const { config, errors } = validateParams(queryToParams(query));
+    if (config === undefined) throw new Error(`invalid test configuration ${query}: ${JSON.stringify(errors)}`);
+    return config;
+  };
+  const base = 'mech=bandmf&bandValues=1,0.5,0.25&B=100&N=10000&T=600&sigma=3&delta=0.00001';
+  const at = (config: ResolvedConfig, noiseMultiplier: number): number => analyzeEpsilon({ ...config, noiseMultiplier }).epsilon.value;
+
+  it.each([
+    ['cyclic', 50, 'add-remove'],
+    ['cyclic', 2, 'substitution'],
+    ['balls-in-bins', 50, 'add-remove'],
+    ['poisson-in-group', 4, 'add-remove'],
+  ] as const)('%s (k = %i, %s): the page’s ε at σ is the achieved ε ≤ target, at σ·(1 − 1e-3) above it, and σ is the library’s', (participation, k, relation) => {
+    const config = configOf(`?${base}&participation=${participation}&k=${k}&rel=${relation}`);
+    const { noiseMultiplier, achieved } = calibrateRun(config, 'epsilon', 2);
+    expect(achieved).toBeLessThanOrEqual(2);
+    expect(at(config, noiseMultiplier)).toBe(achieved);
+    expect(at(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(2);
+    // the library's calibration of the same event family, with the page's relation
+    const sizes = participation === 'poisson-in-group' ? { datasetSize: 10_000, batchSize: 100 } : {};
+    const library = calibrateEventEpsilon(
+      {
+        targetEpsilon: 2,
+        delta: 1e-5,
+        neighbouring: relation,
+        event: (s) => bandedMatrixEvent({ strategy: { bands: [[1], [0.5], [0.25]] }, bands: 3, steps: 600, noiseMultiplier: s, participation, minSeparation: k, ...sizes }),
+      },
+      'pld',
+    );
+    expect(noiseMultiplier).toBe(library.noiseMultiplier);
+  });
+
+  it('refuses the DP-SGD targets (β*, TPR at 1 % FPR) for BandMF, with a message for the control and a typed error in the worker', () => {
+    expect(bandedTargetRefusal('epsilon')).toBeUndefined();
+    expect(bandedTargetRefusal('bayesSecurity')).toMatch(/^For a BandMF run only a target ε can be calibrated: Bayes security β\* .*DP-SGD/);
+    expect(bandedTargetRefusal('tprAt1')).toMatch(/^For a BandMF run only a target ε can be calibrated: .*DP-SGD/);
+    const config = configOf(`?${base}&participation=cyclic&k=50`);
+    expect(() => calibrateRun(config, 'tprAt1', 0.05)).toThrow(expect.objectContaining({ parameter: 'targetKind', message: expect.stringMatching(/BandMF/) }));
+  });
+
+  it('calibrates a DP-SGD configuration as calibrateDp does', () => {
+    const config = configOf('?q=0.02&sigma=1&T=200&delta=0.00001');
+    expect(calibrateRun(config, 'epsilon', 1)).toEqual(calibrateDp(config, 'epsilon', 1));
   });
 });

@@ -2,10 +2,15 @@
  * The inverse direction for DP targets, run in the calibration worker: the smallest noise multiplier
  * whose PLD ε at δ meets a target ε (the accountants' `calibrateEpsilon`, the same calibration as
  * `dpbounds calibrate` and `dpbounds sweep --target-epsilon`: bracketing and Brent, never overshooting), or whose DP curve keeps the best attack's TPR at 1 % FPR at or below a target.
+ * A BandMF run (DP-FTRL, banded-run.ts) is calibrated for a target ε only, with the accountants'
+ * `calibrateEventEpsilon` over the page's own event (`dpbounds calibrate --mechanism banded-matrix`).
  */
-import { calibrateEpsilon } from '@dpbounds/accountants/advanced';
+import { calibrateEpsilon, calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
 import { brentRoot, DpboundsRangeError } from '@dpbounds/special-functions';
+import { bandedEventOf } from './banded-run.js';
 import { dpCurve, lowFprPower, type DpRun } from './dp-run.js';
+import { bandedTargetRefusal } from './banded-targets.js';
+import type { ResolvedConfig } from './params.js';
 
 /** The calibrated noise multiplier and the value it achieves. */
 export interface DpCalibration {
@@ -48,4 +53,22 @@ export function calibrateDp(run: DpRun, target: 'epsilon' | 'tprAt1', value: num
     achieved = tprAt1(run, sigma);
   }
   return { noiseMultiplier: sigma, achieved };
+}
+
+/**
+ * Calibrates σ for the page's configuration: a DP-SGD run as {@link calibrateDp}; a BandMF run
+ * (DP-FTRL / BandMF, Choquette-Choo et al. 2023) for a target ε only, as the smallest σ whose PLD
+ * ε at δ of the page's banded event (`bandedEventOf`, the relation chosen) meets the target:
+ * `calibrateEventEpsilon` with the PLD accountant, so the ε the page shows at that σ is the
+ * `achieved` ε, never above the target. Domain: target ε > 0 (validated by the page).
+ *
+ * @throws DpboundsRangeError naming `targetKind` for a BandMF target other than ε, or the library's typed errors (`targetEpsilon` out of reach, `delta` met without noise).
+ * @example calibrateRun(validateParams(queryToParams('?mech=bandmf&bandValues=1,0.5&participation=cyclic&k=100&T=1000')).config!, 'epsilon', 2).noiseMultiplier // ≈ 7.049
+ */
+export function calibrateRun(config: ResolvedConfig, target: 'epsilon' | 'tprAt1', value: number): DpCalibration {
+  if (config.mechanism !== 'bandmf') return calibrateDp(config, target, value);
+  const refusal = bandedTargetRefusal(target);
+  if (refusal !== undefined) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetKind', expected: refusal, found: target });
+  const result = calibrateEventEpsilon({ targetEpsilon: value, delta: config.delta, neighbouring: config.relation, event: (noiseMultiplier) => bandedEventOf({ ...config, noiseMultiplier }) }, 'pld');
+  return { noiseMultiplier: result.noiseMultiplier, achieved: result.achieved };
 }

@@ -61,6 +61,7 @@ function fieldOfParameter(parameter: string | undefined, params: PlaygroundParam
       return 'modelSize';
     case 'targetEpsilon':
     case 'targetValue':
+    case 'targetKind':
       return 'targetValue';
     default:
       return undefined;

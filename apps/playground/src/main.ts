@@ -14,6 +14,7 @@ import type { AnalysisReply, AnalysisRequest } from './analysis-protocol.js';
 import { isFinalReply } from './analysis-protocol.js';
 import { BudgetedWorker, browserWorker, JobCancelledError, JobTimeoutError } from './budgeted-worker.js';
 import { calibrateClosedForm } from './closed-form-calibration.js';
+import { bandedTargetRefusal } from './banded-targets.js';
 import { computeClosedForm, type ClosedFormResults, type LabelledNumber } from './closed-form.js';
 import { onControlsChange, showErrors, writeControls } from './controls.js';
 import { legendLabel, relationLabel, type CurveView } from './curve-view.js';
@@ -382,8 +383,12 @@ document.getElementById('calibrate')?.addEventListener('click', () => {
     return;
   }
   if (c.mechanism === 'bandmf') {
-    out.textContent = 'Noise calibration covers DP-SGD only; for BandMF, change σ and read ε in the headline.';
-    return;
+    // a BandMF run is calibrated for a target ε only; β* and the TPR search are DP-SGD's
+    const refusal = bandedTargetRefusal(params.targetKind);
+    if (refusal !== undefined) {
+      out.textContent = refusal;
+      return;
+    }
   }
   if (params.targetKind === 'bayesSecurity') {
     out.textContent = calibrateClosedForm(c, params.targetValue);
@@ -396,7 +401,8 @@ document.getElementById('calibrate')?.addEventListener('click', () => {
     .run({ kind: 'calibrate', config: c, target, value })
     .then((reply) => {
       if (reply.kind === 'calibrated') {
-        out.textContent = `Noise multiplier σ = ${formatValue(reply.noiseMultiplier, 5)} reaches ${target === 'epsilon' ? 'ε' : 'TPR at 1 % FPR'} = ${formatValue(reply.achieved)} (target ${formatValue(value)}; ${relationLabel(c.relation)}).`;
+        const run = c.mechanism === 'bandmf' ? '; BandMF run, PLD guarantee' : '';
+        out.textContent = `Noise multiplier σ = ${formatValue(reply.noiseMultiplier, 5)} reaches ${target === 'epsilon' ? 'ε' : 'TPR at 1 % FPR'} = ${formatValue(reply.achieved)} (target ${formatValue(value)}; ${relationLabel(c.relation)}${run}).`;
       } else if (reply.kind === 'error') {
         const failure = attributeFailure(params, c, 'The calibration', reply.failure);
         out.textContent = failure.message;

@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bandedMatrixEvent, PldAccountant } from '@dpbounds/accountants';
+import { calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeClosedForm } from '../src/closed-form.js';
@@ -337,6 +338,38 @@ describe('playground in chromium', () => {
     await fresh(page);
     const two = bandedMatrixEvent({ strategy: { bands: [[1], [0.5]] }, bands: 2, steps: 1000, noiseMultiplier: 3, participation: 'balls-in-bins', minSeparation: 50 });
     expect(await headline(page, 'epsilon')).toBe(formatValue(new PldAccountant({ neighbouring: 'add-remove' }).compose(two).getEpsilon(1e-5)));
+    await page.close();
+  }, 180_000);
+
+  it('finds σ for a target ε of a BandMF run: the library’s σ to the digits shown, and refuses the DP-SGD targets at the control', async () => {
+    const page = await openPage('?mech=bandmf&bandValues=1,0.5,0.25&participation=cyclic&k=50&B=100&N=10000&T=1000&sigma=3&delta=0.00001&targetKind=epsilon&target=2');
+    await fresh(page);
+    await page.locator('#calibrate').click();
+    const text = await expect
+      .poll(async () => (await page.locator('#calibrationResult').textContent()) ?? '', { timeout: 60_000 })
+      .toMatch(/σ = [\d.]+ reaches ε = [\d.]+ \(target 2; add\/remove; BandMF run, PLD guarantee\)/)
+      .then(async () => (await page.locator('#calibrationResult').textContent()) ?? '');
+    const library = calibrateEventEpsilon(
+      {
+        targetEpsilon: 2,
+        delta: 1e-5,
+        neighbouring: 'add-remove',
+        event: (s) => bandedMatrixEvent({ strategy: { bands: [[1], [0.5], [0.25]] }, bands: 3, steps: 1000, noiseMultiplier: s, participation: 'cyclic', minSeparation: 50 }),
+      },
+      'pld',
+    );
+    expect(/σ = ([\d.]+)/.exec(text)?.[1]).toBe(formatValue(library.noiseMultiplier, 5));
+    expect(/reaches ε = ([\d.]+)/.exec(text)?.[1]).toBe(formatValue(library.achieved));
+    expect(library.achieved).toBeLessThanOrEqual(2);
+    // β* and the TPR search are DP-SGD's: refused at the control with the reason
+    await page.selectOption('#targetKind', 'bayesSecurity');
+    await page.locator('#targetValue').fill('0.9');
+    await page.locator('#calibrate').click();
+    await expect.poll(async () => page.locator('#calibrationResult').textContent()).toMatch(/^For a BandMF run only a target ε can be calibrated: Bayes security β\*/);
+    await page.selectOption('#targetKind', 'tprAt1');
+    await page.locator('#targetValue').fill('0.05');
+    await page.locator('#calibrate').click();
+    await expect.poll(async () => page.locator('#calibrationResult').textContent()).toMatch(/^For a BandMF run only a target ε can be calibrated: the TPR/);
     await page.close();
   }, 180_000);
 

@@ -41,7 +41,7 @@ export { GdpAccountant } from './gdp/gdp-accountant.js';
 export type { GdpAccountantOptions } from './gdp/gdp-accountant.js';
 export { ACCOUNTANT_KINDS, createAccountant, restoreAccountant } from './calibration/accountant-factory.js';
 // Calibration and attack summaries of an accountant.
-export { calibrateNoiseMultiplier, calibrateSamplingRate, calibrateSteps } from './calibration/calibrate.js';
+export { calibrateEventNoiseMultiplier, calibrateNoiseMultiplier, calibrateSamplingRate, calibrateSteps } from './calibration/calibrate.js';
 export type { AccountantChoice, CalibrationResult, CalibrationTarget } from './calibration/calibrate.js';
 export { accountantTprAtFpr, accountantTradeOff } from './summaries/accountant-tpr-at-fpr.js';
 export type { AccountantTprAtFpr, AccountantTradeOff } from './summaries/accountant-tpr-at-fpr.js';

@@ -12,18 +12,27 @@ import { choice, exactlyOne, numberList, optionalNumber, optionalString, require
 import type { ParsedFlags } from '../flags.js';
 import { UsageError } from '../usage-error.js';
 
+/** What `dp` prices and `calibrate` calibrates: DP-SGD (the default) or a banded matrix mechanism (DP-FTRL / BandMF). */
+export const DP_MECHANISMS = ['dp-sgd', 'banded-matrix'] as const;
+
 /** Where the strategy came from: `--band-values` (Toeplitz) or a `--strategy` file (by diagonals or by column norms). */
 export type StrategySource =
   | { readonly flag: 'band-values'; readonly values: readonly number[]; /** The flag's value as written. */ readonly text: string }
   | { readonly flag: 'strategy'; readonly path: string; readonly form: 'bands' | 'column-norms' };
 
-/** A banded matrix run as read from the command line. */
-export interface BandedRunChoice {
-  /** The options of `bandedMatrixEvent` (not yet validated by the library). */
-  readonly options: BandedMatrixOptions & { readonly minSeparation: number };
+/** A banded matrix run without its noise multiplier, as `calibrate --mechanism banded-matrix` reads it (σ is what it finds). */
+export interface BandedSetupChoice {
+  /** The options of `bandedMatrixEvent` but σ (not yet validated by the library). */
+  readonly options: Omit<BandedMatrixOptions, 'noiseMultiplier'> & { readonly minSeparation: number };
   readonly source: StrategySource;
   /** True when k was derived as ⌈N/B⌉ from --dataset-size and --batch-size. */
   readonly minSeparationFromSizes: boolean;
+}
+
+/** A banded matrix run as read from the command line. */
+export interface BandedRunChoice extends BandedSetupChoice {
+  /** The options of `bandedMatrixEvent` (not yet validated by the library). */
+  readonly options: BandedMatrixOptions & { readonly minSeparation: number };
 }
 
 /** The flags only `--mechanism banded-matrix` reads (the run's --steps, --noise-multiplier, --delta, --dataset-size, --batch-size are `dp`'s). */
@@ -133,6 +142,34 @@ function groupSeparation(bands: number, flags: ParsedFlags, sizes: { datasetSize
   return k;
 }
 
+/** Reads the run's flags; σ from --noise-multiplier when `readNoise` (dp), none for calibrate. */
+async function readBanded(flags: ParsedFlags, cwd: string, readNoise: boolean): Promise<{ setup: BandedSetupChoice; noiseMultiplier: number | undefined }> {
+  refuseDpSgdFlags(flags);
+  const participation = choice(flags, 'participation', BANDED_PARTICIPATIONS);
+  const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
+  const noiseMultiplier = readNoise ? requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true }) : undefined;
+  const datasetSize = optionalNumber(flags, 'dataset-size', { min: 1, integer: true });
+  const batchSize = optionalNumber(flags, 'batch-size', { min: 1, integer: true });
+  if (datasetSize !== undefined && batchSize !== undefined && batchSize > datasetSize) throw new UsageError(`--batch-size must be at most --dataset-size (${datasetSize}); found ${batchSize}`);
+  const sizes = { ...(datasetSize === undefined ? {} : { datasetSize }), ...(batchSize === undefined ? {} : { batchSize }) };
+  const { strategy, bands, source } = await readStrategy(flags, steps, cwd);
+  if (participation === 'poisson-in-group') {
+    const k = groupSeparation(bands, flags, sizes);
+    return { setup: { options: { strategy, bands, steps, participation, minSeparation: k, ...sizes }, source, minSeparationFromSizes: false }, noiseMultiplier };
+  }
+  const { k, fromSizes } = cyclicSeparation(participation, bands, flags, sizes);
+  return { setup: { options: { strategy, bands, steps, participation, minSeparation: k }, source, minSeparationFromSizes: fromSizes }, noiseMultiplier };
+}
+
+/**
+ * The run `setup` at noise multiplier σ (the options `bandedMatrixEvent` takes).
+ *
+ * @example withNoise(await parseBandedSetup(flags, '.'), 3).options.noiseMultiplier // 3
+ */
+export function withNoise(setup: BandedSetupChoice, noiseMultiplier: number): BandedRunChoice {
+  return { ...setup, options: { ...setup.options, noiseMultiplier } };
+}
+
 /**
  * Reads a banded matrix run from `dp`'s flags (the strategy file resolved against `cwd`).
  * Domain: --steps n ≥ 1, --noise-multiplier σ > 0, 1 ≤ b ≤ n, k ≥ 1 (cyclic) or ≥ b,
@@ -142,19 +179,18 @@ function groupSeparation(bands: number, flags: ParsedFlags, sizes: { datasetSize
  * @example await parseBandedRun({ steps: '2000', 'noise-multiplier': '3', 'band-values': '1,0.5', participation: 'cyclic', 'min-separation': '100' }, '.')
  */
 export async function parseBandedRun(flags: ParsedFlags, cwd: string): Promise<BandedRunChoice> {
-  refuseDpSgdFlags(flags);
-  const participation = choice(flags, 'participation', BANDED_PARTICIPATIONS);
-  const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
-  const noiseMultiplier = requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
-  const datasetSize = optionalNumber(flags, 'dataset-size', { min: 1, integer: true });
-  const batchSize = optionalNumber(flags, 'batch-size', { min: 1, integer: true });
-  if (datasetSize !== undefined && batchSize !== undefined && batchSize > datasetSize) throw new UsageError(`--batch-size must be at most --dataset-size (${datasetSize}); found ${batchSize}`);
-  const sizes = { ...(datasetSize === undefined ? {} : { datasetSize }), ...(batchSize === undefined ? {} : { batchSize }) };
-  const { strategy, bands, source } = await readStrategy(flags, steps, cwd);
-  if (participation === 'poisson-in-group') {
-    const k = groupSeparation(bands, flags, sizes);
-    return { options: { strategy, bands, steps, noiseMultiplier, participation, minSeparation: k, ...sizes }, source, minSeparationFromSizes: false };
-  }
-  const { k, fromSizes } = cyclicSeparation(participation, bands, flags, sizes);
-  return { options: { strategy, bands, steps, noiseMultiplier, participation, minSeparation: k }, source, minSeparationFromSizes: fromSizes };
+  const { setup, noiseMultiplier } = await readBanded(flags, cwd, true);
+  return withNoise(setup, noiseMultiplier as number);
+}
+
+/**
+ * Reads a banded matrix run but its noise from `calibrate`'s flags (the same flags as `dp
+ * --mechanism banded-matrix` without --noise-multiplier, which calibration finds). Domain as
+ * {@link parseBandedRun}.
+ *
+ * @throws UsageError naming the flag, its range and the value found.
+ * @example await parseBandedSetup({ steps: '2000', 'band-values': '1,0.5', participation: 'cyclic', 'min-separation': '100' }, '.')
+ */
+export async function parseBandedSetup(flags: ParsedFlags, cwd: string): Promise<BandedSetupChoice> {
+  return (await readBanded(flags, cwd, false)).setup;
 }

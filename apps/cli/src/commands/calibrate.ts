@@ -2,28 +2,21 @@
  * `dpbounds calibrate`: the smallest noise multiplier that meets a target (docs/cli.md). The
  * (ε, δ) target is handled here with @dpbounds/accountants' calibration; the threat-specific
  * targets (`--target-bayes-security`, `--target-gmip-mu`) dispatch to
- * `calibrate-threat-targets.ts`.
+ * `calibrate-threat-targets.ts`, `--sampling` runs to `calibrate-sampler.ts`, and
+ * `--mechanism banded-matrix` (DP-FTRL / BandMF) to `calibrate-banded.ts`.
  */
-import { createAccountant } from '@dpbounds/accountants';
 import { calibrateEpsilon as calibrateEpsilonRow } from '@dpbounds/accountants/advanced';
-import type { AccountantKind, PrivacyAccountant } from '@dpbounds/accountants';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { choice, exactlyOne, requiredNumber } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber } from '../format.js';
-import { createProgress } from '../progress.js';
+import { countedAccountants } from './calibrate-evaluations.js';
 import { calibrateTargetBayesSecurity, calibrateTargetGmipMu, threatTargetFlags } from './calibrate-threat-targets.js';
 import { calibrateTargetTpr, targetTprFlags } from './calibrate-target-tpr.js';
 import { calibrateSamplerEpsilon } from './calibrate-sampler.js';
 import { EPOCH_FLAGS, parseSampling, SAMPLING_FLAG } from './sampling-flags.js';
 import { UsageError } from '../usage-error.js';
-
-/**
- * Evaluations of ε(σ) a calibration usually needs: 5–9 measured for rdp and pld (3–4 for gdp);
- * 2–3 for prv, which first finds a start with cheap PRV estimates (one more unit of the bar).
- */
-const TYPICAL_EVALUATIONS = 9;
-const TYPICAL_PRV_EVALUATIONS = 3;
+import { BANDED_MATRIX_FLAGS, DP_MECHANISMS, refuseBandedFlags } from './banded-flags.js';
 
 function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
   const target = requiredNumber(flags, 'target-epsilon', { min: 0, minExclusive: true });
@@ -32,30 +25,8 @@ function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
   const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
   const accountant = choice(flags, 'accountant', ['pld', 'rdp', 'prv', 'gdp'] as const, 'pld');
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
-  // Each evaluation of ε(σ) is one synchronous accounting (about a second each for PRV, and for
-  // PLD over long runs), so each is drawn as it starts. The bar counts them against the typical
-  // number and stretches when a search needs more, so it moves with every step and reaches 100 %
-  // only at the end. The library also builds accountants it never evaluates (to read their kind,
-  // and PRV's start search), so an evaluation is counted where it happens, at the one `compose`
-  // of each σ priced: the count drawn is the `accountant evaluations` of the result.
-  const slow = accountant === 'prv' || (accountant === 'pld' && steps >= 10_000);
-  const start = accountant === 'prv' ? 1 : 0;
-  const typical = accountant === 'prv' ? TYPICAL_PRV_EVALUATIONS : TYPICAL_EVALUATIONS;
-  const progress = createProgress(io, 'calibrate', typical + start, { eager: slow });
-  let evaluations = 0;
-  let started = false;
-  const factory = (): PrivacyAccountant => {
-    if (!started) progress.stage(`searching σ${start === 1 ? ', prv estimates for a start' : ''}`, typical + start, 0);
-    started = true;
-    const priced = createAccountant(accountant as AccountantKind, { neighbouring });
-    const compose = priced.compose.bind(priced);
-    priced.compose = (event, count) => {
-      evaluations++;
-      progress.stage(`searching σ, ${accountant} evaluation ${evaluations}`, Math.max(typical, evaluations + 2) + start, evaluations - 1 + start);
-      return compose(event, count);
-    };
-    return priced;
-  };
+  // each evaluation of ε(σ) is drawn as it starts where it takes seconds (PRV, PLD over long runs)
+  const { factory, progress } = countedAccountants(io, accountant, neighbouring, accountant === 'pld' && steps >= 10_000);
   let result: ReturnType<typeof calibrateEpsilonRow>;
   try {
     // the calibration row of the sweep engine (shared with `dpbounds sweep --target-epsilon` and the playground)
@@ -75,7 +46,10 @@ function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
   return { json, text };
 }
 
-function run(flags: ParsedFlags, io: CommandIo): CommandResult {
+function run(flags: ParsedFlags, io: CommandIo): CommandResult | Promise<CommandResult> {
+  // imported only here: a DP-SGD calibration never loads the banded matrix plan and its accountants' rows
+  if (choice(flags, 'mechanism', DP_MECHANISMS, 'dp-sgd') === 'banded-matrix') return import('./calibrate-banded.js').then((m) => m.calibrateBandedMatrix(flags, io));
+  refuseBandedFlags(flags);
   const target = exactlyOne(flags, ['target-epsilon', 'target-bayes-security', 'target-gmip-mu', 'target-tpr']);
   for (const flag of Object.keys(EPOCH_FLAGS)) {
     if (flags[flag] !== undefined && (target !== 'target-epsilon' || flags.sampling === undefined)) {
@@ -99,7 +73,7 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult {
 /** `dpbounds calibrate`. */
 export const calibrateCommand: CommandDefinition = {
   name: 'calibrate',
-  summary: 'the smallest noise multiplier that meets a target ε, Bayes security or μ-GMIP',
+  summary: 'the smallest noise multiplier that meets a target ε, Bayes security or μ-GMIP (DP-SGD; ε also for DP-FTRL / BandMF)',
   description: [
     'With --target-epsilon ε --delta δ: the smallest σ whose ε at δ (for --sampling-rate q and',
     '--steps T, --accountant pld by default) is at most the target; "achieved" is the ε at the',
@@ -111,6 +85,14 @@ export const calibrateCommand: CommandDefinition = {
     'is not a guarantee), the Poisson σ at q = b/N beside it, and "lowerBoundNoiseMultiplier": the σ',
     'below which a proven lower bound on ε already exceeds the target, for samplers whose ε is not a',
     'guarantee (docs/batch-samplers.md).',
+    '',
+    'With --mechanism banded-matrix (DP-FTRL / BandMF) and the run\'s flags of `dp --mechanism',
+    'banded-matrix` but --noise-multiplier (--band-values or --strategy, --bands, --participation',
+    'cyclic|balls-in-bins|poisson-in-group, --min-separation or --dataset-size/--batch-size, --steps):',
+    'the smallest σ whose ε at --delta meets --target-epsilon, priced as dp prices it (dp at that σ',
+    'prints "achieved"), with dp\'s BandMF fields ("sensitivity", "participations", "ledger",',
+    '"summary", "amplificationNote"). balls-in-bins is priced WITHOUT amplification. The β*, μ-GMIP',
+    'and TPR targets are DP-SGD analyses and are refused for it.',
   ].join('\n'),
   flags: {
     'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },
@@ -124,11 +106,14 @@ export const calibrateCommand: CommandDefinition = {
     ...SAMPLING_FLAG,
     'max-batch-size': { type: 'string', valueName: 'B', description: 'cap of a --sampling truncated-poisson batch, integer in [b, N]' },
     ...EPOCH_FLAGS,
+    mechanism: { type: 'string', valueName: 'dp-sgd|banded-matrix', description: 'what is trained: DP-SGD, or a banded matrix mechanism (DP-FTRL / BandMF) with the banded-matrix flags below (--target-epsilon only)', defaultText: 'dp-sgd' },
+    ...BANDED_MATRIX_FLAGS,
   },
   examples: [
     'dpbounds calibrate --target-epsilon 1 --delta 1e-5 --sampling-rate 0.01 --steps 1000 --json',
     'dpbounds calibrate --target-bayes-security 0.9 --sampling-rate 0.01 --steps 2000',
     'dpbounds calibrate --target-epsilon 3 --delta 1e-5 --sampling fixed-size --batch-size 256 --dataset-size 60000 --steps 2000',
+    'dpbounds calibrate --mechanism banded-matrix --band-values 1,0.5 --participation cyclic --min-separation 100 --steps 2000 --target-epsilon 8 --delta 1e-5',
   ],
   run,
 };

@@ -24,8 +24,15 @@ import { requireBandedWork } from './banded-work.js';
 import { dpResultsText } from './dp-results-text.js';
 import type { DpResultRow } from './dp-results-text.js';
 
-/** The accountants to run for `--accountant`, refusing a relation one cannot price (one line naming both flags). */
-function accountantsFor(accountant: BandedAccountant | 'all', neighbouring: 'add-remove' | 'substitution', sampled: boolean): BandedAccountant[] {
+/**
+ * The accountants to run for `--accountant`, refusing a relation one cannot price (one line
+ * naming both flags): PRV prices add-remove only, RDP and GDP substitution only for unsampled
+ * steps (`sampled`: poisson-in-group at q = kB/N < 1).
+ *
+ * @throws UsageError naming --accountant and --neighbouring.
+ * @example accountantsFor('all', 'substitution', false) // ['rdp', 'pld', 'gdp']
+ */
+export function accountantsFor(accountant: BandedAccountant | 'all', neighbouring: 'add-remove' | 'substitution', sampled: boolean): BandedAccountant[] {
   if (accountant === 'all') return BANDED_ACCOUNTANTS.filter((k) => neighbouring === 'add-remove' || k === 'pld' || (!sampled && k !== 'prv'));
   if (accountant === 'prv' && neighbouring !== 'add-remove') throw new UsageError('--accountant prv supports --neighbouring add-remove only (use pld)');
   if (sampled && neighbouring !== 'add-remove' && (accountant === 'rdp' || accountant === 'gdp')) {
@@ -34,8 +41,14 @@ function accountantsFor(accountant: BandedAccountant | 'all', neighbouring: 'add
   return [accountant];
 }
 
-/** The run's fields of the JSON (after the accountant's), in the names `dp --json` uses where they mean the same. */
-function runJson(run: BandedRunChoice, plan: BandedPlan): Record<string, unknown> {
+/**
+ * The run's fields of the JSON (after the accountant's), in the names `dp --json` uses where they
+ * mean the same: what was priced at the plan's σ (`calibrate --mechanism banded-matrix` prints
+ * them at the σ it found).
+ *
+ * @example runJson(run, bandedPlan(run.options)).sensitivity
+ */
+export function runJson(run: BandedRunChoice, plan: BandedPlan): Record<string, unknown> {
   const o = run.options;
   const source = run.source;
   const strategy =
@@ -61,6 +74,16 @@ function runJson(run: BandedRunChoice, plan: BandedPlan): Record<string, unknown
     summary: bandedSummary(plan),
     amplificationNote: bandedAmplificationNote(plan),
   };
+}
+
+/**
+ * True when the run's steps are Poisson-subsampled: poisson-in-group at q = kB/N < 1 (at q = 1
+ * its steps are plain Gaussian releases, like cyclic and balls-in-bins).
+ *
+ * @example isSampled({ participation: 'poisson-in-group', minSeparation: 4, batchSize: 100, datasetSize: 10_000 }) // true
+ */
+export function isSampled(o: { readonly participation: string; readonly minSeparation: number; readonly batchSize?: number; readonly datasetSize?: number }): boolean {
+  return o.participation === 'poisson-in-group' && (o.minSeparation * (o.batchSize ?? 0)) / (o.datasetSize ?? 1) < 1;
 }
 
 /** The plan, with the library's errors in the command's words and a strategy that leaves double precision refused. */
@@ -90,8 +113,7 @@ export async function runBandedMatrix(flags: ParsedFlags, io: CommandIo): Promis
   const accountant = choice(flags, 'accountant', [...BANDED_ACCOUNTANTS, 'all'] as const, 'pld');
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
   const o = run.options;
-  // poisson-in-group samples at q = kB/N; at q = 1 its steps are plain Gaussian releases
-  const sampled = o.participation === 'poisson-in-group' && (o.minSeparation * (o.batchSize ?? 0)) / (o.datasetSize ?? 1) < 1;
+  const sampled = isSampled(o);
   const kinds = accountantsFor(accountant, neighbouring, sampled);
   requireBandedWork({ steps: o.steps, bands: o.bands, minSeparation: o.minSeparation, participation: o.participation, byDiagonals: !('columnNorms' in o.strategy) });
   let plan: BandedPlan;

@@ -17,7 +17,7 @@ import type { ParsedFlags } from '../flags.js';
 import { formatNumber, formatTable } from '../format.js';
 import { withAccountantProgress } from './accountant-progress.js';
 import { dpResultsText } from './dp-results-text.js';
-import { BANDED_MATRIX_FLAGS, refuseBandedFlags } from './banded-flags.js';
+import { BANDED_MATRIX_FLAGS, DP_MECHANISMS, refuseBandedFlags } from './banded-flags.js';
 import { runBandedMatrix } from './dp-banded.js';
 import type { DpResultRow } from './dp-results-text.js';
 import { UsageError } from '../usage-error.js';
@@ -69,9 +69,6 @@ function runSampler(flags: ParsedFlags, io: CommandIo, sampling: SamplingChoice)
   const header = `ε at δ = ${formatNumber(delta)}, ${neighbouring}, --sampling ${s.sampler} (b = ${run.batchSize}, N = ${run.datasetSize}, σ = ${formatNumber(noiseMultiplier)}, T = ${steps})`;
   return { json, text: `${header}\n${formatTable(['', 'value'], samplerEpsilonRows(s))}\n\n${s.note}` };
 }
-
-/** What `dp` prices: DP-SGD (the default) or a banded matrix mechanism (DP-FTRL / BandMF). */
-export const DP_MECHANISMS = ['dp-sgd', 'banded-matrix'] as const;
 
 function run(flags: ParsedFlags, io: CommandIo): CommandResult | Promise<CommandResult> {
   if (choice(flags, 'mechanism', DP_MECHANISMS, 'dp-sgd') === 'banded-matrix') return runBandedMatrix(flags, io);

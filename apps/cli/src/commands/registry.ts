@@ -21,7 +21,7 @@ export const commands: readonly LazyCommand[] = [
   },
   {
     name: 'calibrate',
-    summary: 'the smallest noise multiplier that meets a target ε, Bayes security or μ-GMIP',
+    summary: 'the smallest noise multiplier that meets a target ε, Bayes security or μ-GMIP (DP-SGD; ε also for DP-FTRL / BandMF)',
     load: async () => (await import('./calibrate.js')).calibrateCommand,
     parameterFlags: { targetEpsilon: 'target-epsilon', target: 'target-bayes-security', q: 'sampling-rate', count: 'steps', T: 'steps', mu: 'target-gmip-mu', epsilon: 'target-epsilon,delta', sampler: 'sampling' },
   },

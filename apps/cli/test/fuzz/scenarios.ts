@@ -28,6 +28,9 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'fixed-size', '--batch-size', '100', '--dataset-size', '10000', '--steps', '50'],
     ['--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '150', '--steps', '20'],
     ['--target-epsilon', '4', '--delta', '1e-5', '--sampling', 'balls-in-bins', '--batch-size', '110', '--dataset-size', '1000', '--batches-per-epoch', '9', '--steps', '5'],
+    ['--mechanism', 'banded-matrix', '--band-values', '1,0.5', '--bands', '2', '--participation', 'cyclic', '--min-separation', '5', '--steps', '50', '--target-epsilon', '2', '--delta', '1e-5', '--accountant', 'pld', '--neighbouring', 'add-remove'],
+    ['--mechanism', 'banded-matrix', '--strategy', 'banded-strategy.json', '--participation', 'poisson-in-group', '--min-separation', '2', '--dataset-size', '1000', '--batch-size', '20', '--steps', '50', '--target-epsilon', '2', '--delta', '1e-5'],
+    ['--mechanism', 'banded-matrix', '--band-values', '1,0.3', '--participation', 'balls-in-bins', '--dataset-size', '1000', '--batch-size', '100', '--steps', '50', '--target-epsilon', '2', '--delta', '1e-5', '--neighbouring', 'substitution', '--accountant', 'rdp'],
   ],
   'bayes-security': [
     ['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '1000', '--delta', '1e-5', '--prior', '0.5', '--fpr', '0.01', '--threat', 'mia', '--neighbouring', 'substitution'],

@@ -54,7 +54,7 @@ export async function createFuzzWorkspace(): Promise<string> {
   write('update.csv', csv('g1,g2,g3,g4', [row(0.2)]));
   write('glir-targets.json', JSON.stringify({ member: Array.from({ length: 40 }, (_, i) => i % 2) }));
 
-  // a banded matrix strategy (two Toeplitz diagonals) for `dp --mechanism banded-matrix --strategy`
+  // a banded matrix strategy (two Toeplitz diagonals) for `dp` and `calibrate --mechanism banded-matrix --strategy`
   write('banded-strategy.json', JSON.stringify({ bands: [[1], [0.4]] }));
 
   write('audit-scores.csv', csv('score,member', Array.from({ length: 400 }, (_, i) => [(rng.normal() + (i % 2)).toFixed(5), i % 2])));

@@ -2,10 +2,13 @@
  * Calibration: the smallest noise multiplier σ, or the largest sampling rate q or number of
  * steps T, that meets a target ε at δ, for any accountant (derivation: docs/math/accounting.md §10).
  */
-import { brentRoot, DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { brentRoot, DpboundsRangeError, DpboundsTypeError, requireFunction, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import { cltMu, gdpMuFromEpsilonDelta } from '@dpbounds/tradeoff-core';
 import type { AccountantKind, NeighbouringRelation, PrivacyAccountant } from '../accountant.js';
+import { flattenEvent, groupLedger } from '../events/ledger.js';
+import type { LedgerEntry } from '../events/ledger.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
+import type { MechanismEvent } from '../events/mechanism-event.js';
 import { requireOptions } from '../events/validate-event.js';
 import { createAccountant } from './accountant-factory.js';
 import { prvCalibrationStart } from './prv-start.js';
@@ -51,14 +54,105 @@ function validateTarget(target: CalibrationTarget, keys: readonly string[]): voi
   requireInRange('delta', target.delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
 }
 
-/** ε of a configuration; accountant failures and NaN count as +∞ ("ε too large", docs/accounting.md). */
-function safeEpsilon(make: () => PrivacyAccountant, q: number, sigma: number, steps: number, delta: number): number {
+/** ε of one event; accountant failures and NaN count as +∞ ("ε too large", docs/accounting.md). */
+function safeEpsilon(make: () => PrivacyAccountant, event: () => MechanismEvent, delta: number): number {
   try {
-    const eps = make().compose(dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps })).getEpsilon(delta);
+    const eps = make().compose(event()).getEpsilon(delta);
     return Number.isNaN(eps) ? Infinity : eps;
   } catch {
     return Infinity;
   }
+}
+
+/**
+ * What the σ search knows of a family of events: at noise multiplier σ the event is (close to)
+ * `steps` releases, each Poisson-sampled at `samplingRate`, of a Gaussian of noise σ·`scale`.
+ * It gives the search its start (the CLT μ), the PRV start and the range of σ it explores
+ * (1e-2 to 1e6 in the noise σ·scale of the mechanism).
+ */
+interface NoiseShape {
+  readonly samplingRate: number;
+  readonly steps: number;
+  readonly scale: number;
+}
+
+/**
+ * The search of {@link calibrateNoiseMultiplier} and {@link calibrateEventNoiseMultiplier}:
+ * bracketing from a start, Brent, and the never-overshoot check of `finalise`.
+ */
+function smallestNoiseMultiplier(
+  options: CalibrationTarget & { readonly tolerance?: number },
+  eventAt: (noiseMultiplier: number) => MechanismEvent,
+  shape: NoiseShape | undefined,
+  unreachable: string,
+): CalibrationResult {
+  const make = factoryOf(options);
+  const kind = make().kind;
+  const tol = requireInRange('tolerance', options.tolerance ?? (kind === 'pld' ? 1e-6 : kind === 'prv' ? 1e-5 : 1e-8), { min: 1e-12, max: 0.1 });
+  const target = options.targetEpsilon;
+  const scale = shape?.scale ?? 1;
+  let evaluations = 0;
+  // Brent re-evaluates the bracket's ends: remember every σ priced (accountants are deterministic)
+  const seen = new Map<number, number>();
+  const eps = (sigma: number): number => {
+    const known = seen.get(sigma);
+    if (known !== undefined) return known;
+    evaluations++;
+    const e = safeEpsilon(make, () => eventAt(sigma), options.delta);
+    seen.set(sigma, e);
+    return e;
+  };
+  // initial guess (in the mechanism's noise σ·scale): the σ whose CLT μ matches the μ-GDP curve
+  // through (target, δ); exact for Gaussian releases (q = 1), whose composition is √T/σ-GDP
+  let unit = 1;
+  if (shape !== undefined) {
+    try {
+      const mu = gdpMuFromEpsilonDelta(target, options.delta);
+      if (shape.samplingRate === 1) unit = Math.sqrt(shape.steps) / mu;
+      else {
+        const f = (s: number): number => cltMu({ samplingRate: shape.samplingRate, noiseMultiplier: s, steps: shape.steps }) - mu;
+        const root = brentRoot(f, 0.05, 1e4);
+        if (Number.isFinite(root)) unit = root;
+      }
+    } catch {
+      unit = 1;
+    }
+  }
+  // the PRV accountant starts next to the answer, found with cheap PRV estimates (prv-start.ts),
+  // and brackets it with small steps growing 4× (others: steps of 25 % growing 1.25×)
+  const start = kind === 'prv' && shape !== undefined ? prvCalibrationStart(make(), shape.samplingRate, shape.steps, options.delta, target, unit, tol) : undefined;
+  const guess = (start === undefined ? unit : start.sigma) / scale;
+  const grow = (f: number): number => (start === undefined ? Math.min(f * 1.25, 2) : Math.min(1 + (f - 1) * 4, 2));
+  let lo = guess;
+  let hi = guess;
+  let epsHi = eps(hi);
+  if (epsHi <= target) {
+    let epsLo = epsHi;
+    let shrink = start === undefined ? 1.25 : 1 + start.step;
+    while (epsLo <= target) {
+      hi = lo;
+      epsHi = epsLo;
+      // accelerate like the upward search: a generous target reaches the σ floor in ~8 evaluations, not 20
+      lo /= shrink;
+      shrink = grow(shrink);
+      // below a noise of 0.01 the grids of one step grow like 1/σ² while ε moves little: stop there
+      if (lo < 1e-2 / scale) return { value: hi, epsilon: epsHi, evaluations };
+      epsLo = eps(lo);
+    }
+  } else {
+    let factor = start === undefined ? 1.25 : 1 + start.step;
+    while (epsHi > target) {
+      lo = hi;
+      hi *= factor;
+      factor = grow(factor);
+      if (hi > 1e6 / scale) {
+        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetEpsilon', expected: `reachable with a noise multiplier ≤ ${scale === 1 ? '1e6' : (1e6 / scale).toPrecision(4)} (${unreachable})`, found: target });
+      }
+      epsHi = eps(hi);
+    }
+  }
+  const root = brentRoot((s) => eps(s) - target, lo, hi, { rtol: tol, xtol: tol * lo });
+  return finalise(root, hi, epsHi, target, eps, () => evaluations, 'up', tol);
 }
 
 /**
@@ -90,75 +184,69 @@ export function calibrateNoiseMultiplier(
   }
   // Opacus convention: steps = floor(epochs / q)
   const steps = options.steps !== undefined ? requireInteger('steps', options.steps, { min: 1 }) : Math.max(1, Math.floor(requireInRange('epochs', options.epochs, { min: 0, minExclusive: true }) / q));
-  // δ ≥ P(the record is ever sampled) = 1 − (1 − q)^T: (0, δ)-DP holds without noise, so there
-  // is no smallest σ > 0 to find (every σ meets the target); say so instead of searching σ → 0
-  const neverSampled = -Math.expm1(steps * Math.log1p(-q));
-  if (q < 1 && options.delta >= neverSampled) {
-    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'delta', expected: `below the chance that the record is ever sampled, 1 − (1 − samplingRate)^steps = ${neverSampled.toPrecision(4)} (at or above it the target holds without noise, for every σ: raise samplingRate or steps, or lower delta)`, found: options.delta });
+  requireSometimesSampled(options.delta, -Math.expm1(steps * Math.log1p(-q)), '1 − (1 − samplingRate)^steps', 'raise samplingRate or steps, or lower delta');
+  const event = (sigma: number): MechanismEvent => dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps });
+  return smallestNoiseMultiplier(options, event, { samplingRate: q, steps, scale: 1 }, `privacy budget too low for q = ${q}, T = ${steps}, δ = ${options.delta}`);
+}
+
+/**
+ * δ ≥ P(the record is ever sampled): (0, δ)-DP holds without noise, so there is no smallest
+ * σ > 0 to find (every σ meets the target); say so instead of searching σ → 0.
+ */
+function requireSometimesSampled(delta: number, sampled: number, formula: string, advice: string): void {
+  if (sampled < 1 && delta >= sampled) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'delta', expected: `below the chance that the record is ever sampled, ${formula} = ${sampled.toPrecision(4)} (at or above it the target holds without noise, for every σ: ${advice})`, found: delta });
   }
-  const make = factoryOf(options);
-  const kind = make().kind;
-  const tol = requireInRange('tolerance', options.tolerance ?? (kind === 'pld' ? 1e-6 : kind === 'prv' ? 1e-5 : 1e-8), { min: 1e-12, max: 0.1 });
-  const target = options.targetEpsilon;
-  let evaluations = 0;
-  // Brent re-evaluates the bracket's ends: remember every σ priced (accountants are deterministic)
-  const seen = new Map<number, number>();
-  const eps = (sigma: number): number => {
-    const known = seen.get(sigma);
-    if (known !== undefined) return known;
-    evaluations++;
-    const e = safeEpsilon(make, q, sigma, steps, options.delta);
-    seen.set(sigma, e);
-    return e;
-  };
-  // initial guess: σ whose CLT μ matches the μ-GDP curve through (target, δ)
-  let guess = 1;
-  try {
-    const mu = gdpMuFromEpsilonDelta(target, options.delta);
-    if (q === 1) guess = Math.sqrt(steps) / mu;
-    else {
-      const f = (s: number): number => cltMu({ samplingRate: q, noiseMultiplier: s, steps }) - mu;
-      const root = brentRoot(f, 0.05, 1e4);
-      if (Number.isFinite(root)) guess = root;
-    }
-  } catch {
-    guess = 1;
-  }
-  // the PRV accountant starts next to the answer, found with cheap PRV estimates (prv-start.ts),
-  // and brackets it with small steps growing 4× (others: steps of 25 % growing 1.25×)
-  const start = kind === 'prv' ? prvCalibrationStart(make(), q, steps, options.delta, target, guess, tol) : undefined;
-  if (start !== undefined) guess = start.sigma;
-  const grow = (f: number): number => (start === undefined ? Math.min(f * 1.25, 2) : Math.min(1 + (f - 1) * 4, 2));
-  let lo = guess;
-  let hi = guess;
-  let epsHi = eps(hi);
-  if (epsHi <= target) {
-    let epsLo = epsHi;
-    let shrink = start === undefined ? 1.25 : 1 + start.step;
-    while (epsLo <= target) {
-      hi = lo;
-      epsHi = epsLo;
-      // accelerate like the upward search: a generous target reaches the σ floor in ~8 evaluations, not 20
-      lo /= shrink;
-      shrink = grow(shrink);
-      // below σ = 0.01 the grids of one step grow like 1/σ² while ε moves little: stop there
-      if (lo < 1e-2) return { value: hi, epsilon: epsHi, evaluations };
-      epsLo = eps(lo);
-    }
-  } else {
-    let factor = start === undefined ? 1.25 : 1 + start.step;
-    while (epsHi > target) {
-      lo = hi;
-      hi *= factor;
-      factor = grow(factor);
-      if (hi > 1e6) {
-        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetEpsilon', expected: `reachable with a noise multiplier ≤ 1e6 (privacy budget too low for q = ${q}, T = ${steps}, δ = ${options.delta})`, found: target });
-      }
-      epsHi = eps(hi);
-    }
-  }
-  const root = brentRoot((s) => eps(s) - target, lo, hi, { rtol: tol, xtol: tol * lo });
-  return finalise(root, hi, epsHi, target, eps, () => evaluations, 'up', tol);
+}
+
+/**
+ * The shape of a family from its ledger at σ = 1 (see {@link NoiseShape}): one (q, σᵢ, count)
+ * entry is that run; Gaussian releases only (q = 1) are the one Gaussian of noise 1/μ with
+ * μ² = Σ countᵢ/σᵢ² (Dong, Roth, Su 2022: composed Gaussians are exactly μ-GDP); anything else
+ * has no shape (the search starts at σ = 1). Also the chance that a record is ever used.
+ */
+function shapeOfLedger(entries: readonly LedgerEntry[]): { shape: NoiseShape | undefined; sampled: number } {
+  let logUnused = 0;
+  for (const e of entries) logUnused += e.samplingRate === 1 ? -Infinity : e.count * Math.log1p(-e.samplingRate);
+  const sampled = -Math.expm1(logUnused);
+  if (entries.some((e) => !(e.noiseMultiplier > 0 && Number.isFinite(e.noiseMultiplier)))) return { shape: undefined, sampled };
+  const only = entries.length === 1 ? entries[0] : undefined;
+  if (only !== undefined) return { shape: { samplingRate: only.samplingRate, steps: only.count, scale: only.noiseMultiplier }, sampled };
+  if (entries.length === 0 || entries.some((e) => e.samplingRate !== 1)) return { shape: undefined, sampled };
+  let mu2 = 0;
+  for (const e of entries) mu2 += e.count / (e.noiseMultiplier * e.noiseMultiplier);
+  return { shape: { samplingRate: 1, steps: 1, scale: 1 / Math.sqrt(mu2) }, sampled };
+}
+
+/**
+ * Smallest σ with ε(event(σ)) ≤ target at δ, for any family of mechanism events whose privacy
+ * loss falls as σ grows (every release's noise proportional to σ): a banded matrix mechanism
+ * (`bandedMatrixEvent`, DP-FTRL / BandMF), a DP-SGD schedule, a Gaussian of sensitivity Δ. The
+ * search is the one of {@link calibrateNoiseMultiplier} (bracketing + Brent, the returned σ is
+ * one at which the accountant gave ε ≤ target), started from the family's ledger at σ = 1: for
+ * Gaussian releases without sampling the start is the exact Gaussian calibration σ = μ₁/μ, with
+ * μ₁ the GDP μ of event(1) and μ the one of the (target, δ) curve (Dong, Roth, Su 2022, Cor. 2.13),
+ * so the accountant is evaluated next to the answer; one Poisson-sampled run starts from its CLT μ.
+ * For `event = σ ↦ dpSgdEvent({ samplingRate, noiseMultiplier: σ, steps })` the result is
+ * calibrateNoiseMultiplier's, bit for bit.
+ *
+ * Domain: target ε > 0, δ ∈ (0, 1) below the chance that a record is ever used; `event` builds a
+ * valid event for every σ > 0 (event(1) is built and flattened first: its typed error is thrown
+ * as is). The search explores σ·s from 1e-2 to 1e6, s the noise multiplier of event(1)'s one
+ * ledger entry (1/sensitivity), or 1/Δ for several Gaussian releases (s = 1 otherwise). Throws
+ * `DpboundsRangeError` naming `targetEpsilon` when even σ·s = 1e6 does not meet the target, and
+ * naming `delta` when δ ≥ P(a record is ever used) (no smallest σ exists). Default tolerance as
+ * calibrateNoiseMultiplier.
+ *
+ * @example calibrateEventNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, event: (s) => bandedMatrixEvent({ strategy: { bands: [[1], [0.5]] }, bands: 2, steps: 1000, noiseMultiplier: s, participation: 'cyclic', minSeparation: 100 }) }).value // ≈ 7.049 (Δ = √12.5, σ/Δ ≈ 1.99)
+ */
+export function calibrateEventNoiseMultiplier(options: CalibrationTarget & { readonly event: (noiseMultiplier: number) => MechanismEvent; readonly tolerance?: number }): CalibrationResult {
+  validateTarget(options, ['event', 'tolerance']);
+  const eventAt = requireFunction<(noiseMultiplier: number) => MechanismEvent>('event', options.event);
+  const probe = factoryOf(options)();
+  const { shape, sampled } = shapeOfLedger(groupLedger(flattenEvent(eventAt(1), { accountant: probe.kind, check: () => undefined, neighbouring: probe.neighbouring })));
+  requireSometimesSampled(options.delta, sampled, 'of the ledger of event(σ)', 'raise the sampling rates or the steps, or lower delta');
+  return smallestNoiseMultiplier(options, eventAt, shape, `privacy budget too low for this event at δ = ${options.delta}`);
 }
 
 /**
@@ -195,7 +283,7 @@ export function calibrateSamplingRate(options: CalibrationTarget & { readonly no
   let evaluations = 0;
   const eps = (q: number): number => {
     evaluations++;
-    return safeEpsilon(make, q, sigma, steps, options.delta);
+    return safeEpsilon(make, () => dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps }), options.delta);
   };
   const epsOne = eps(1);
   if (epsOne <= target) return { value: 1, epsilon: epsOne, evaluations };
@@ -232,7 +320,7 @@ export function calibrateSteps(options: CalibrationTarget & { readonly samplingR
   let evaluations = 0;
   const eps = (t: number): number => {
     evaluations++;
-    return safeEpsilon(make, q, sigma, t, options.delta);
+    return safeEpsilon(make, () => dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps: t }), options.delta);
   };
   let good = 0;
   let goodEps = 0;

@@ -1,6 +1,6 @@
 /** Parameter sweeps: grids, configurations, shards and the one-row engine. Explicit re-exports. */
-export { calibrateEpsilon } from './calibration-result.js';
-export type { EpsilonCalibrationQuery, EpsilonCalibrationResult } from './calibration-result.js';
+export { calibrateEpsilon, calibrateEventEpsilon } from './calibration-result.js';
+export type { EpsilonCalibrationQuery, EpsilonCalibrationResult, EventEpsilonCalibrationQuery } from './calibration-result.js';
 export { dpAccountantEvaluation, dpAccountantResult, jsonSafeResult } from './dp-accountant-result.js';
 export type { DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpQuery } from './dp-accountant-result.js';
 export { dpTprFields } from './dp-tpr-fields.js';
