@@ -10,6 +10,7 @@
  * starts at the exact Gaussian calibration σ = Δ/μ. No math here.
  */
 import { calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
+import type { MechanismEvent } from '@dpbounds/accountants';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import type { CommandIo, CommandResult } from '../command.js';
 import { choice, requiredNumber } from '../flags.js';
@@ -113,7 +114,14 @@ export async function calibrateBandedMatrix(flags: ParsedFlags, io: CommandIo): 
   let row: ReturnType<typeof calibrateEventEpsilon>;
   try {
     // every σ is priced as `dp` prices it: the plan's event (or its one equivalent Gaussian)
-    row = calibrateEventEpsilon({ targetEpsilon: target, delta, neighbouring, event: (sigma) => bandedPlan(withNoise(setup, sigma).options).priced }, accountant, factory);
+    // (the first plan's frozen strategy is passed on, so the library finds the worst record once)
+    let strategy = setup.options.strategy;
+    const priced = (sigma: number): MechanismEvent => {
+      const plan = bandedPlan({ ...withNoise(setup, sigma).options, strategy });
+      strategy = plan.event.strategy;
+      return plan.priced;
+    };
+    row = calibrateEventEpsilon({ targetEpsilon: target, delta, neighbouring, event: priced }, accountant, factory);
   } catch (error) {
     throw calibrationUsageError(error, flags, setup) ?? error;
   } finally {

@@ -86,6 +86,22 @@ describe('bandedMatrixLedgerSteps', () => {
     }
   });
 
+  it('reuses the worst record of an event\'s own (frozen) strategy across σ, with the same ledger as a fresh strategy and the same checks', () => {
+    const bands = [[1, 0.9, 1.2, 1, 0.8, 1.1, 1, 1.3, 1, 1], [0.5, -0.4, 0.3, 0.7, -0.2, 0.6, 0.1, 0.2, 0.3], [0.2, 0.1, -0.3, 0.4, 0.2, 0.1, 0.3, 0.1]];
+    for (const participation of ['cyclic', 'balls-in-bins', 'poisson-in-group'] as const) {
+      const sizes = participation === 'poisson-in-group' ? { datasetSize: 100, batchSize: 10 } : {};
+      const first = bandedMatrixEvent({ strategy: { bands }, bands: 3, steps: 10, noiseMultiplier: 1, participation, minSeparation: 3, ...sizes });
+      expect(Object.isFrozen(first.strategy)).toBe(true);
+      const again = bandedMatrixEvent({ strategy: first.strategy, bands: 3, steps: 10, noiseMultiplier: 2.5, participation, minSeparation: 3, ...sizes });
+      expect(again.strategy).toBe(first.strategy);
+      const fresh = bandedMatrixEvent({ strategy: { bands: bands.map((r) => [...r]) }, bands: 3, steps: 10, noiseMultiplier: 2.5, participation, minSeparation: 3, ...sizes });
+      expect(bandedMatrixLedgerSteps(again)).toEqual(bandedMatrixLedgerSteps(fresh));
+      // a cached strategy still has its other fields checked
+      expect(() => bandedMatrixLedgerSteps({ ...again, minSeparation: participation === 'cyclic' ? 0 : 2 })).toThrow(/minSeparation/);
+      expect(() => bandedMatrixLedgerSteps({ ...again, steps: 11 })).toThrow(/strategy\.bands\[0\]/);
+    }
+  });
+
   it('poisson-in-group: ⌈n/k⌉ subsampled steps at q = kB/N and σ/max column norm', () => {
     const steps = bandedMatrixLedgerSteps(bandedMatrixEvent({ ...two(), participation: 'poisson-in-group', minSeparation: 4, datasetSize: 1000, batchSize: 50 }));
     expect(steps).toEqual([{ samplingRate: 0.2, noiseMultiplier: 2 / Math.sqrt(1 + a * a), count: 3 }]);

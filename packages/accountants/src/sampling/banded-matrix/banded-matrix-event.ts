@@ -97,33 +97,85 @@ export function bandedMatrixLedgerSteps(event: BandedMatrixEvent, path = ''): Ba
   const o = requireObject(path === '' ? 'event' : path.replace(/\.$/, ''), event);
   const participation = requireParticipation(`${path}participation`, o.participation);
   const sigma = requireInRange(`${path}noiseMultiplier`, o.noiseMultiplier, { min: 0, minExclusive: true });
-  const gram = bandedGram(o.strategy as BandedStrategy, o.bands as number, o.steps as number);
-  const b = gram.bands;
-  const n = gram.steps;
-  const k = requireInteger(`${path}minSeparation`, o.minSeparation, { min: participation === 'cyclic' ? 1 : b });
+  const { steps: n, divisors } = worstRecordDivisors(o.strategy as BandedStrategy, o.bands as number, o.steps as number, participation, (bands) => requireInteger(`${path}minSeparation`, o.minSeparation, { min: participation === 'cyclic' ? 1 : bands }));
+  const k = o.minSeparation as number;
   if (participation !== 'poisson-in-group' && (o.datasetSize !== undefined || o.batchSize !== undefined)) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `${path}${o.datasetSize !== undefined ? 'datasetSize' : 'batchSize'}`, expected: `absent for ${participation} participation once minSeparation is set`, found: o.datasetSize ?? o.batchSize });
   }
   switch (participation) {
-    case 'cyclic': {
-      const worst = cyclicSensitivity(gram, k);
-      if (k >= b) {
-        // disjoint columns: one Gaussian per participation of the worst record (exact)
-        return worst.steps.map((i) => ({ samplingRate: 1, noiseMultiplier: sigma / (gram.columnNorms[i] as number), count: 1 }));
-      }
-      return [{ samplingRate: 1, noiseMultiplier: sigma / Math.sqrt(worst.squared), count: 1 }];
-    }
+    case 'cyclic':
+      // k ≥ b, disjoint columns: one Gaussian per participation of the worst record (exact);
+      // k < b: one Gaussian at σ/Δ
+      return divisors.map((d) => ({ samplingRate: 1, noiseMultiplier: sigma / d, count: 1 }));
     case 'balls-in-bins':
-      return [{ samplingRate: 1, noiseMultiplier: sigma / Math.sqrt(ballsInBinsSensitivitySquared(gram, k)), count: 1 }];
+      return [{ samplingRate: 1, noiseMultiplier: sigma / (divisors[0] as number), count: 1 }];
     case 'poisson-in-group': {
       const { n: records, b: batch } = requireDatasetAndBatch(path, o, 'poisson-in-group samples each group at rate k·batchSize/datasetSize');
       const q = (k * batch) / records;
       if (q > 1) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: `${path}batchSize`, expected: `at most datasetSize/minSeparation = ${records}/${k} (a group of N/k records cannot fill a larger expected batch)`, found: batch });
-      let maxNorm = 0;
-      for (const c of gram.columnNorms) maxNorm = Math.max(maxNorm, c);
-      return [{ samplingRate: q, noiseMultiplier: sigma / maxNorm, count: Math.ceil(n / k) }];
+      return [{ samplingRate: q, noiseMultiplier: sigma / (divisors[0] as number), count: Math.ceil(n / k) }];
     }
   }
+}
+
+/**
+ * The worst record's noise divisors, computed once per frozen strategy: they depend on the
+ * strategy, b, n, the participation and k but not on σ, and the worst-pattern search costs
+ * O(n·b²) (seconds for long runs with many bands), while one run's ledger is read several times
+ * (validation, the accountants, the sensitivity) and calibration prices many σ. Only a strategy
+ * frozen by {@link bandedMatrixEvent} (deeply, so it cannot change) is cached.
+ */
+const divisorCache = new WeakMap<object, Map<string, { bands: number; steps: number; divisors: readonly number[] }>>();
+
+function worstRecordDivisors(
+  strategy: BandedStrategy,
+  bands: number,
+  steps: number,
+  participation: BandedParticipation,
+  minSeparation: (bands: number) => number,
+): { bands: number; steps: number; divisors: readonly number[] } {
+  const cacheable = isDeeplyFrozen(strategy);
+  const byKey = cacheable ? divisorCache.get(strategy) : undefined;
+  // an entry for (strategy, b, n) exists only once they passed validation; k is checked as always
+  const known = typeof bands === 'number' && typeof steps === 'number' && byKey?.has(`${bands}|${steps}`) === true;
+  if (known) {
+    const hit = byKey?.get(`${bands}|${steps}|${participation}|${minSeparation(bands)}`);
+    if (hit !== undefined) return hit;
+  }
+  const gram = bandedGram(strategy, bands, steps);
+  const k = minSeparation(gram.bands);
+  let divisors: number[];
+  switch (participation) {
+    case 'cyclic': {
+      const worst = cyclicSensitivity(gram, k);
+      divisors = k >= gram.bands ? worst.steps.map((i) => gram.columnNorms[i] as number) : [Math.sqrt(worst.squared)];
+      break;
+    }
+    case 'balls-in-bins':
+      divisors = [Math.sqrt(ballsInBinsSensitivitySquared(gram, k))];
+      break;
+    case 'poisson-in-group': {
+      let maxNorm = 0;
+      for (const c of gram.columnNorms) maxNorm = Math.max(maxNorm, c);
+      divisors = [maxNorm];
+      break;
+    }
+  }
+  const result = Object.freeze({ bands: gram.bands, steps: gram.steps, divisors: Object.freeze(divisors) });
+  if (cacheable) {
+    let map = divisorCache.get(strategy);
+    if (map === undefined) divisorCache.set(strategy, (map = new Map()));
+    map.set(`${bands}|${steps}`, result);
+    map.set(`${bands}|${steps}|${participation}|${k}`, result);
+  }
+  return result;
+}
+
+function isDeeplyFrozen(strategy: BandedStrategy): boolean {
+  if (strategy === null || typeof strategy !== 'object' || !Object.isFrozen(strategy)) return false;
+  if ('bands' in strategy && Array.isArray(strategy.bands)) return Object.isFrozen(strategy.bands) && strategy.bands.every((row) => !Array.isArray(row) || Object.isFrozen(row));
+  if ('columnNorms' in strategy && Array.isArray(strategy.columnNorms)) return Object.isFrozen(strategy.columnNorms);
+  return false;
 }
 
 /**
@@ -162,6 +214,8 @@ export function bandedMatrixEvent(options: BandedMatrixOptions): BandedMatrixEve
 }
 
 function freezeStrategy(strategy: BandedStrategy): BandedStrategy {
+  // an event's own strategy (already frozen deeply) is kept, so its cached divisors are reused
+  if (isDeeplyFrozen(strategy)) return strategy;
   if (strategy !== null && typeof strategy === 'object' && !Array.isArray(strategy)) {
     if ('bands' in strategy && Array.isArray(strategy.bands)) return Object.freeze({ bands: Object.freeze(strategy.bands.map((row) => (Array.isArray(row) ? Object.freeze([...row]) : row))) });
     if ('columnNorms' in strategy && Array.isArray(strategy.columnNorms)) return Object.freeze({ columnNorms: Object.freeze([...strategy.columnNorms]) });
