@@ -85,6 +85,7 @@ export type { SweepNumericField } from './sweep/index.js';
 export { bandedMatrixLedgerSteps, bandedMatrixSensitivity } from './sampling/banded-matrix/banded-matrix-event.js';
 export type { BandedLedgerStep, BandedMatrixSensitivity } from './sampling/banded-matrix/banded-matrix-event.js';
 export { bandedGram } from './sampling/banded-matrix/banded-strategy.js';
+export { splitNoiseSensitivity } from './sampling/banded-matrix/split-noise.js';
 export type { BandedGram } from './sampling/banded-matrix/banded-strategy.js';
 // Balls-in-bins (random allocation) RDP: both directions of one epoch and the ε they guarantee.
 export {

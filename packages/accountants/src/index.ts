@@ -104,3 +104,5 @@ export type { ShuffleEpsilonLowerBound, ShuffleMode, ShuffleRun } from './sampli
 export { BANDED_PARTICIPATIONS, bandedMatrixEvent } from './sampling/banded-matrix/banded-matrix-event.js';
 export type { BandedMatrixEvent, BandedMatrixOptions, BandedParticipation } from './sampling/banded-matrix/banded-matrix-event.js';
 export type { BandedStrategy } from './sampling/banded-matrix/banded-strategy.js';
+export { bandedBallsInBinsGuarantee, bandedBallsInBinsNoiseMultiplier } from './sampling/banded-matrix/banded-balls-in-bins-guarantee.js';
+export type { BandedBallsInBinsGuarantee } from './sampling/banded-matrix/banded-balls-in-bins-guarantee.js';

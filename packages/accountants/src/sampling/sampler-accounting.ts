@@ -14,6 +14,7 @@ import { ballsInBinsEvent, binsPerEpoch, fixedSizeSampledEvent, truncatedPoisson
 import { requireBatchesPerEpoch, requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
 import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
 import { ballsInBinsRdpEpsilon } from '../rdp/balls-in-bins-gaussian-rdp.js';
+import { calibrateByBisection } from '../calibration/calibrate-by-bisection.js';
 import { fixedSizeSubstitutionEpsilon } from './fixed-size-substitution.js';
 import { withoutReplacementRdpEpsilon } from '../rdp/sampled-without-replacement-gaussian-rdp.js';
 import { requireShuffleBatchesPerEpoch, shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
@@ -366,30 +367,6 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
   const { maxBatchSize, ...rest } = r;
   const full: SamplerRun = maxBatchSize === undefined ? { ...rest, noiseMultiplier: sigma } : { ...rest, maxBatchSize, noiseMultiplier: sigma };
   return { noiseMultiplier: sigma, epsilon: samplerEpsilon(full, delta) };
-}
-
-/** Bracket and bisect σ on an ε(σ) that decreases in σ, returning a σ (1e-5 relative) whose ε meets the target. */
-function calibrateByBisection(eps: (sigma: number) => number, target: number, sampler: string): number {
-  let lo = 0.25;
-  let hi = 1;
-  while (eps(hi) > target) {
-    lo = hi;
-    hi *= 2;
-    if (hi > 1e4) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'epsilon', expected: `reachable with a noise multiplier ≤ 1e4 for this ${sampler} run`, found: target });
-  }
-  if (hi === 1) {
-    while (eps(lo) <= target) {
-      hi = lo;
-      lo /= 2;
-      if (lo < 0.05) return hi;
-    }
-  }
-  while (hi - lo > 1e-5 * hi) {
-    const mid = 0.5 * (lo + hi);
-    if (eps(mid) <= target) hi = mid;
-    else lo = mid;
-  }
-  return hi;
 }
 
 /**

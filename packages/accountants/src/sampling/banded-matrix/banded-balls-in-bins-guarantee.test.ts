@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
+import { PldAccountant } from '../../pld/pld-accountant.js';
+import { ballsInBinsRdpEpsilon } from '../../rdp/balls-in-bins-gaussian-rdp.js';
+import { bandedBallsInBinsGuarantee, bandedBallsInBinsNoiseMultiplier } from './banded-balls-in-bins-guarantee.js';
+import { bandedMatrixEvent, type BandedMatrixOptions } from './banded-matrix-event.js';
+import { splitNoiseSensitivity } from './split-noise.js';
+
+const DELTA = 1e-5;
+
+/** Dense C from full diagonals (bands[j][i] = C[i + j, i]). */
+function dense(bands: number[][], n: number): number[][] {
+  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => (r - c >= 0 && r - c < bands.length ? ((bands[r - c] as number[]).length === 1 ? (bands[r - c] as number[])[0] as number : (bands[r - c] as number[])[c] as number) : 0)));
+}
+
+describe('splitNoiseSensitivity (eq. (B4))', () => {
+  it('is 1 for the identity and ‖c‖₁ for a long nonnegative Toeplitz strategy', () => {
+    expect(splitNoiseSensitivity({ bands: [[1]] }, 1, 50)).toBe(1);
+    expect(splitNoiseSensitivity({ bands: [[1], [0.6], [0.3]] }, 3, 100)).toBeCloseTo(1.9, 14);
+    expect(splitNoiseSensitivity({ bands: [[1], [-0.6], [0.3]] }, 3, 100)).toBeCloseTo(1.9, 14);
+  });
+
+  it('equals the brute-force maxₛ √(Σ_t |C[t, s]|·R_t) on a dense matrix, and the split it stands for covers every row with variance ≤ σ²', () => {
+    let seed = 3;
+    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let trial = 0; trial < 30; trial++) {
+      const b = 1 + Math.floor(rand() * 4);
+      const n = b + Math.floor(rand() * 9);
+      const bands = Array.from({ length: b }, (_, j) => Array.from({ length: n - j }, () => (j === 0 ? 0.2 + rand() : rand() - 0.5)));
+      const C = dense(bands, n);
+      const R = C.map((row) => row.reduce((acc, v) => acc + Math.abs(v), 0));
+      let worst = 0;
+      for (let s = 0; s < n; s++) {
+        let sq = 0;
+        let viaLambda = 0;
+        for (let t = 0; t < n; t++) {
+          const c = (C[t] as number[])[s] as number;
+          sq += Math.abs(c) * (R[t] as number);
+          // λ_{t,s} = |C[t,s]|/R_t: the split's variance share; ρₛ² = Σ C²/λ
+          if (c !== 0) viaLambda += (c * c) / (Math.abs(c) / (R[t] as number));
+        }
+        expect(viaLambda).toBeCloseTo(sq, 10);
+        worst = Math.max(worst, sq);
+      }
+      // the shares of every row sum to 1: the split noises add up to exactly σ² on each row
+      for (let t = 0; t < n; t++) {
+        const shares = (C[t] as number[]).reduce((acc, v) => acc + Math.abs(v) / (R[t] as number), 0);
+        expect(shares).toBeCloseTo(1, 12);
+      }
+      expect(splitNoiseSensitivity({ bands }, b, n)).toBeCloseTo(Math.sqrt(worst), 12);
+    }
+  });
+
+  it('is undefined for a strategy given by column norms, and validates the strategy', () => {
+    expect(splitNoiseSensitivity({ columnNorms: [1, 1, 1] }, 2, 3)).toBeUndefined();
+    expect(() => splitNoiseSensitivity({ bands: [[1], [0.5, 0.5]] }, 2, 4)).toThrow(/strategy\.bands\[1\]/);
+  });
+});
+
+describe('bandedBallsInBinsGuarantee (eqs. (B5)–(B6))', () => {
+  const run = (over: Partial<BandedMatrixOptions> = {}): ReturnType<typeof bandedMatrixEvent> =>
+    bandedMatrixEvent({ strategy: { bands: [[1], [0.6], [0.3]] }, bands: 3, steps: 2000, noiseMultiplier: 4, participation: 'balls-in-bins', minSeparation: 100, ...over });
+
+  it('is DP-SGD\'s random-allocation bound for the identity strategy, bit for bit, in both relations', () => {
+    for (const neighbouring of ['add-remove', 'substitution'] as const) {
+      const g = bandedBallsInBinsGuarantee(run({ strategy: { bands: [[1]] }, bands: 1, noiseMultiplier: 1.1, steps: 2350, minSeparation: 235 }), DELTA, neighbouring);
+      expect(g?.epsilon).toBe(ballsInBinsRdpEpsilon({ noiseMultiplier: 1.1, batchesPerEpoch: 235, epochs: 10 }, DELTA, neighbouring));
+      expect(g?.splitSensitivity).toBe(1);
+    }
+  });
+
+  it('is DP-SGD at σ/‖c‖₁ for a Toeplitz strategy, with ⌈n/k⌉ epochs, and far below the unamplified guarantee on the docs example', () => {
+    const g = bandedBallsInBinsGuarantee(run(), DELTA);
+    expect(g?.epochs).toBe(20);
+    expect(g?.batchesPerEpoch).toBe(100);
+    expect(g?.noiseMultiplier).toBeCloseTo(4 / 1.9, 12);
+    expect(g?.epsilon).toBe(ballsInBinsRdpEpsilon({ noiseMultiplier: 4 / 1.9, batchesPerEpoch: 100, epochs: 20 }, DELTA));
+    const unamplified = new PldAccountant().compose(run()).getEpsilon(DELTA);
+    expect(unamplified).toBeGreaterThan(8);
+    expect(g?.epsilon).toBeLessThan(unamplified / 4);
+    // a partial last epoch counts as a whole one
+    expect(bandedBallsInBinsGuarantee(run({ steps: 2001 }), DELTA)?.epochs).toBe(21);
+  });
+
+  it('falls as σ grows and rises with the off-diagonal band and with more epochs', () => {
+    const eps = (over: Partial<BandedMatrixOptions>): number => bandedBallsInBinsGuarantee(run(over), DELTA)?.epsilon ?? NaN;
+    expect(eps({ noiseMultiplier: 5 })).toBeLessThan(eps({}));
+    expect(eps({ strategy: { bands: [[1], [0.8], [0.3]] } })).toBeGreaterThan(eps({}));
+    expect(eps({ steps: 4000 })).toBeGreaterThan(eps({}));
+  });
+
+  it('has no amplified value from column norms, and refuses other participations and bad δ', () => {
+    expect(bandedBallsInBinsGuarantee(run({ strategy: { columnNorms: Array.from({ length: 2000 }, () => 1) } }), DELTA)).toBeUndefined();
+    expect(() => bandedBallsInBinsGuarantee(run({ participation: 'cyclic' }), DELTA)).toThrow(DpboundsTypeError);
+    expect(() => bandedBallsInBinsGuarantee(run(), 1)).toThrow(DpboundsRangeError);
+  });
+});
+
+describe('bandedBallsInBinsNoiseMultiplier', () => {
+  const family = (strategy: BandedMatrixOptions['strategy']) => (s: number) =>
+    bandedMatrixEvent({ strategy, bands: 3, steps: 1000, noiseMultiplier: s, participation: 'balls-in-bins', minSeparation: 100 });
+
+  it('returns the smallest σ (1e-4 relative) whose amplified guarantee meets the target, and that guarantee', () => {
+    const event = family({ bands: [[1], [0.6], [0.3]] });
+    const found = bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: DELTA, event });
+    if (found === undefined) throw new Error('expected a σ');
+    expect(found.guarantee.epsilon).toBeLessThanOrEqual(2);
+    expect(bandedBallsInBinsGuarantee(event(found.noiseMultiplier), DELTA)?.epsilon).toBe(found.guarantee.epsilon);
+    expect(bandedBallsInBinsGuarantee(event(found.noiseMultiplier * (1 - 1e-4)), DELTA)?.epsilon).toBeGreaterThan(2);
+  });
+
+  it('is undefined for column norms, and names a bad target', () => {
+    expect(bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: DELTA, event: family({ columnNorms: Array.from({ length: 1000 }, () => 1) }) })).toBeUndefined();
+    expect(() => bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 0, delta: DELTA, event: family({ bands: [[1], [0.6], [0.3]] }) })).toThrow(/targetEpsilon/);
+  });
+});

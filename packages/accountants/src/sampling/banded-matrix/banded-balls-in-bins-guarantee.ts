@@ -1,0 +1,115 @@
+/**
+ * The amplified guarantee of a banded matrix mechanism with balls-in-bins participation
+ * (docs/math/batch-samplers.md, section 7, eq. (B6)): by the noise-splitting reduction
+ * (split-noise.ts, eqs. (B4)–(B5)) the run is post-processing of DP-SGD with the same
+ * balls-in-bins batches and noise multiplier σ/ρ, whose random-allocation RDP bound
+ * (`ballsInBinsRdpEpsilon`, section 5; Feldman and Shenfeld 2025 for adaptive steps) then holds
+ * for the banded run.
+ */
+import { DpboundsTypeError, isDpboundsError, requireFunction, requireInRange } from '@dpbounds/special-functions';
+import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
+import { calibrateByBisection } from '../../calibration/calibrate-by-bisection.js';
+import { requireOptions } from '../../events/validate-event.js';
+import { ballsInBinsRdpEpsilon } from '../../rdp/balls-in-bins-gaussian-rdp.js';
+import type { BandedMatrixEvent } from './banded-matrix-event.js';
+import { bandedMatrixLedgerSteps } from './banded-matrix-event.js';
+import { splitNoiseSensitivity } from './split-noise.js';
+
+/** The amplified balls-in-bins guarantee of a banded run (see {@link bandedBallsInBinsGuarantee}). */
+export interface BandedBallsInBinsGuarantee {
+  readonly kind: 'guarantee';
+  /** ε at δ; +∞ when σ/ρ is too small for a finite random-allocation bound. */
+  readonly epsilon: number;
+  /** ρ of eq. (B4): the run is post-processing of DP-SGD at noise σ/ρ. */
+  readonly splitSensitivity: number;
+  /** σ/ρ, the noise multiplier of that DP-SGD run. */
+  readonly noiseMultiplier: number;
+  /** k, the steps of one epoch (each record joins one of them). */
+  readonly batchesPerEpoch: number;
+  /** ⌈n/k⌉ (a shorter last epoch counts as a whole one). */
+  readonly epochs: number;
+}
+
+/**
+ * A guarantee on ε(δ) of a banded matrix mechanism (DP-FTRL / BandMF) with balls-in-bins
+ * participation that credits the random placement: DP-SGD's random-allocation bound for
+ * ⌈n/k⌉ epochs of k batches at noise σ/ρ (eqs. (B4)–(B6)). `undefined` when the strategy is given
+ * by column norms only (ρ needs its entries). Compare it with the unamplified guarantee of the
+ * event's ledger and keep the smaller: for strategies with many bands ρ = ‖c‖₁ can make it the
+ * larger. A shorter last epoch is the first steps of a k-step epoch (records placed past its end
+ * sit it out), as the reference trainer runs it.
+ *
+ * Domain: a valid banded event with participation `balls-in-bins`; 0 < δ < 1. About 0.25 s.
+ *
+ * @example bandedBallsInBinsGuarantee(bandedMatrixEvent({ strategy: { bands: [[1], [0.6], [0.3]] }, bands: 3, steps: 2000, noiseMultiplier: 4, participation: 'balls-in-bins', minSeparation: 100 }), 1e-5)?.epsilon
+ */
+export function bandedBallsInBinsGuarantee(event: BandedMatrixEvent, delta: number, neighbouring: NeighbouringRelation = 'add-remove'): BandedBallsInBinsGuarantee | undefined {
+  bandedMatrixLedgerSteps(event);
+  if (event.participation !== 'balls-in-bins') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'event.participation', expected: '"balls-in-bins" (the other participations are priced by the event\'s ledger)', found: event.participation });
+  }
+  requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  const rho = splitNoiseSensitivity(event.strategy, event.bands, event.steps);
+  if (rho === undefined) return undefined;
+  const k = event.minSeparation;
+  const epochs = Math.ceil(event.steps / k);
+  const noiseMultiplier = event.noiseMultiplier / rho;
+  let epsilon: number;
+  try {
+    epsilon = ballsInBinsRdpEpsilon({ noiseMultiplier, batchesPerEpoch: k, epochs }, delta, neighbouring);
+  } catch (error) {
+    // too little noise for a finite RDP bound: no amplified guarantee beyond the unamplified one
+    if (isDpboundsError(error) && error.parameter === 'noiseMultiplier') epsilon = Infinity;
+    else throw error;
+  }
+  return { kind: 'guarantee', epsilon, splitSensitivity: rho, noiseMultiplier, batchesPerEpoch: k, epochs };
+}
+
+/**
+ * The smallest σ (to 1e-5 relative) whose amplified balls-in-bins guarantee
+ * ({@link bandedBallsInBinsGuarantee}) meets `targetEpsilon` at δ, for the family σ ↦ `event(σ)`
+ * (the same run at every σ); with it the guarantee at that σ (ε ≤ target). `undefined` when the
+ * strategy has column norms only, or when no σ up to 1e4·ρ meets the target: then only the
+ * unamplified ledger can be calibrated. The σ a user needs is the smaller of this one and the
+ * ledger's (`calibrateEventNoiseMultiplier`), since each bound is a guarantee.
+ *
+ * Domain: `event(σ)` a valid balls-in-bins banded event for every σ > 0; target ε > 0; 0 < δ < 1.
+ *
+ * @example bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 1, delta: 1e-5, event: (s) => bandedMatrixEvent({ strategy: { bands: [[1], [0.6], [0.3]] }, bands: 3, steps: 2000, noiseMultiplier: s, participation: 'balls-in-bins', minSeparation: 100 }) })?.noiseMultiplier
+ */
+export function bandedBallsInBinsNoiseMultiplier(options: {
+  readonly targetEpsilon: number;
+  readonly delta: number;
+  readonly neighbouring?: NeighbouringRelation;
+  readonly event: (noiseMultiplier: number) => BandedMatrixEvent;
+}): { noiseMultiplier: number; guarantee: BandedBallsInBinsGuarantee } | undefined {
+  const o = requireOptions<typeof options>('options', options, ['targetEpsilon', 'delta', 'neighbouring', 'event'], false);
+  const target = requireInRange('targetEpsilon', o.targetEpsilon, { min: 0, minExclusive: true });
+  const eventAt = requireFunction<(noiseMultiplier: number) => BandedMatrixEvent>('event', o.event);
+  const unit = bandedBallsInBinsGuarantee(eventAt(1), o.delta, o.neighbouring);
+  if (unit === undefined) return undefined;
+  const rho = unit.splitSensitivity;
+  const epsilonAt = (s: number): number => {
+    try {
+      return ballsInBinsRdpEpsilon({ noiseMultiplier: s, batchesPerEpoch: unit.batchesPerEpoch, epochs: unit.epochs }, o.delta, o.neighbouring);
+    } catch (error) {
+      if (isDpboundsError(error) && error.parameter === 'noiseMultiplier') return Infinity;
+      throw error;
+    }
+  };
+  let scaled: number;
+  try {
+    scaled = calibrateByBisection(epsilonAt, target, 'banded balls-in-bins');
+  } catch (error) {
+    if (isDpboundsError(error) && error.parameter === 'epsilon') return undefined;
+    throw error;
+  }
+  // σ = ρ·σ′ rounds; step up by ulps until the guarantee at σ itself meets the target
+  let sigma = rho * scaled;
+  for (let i = 0; i < 64; i++) {
+    const guarantee = bandedBallsInBinsGuarantee(eventAt(sigma), o.delta, o.neighbouring) as BandedBallsInBinsGuarantee;
+    if (guarantee.epsilon <= target) return { noiseMultiplier: sigma, guarantee };
+    sigma *= 1 + 2 ** -50;
+  }
+  return undefined;
+}
