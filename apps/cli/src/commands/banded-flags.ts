@@ -40,7 +40,7 @@ export const BANDED_MATRIX_FLAGS: Readonly<Record<string, FlagSpec>> = {
   participation: {
     type: 'string',
     valueName: 'cyclic|balls-in-bins|poisson-in-group',
-    description: 'banded-matrix: how records join steps: cyclic (fixed order, every k-th step), balls-in-bins (one step per epoch of k steps; priced without amplification), poisson-in-group (k groups, step i Poisson-samples group i mod k at rate kB/N)',
+    description: 'banded-matrix: how records join steps: cyclic (fixed order, every k-th step), balls-in-bins (one step per epoch of k steps, drawn afresh each epoch; the random placement credited where it lowers ε), poisson-in-group (k groups, step i Poisson-samples group i mod k at rate kB/N)',
   },
   bands: { type: 'string', valueName: 'b', description: 'banded-matrix: number of bands b of the strategy C, integer in [1, --steps] (default: the number of --band-values or of the file\'s diagonals)' },
   'band-values': { type: 'string', valueName: 'list', description: 'banded-matrix: a Toeplitz strategy, one value per diagonal v0,v1,… (C[i + j, i] = vj; v0 > 0, the others any finite number)' },

@@ -5,6 +5,7 @@
  * credited (docs/math/batch-samplers.md, section 7).
  */
 import { formatNumber } from '../format.js';
+import type { BandedBallsInBinsGuarantee } from '@dpbounds/accountants';
 import type { BandedPlan } from './banded-plan.js';
 
 function plural(count: number, word: string): string {
@@ -36,7 +37,7 @@ function ledgerWords(plan: BandedPlan): string {
         ? `the worst record's ${plural(m, 'participation')}, ${k} ≥ ${bands} steps apart (disjoint columns: Δ² = Σ‖C[:, i]‖²), Δ = ${delta}, ${oneGaussian}; no amplification`
         : `the worst record's ${plural(m, 'participation')}, ${k} < ${bands} steps apart (overlapping columns: Δ² = Σ|⟨C[:, i], C[:, j]⟩|), Δ = ${delta}, ${oneGaussian}; no amplification`;
     case 'balls-in-bins':
-      return `the worst record's ${plural(m, 'participation')} (one per epoch, the worst placement: Δ² = max Σ|⟨C[:, i], C[:, j]⟩|), Δ = ${delta}, ${oneGaussian}; no amplification`;
+      return `the worst record's ${plural(m, 'participation')} (one per epoch, the worst placement: Δ² = max Σ|⟨C[:, i], C[:, j]⟩|), Δ = ${delta}, ${oneGaussian}, without amplification (the note below says what the random placement adds)`;
     case 'poisson-in-group':
       return plan.samplingRate < 1
         ? `the worst record's ${plural(m, 'possible participation')} (${k} ≥ ${bands} steps apart), each a Poisson-subsampled Gaussian at q = ${formatNumber(plan.samplingRate)} with noise σ / max‖C[:, i]‖ = ${formatNumber(sigma / plan.sensitivity)}; amplified by sampling`
@@ -58,19 +59,28 @@ export function bandedSummary(plan: BandedPlan): string {
 
 /**
  * Whether sampling amplification is credited, and what that makes the ε: for balls-in-bins the
- * statement that it is priced WITHOUT amplification (a guarantee; the published amplified
- * analyses, Choquette-Choo, Ganesh, Haque, Steinke, Thakurta ICLR 2025 and Schuchardt and
- * Kalinin 2026, are not implemented), and that a bin drawn once is priced by `cyclic`; for
- * poisson-in-group at q = kB/N = 1 that nothing is sampled.
+ * amplified guarantee (`amplified`, docs/math/batch-samplers.md eqs. (B4)–(B6)) and whether it is
+ * the ε reported (`credited`; undefined when no guarantee is reported), else why not; and that a
+ * bin drawn once is priced by `cyclic`;
+ * for poisson-in-group at q = kB/N = 1 that nothing is sampled.
  *
- * @example bandedAmplificationNote(plan) // for balls-in-bins: "balls-in-bins participation is priced WITHOUT amplification: …"
+ * @example bandedAmplificationNote(plan, amplified, true) // for balls-in-bins: "balls-in-bins participation is credited with amplification: …"
  */
-export function bandedAmplificationNote(plan: BandedPlan): string {
+export function bandedAmplificationNote(plan: BandedPlan, amplified?: BandedBallsInBinsGuarantee, credited?: boolean): string {
   switch (plan.event.participation) {
     case 'cyclic':
       return 'cyclic participation has no sampling randomness, so no amplification is credited: ε is that of the Gaussian mechanism at the worst record\'s sensitivity Δ (a guarantee for rdp, pld and prv).';
-    case 'balls-in-bins':
-      return `balls-in-bins participation is priced WITHOUT amplification: each record at its worst placement in every epoch, as if the batches were public (a guarantee, likely loose). The amplified analyses of the random placement (Choquette-Choo, Ganesh, Haque, Steinke, Thakurta, ICLR 2025; Schuchardt and Kalinin 2026) are not implemented. If your loop draws each record's bin once and reuses it every epoch (jax_privacy's BallsInBinsSampling), \`--participation cyclic --min-separation ${plan.event.minSeparation}\` prices it, tighter.${plan.event.bands === 1 ? ' With one band the steps do not interact: this is DP-SGD with balls-in-bins batches at noise σ / column norm, which `dpbounds dp --sampling balls-in-bins --batches-per-epoch K` prices with the random-allocation bound (much tighter).' : ''}`;
+    case 'balls-in-bins': {
+      const fixedBin = ` If your loop draws each record's bin once and reuses it every epoch (jax_privacy's BallsInBinsSampling), this analysis does not apply; \`--participation cyclic --min-separation ${plan.event.minSeparation}\` prices that loop.`;
+      if (amplified === undefined) {
+        return `balls-in-bins participation is priced WITHOUT amplification: each record at its worst placement in every epoch, as if the batches were public (a guarantee, likely loose). The amplified bound needs the strategy's entries (--band-values or a diagonals file), not only its column norms.${fixedBin}`;
+      }
+      const split = `splitting the noise across the strategy's columns makes the release post-processing of DP-SGD with the same balls-in-bins batches at noise σ/ρ = ${formatNumber(amplified.noiseMultiplier)} (ρ = ${formatNumber(amplified.splitSensitivity)}), whose random-allocation bound over ${amplified.epochs} epochs of ${amplified.batchesPerEpoch} steps gives ε ≤ ${formatNumber(amplified.epsilon)}`;
+      if (credited === undefined) return `balls-in-bins participation: ${split} (a guarantee).${fixedBin}`;
+      return credited
+        ? `balls-in-bins participation is credited with amplification: ${split}, below the guarantee without amplification (each record at its worst placement), so that is the ε reported (a guarantee).${fixedBin}`
+        : `balls-in-bins participation: ${split}, which is not below the guarantee without amplification (each record at its worst placement), so the latter is reported (both are guarantees).${fixedBin}`;
+    }
     case 'poisson-in-group':
       if (plan.samplingRate >= 1) return 'poisson-in-group at q = kB/N = 1 samples nothing: every record of a group joins each of its steps, so no amplification is credited (the same ε as cyclic participation every k steps when the column norms are equal).';
       return 'amplified BandMF (Choquette-Choo et al. 2023): each record belongs to one of the k ≥ b groups and joins each step of its group with probability q = kB/N; its steps are k apart, so each is one Poisson-subsampled Gaussian, priced at the largest column norm (a guarantee for rdp, pld and prv).';

@@ -87,11 +87,14 @@ describe('dpbounds calibrate --mechanism banded-matrix: the smallest σ whose dp
     for (const key of ['mechanism', 'participation', 'bands', 'minSeparation', 'steps', 'noiseMultiplier', 'strategySource', 'bandValues', 'participations', 'sensitivity', 'amplification', 'pricedAs', 'ledger', 'summary', 'amplificationNote']) {
       expect(out[key], key).toEqual(dp[key]);
     }
-    expect(out.amplificationNote).toContain('WITHOUT amplification');
+    expect(out.amplificationNote).toContain('credited with amplification');
+    // the amplified guarantee needs less noise than the ledger's; the ledger's σ is given beside it
+    expect(out.noiseMultiplierWithoutAmplification as number).toBeGreaterThan(out.noiseMultiplier as number);
+    expect(out.randomAllocation).toEqual(dp.randomAllocation);
     expect(out).not.toHaveProperty('evaluations');
   });
 
-  it('GDP calibrates an estimate; the text says so, and says balls-in-bins is priced without amplification', async () => {
+  it('GDP calibrates an estimate; the text says so, and says what balls-in-bins is credited with', async () => {
     const run = [...strategy, '--participation', 'balls-in-bins', '--min-separation', '50'];
     const gdp = await calibrate([...run, ...target, '--accountant', 'gdp']);
     expect(gdp.kind).toBe('estimate');
@@ -101,7 +104,8 @@ describe('dpbounds calibrate --mechanism banded-matrix: the smallest σ whose dp
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/noise multiplier σ\s+[\d.]+/);
     expect(text.stdout).toContain('(≤ target)');
-    expect(text.stdout).toContain('priced WITHOUT amplification');
+    expect(text.stdout).toMatch(/without amplification +σ = [\d.]+ \(the random placement is credited: see the note\)/);
+    expect(text.stdout).toContain('credited with amplification');
   });
 });
 

@@ -10,7 +10,7 @@
  * starts at the exact Gaussian calibration σ = Δ/μ. No math here.
  */
 import { calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
-import type { MechanismEvent } from '@dpbounds/accountants';
+import { bandedBallsInBinsGuarantee, bandedBallsInBinsNoiseMultiplier } from '@dpbounds/accountants';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import type { CommandIo, CommandResult } from '../command.js';
 import { choice, requiredNumber } from '../flags.js';
@@ -22,6 +22,7 @@ import { parseBandedSetup, withNoise } from './banded-flags.js';
 import type { BandedSetupChoice } from './banded-flags.js';
 import { bandedUsageError, strategySourceText } from './banded-library-errors.js';
 import { bandedPlan, plannedNoiseIsFinite } from './banded-plan.js';
+import type { BandedPlan } from './banded-plan.js';
 import { bandedWork, requireBandedWork } from './banded-work.js';
 import { countedAccountants } from './calibrate-evaluations.js';
 import { accountantsFor, isSampled, runJson } from './dp-banded.js';
@@ -80,8 +81,10 @@ function calibrationUsageError(error: unknown, flags: ParsedFlags, setup: Banded
  * Runs `dpbounds calibrate --mechanism banded-matrix` (the run's flags as `dp --mechanism
  * banded-matrix` reads them, without --noise-multiplier; --target-epsilon, --delta,
  * --accountant pld|rdp|prv|gdp, --neighbouring). Prints calibrate's fields (σ, target, achieved,
- * kind: GDP is an estimate) and dp's BandMF fields at the σ found. Balls-in-bins is priced
- * without amplification, as in `dp`. Domain: as `dp --mechanism banded-matrix`, target ε > 0,
+ * kind: GDP is an estimate) and dp's BandMF fields at the σ found. For balls-in-bins the σ is
+ * the smaller of the ledger's and the amplified guarantee's (`bandedBallsInBinsNoiseMultiplier`),
+ * as `dp` reports the smaller ε; `noiseMultiplierWithoutAmplification` gives the ledger's σ when
+ * the amplified one is used. Domain: as `dp --mechanism banded-matrix`, target ε > 0,
  * δ ∈ (0, 1) below the chance that a record is ever used.
  *
  * @throws UsageError (exit 2) naming the flag, its range and the value found; the β*, μ-GMIP and TPR targets are refused (DP-SGD analyses).
@@ -112,30 +115,41 @@ export async function calibrateBandedMatrix(flags: ParsedFlags, io: CommandIo): 
   const slow = accountant !== 'rdp' && (Math.ceil(o.steps / o.minSeparation) >= 10_000 || bandedWork(work).operations >= 1e7);
   const { factory, progress } = countedAccountants(io, accountant, neighbouring, slow);
   let row: ReturnType<typeof calibrateEventEpsilon>;
+  let unamplifiedNoise: number | undefined;
+  // (the first plan's frozen strategy is passed on, so the library finds the worst record once)
+  let strategy = setup.options.strategy;
+  const planAt = (sigma: number): BandedPlan => {
+    const plan = bandedPlan({ ...withNoise(setup, sigma).options, strategy });
+    strategy = plan.event.strategy;
+    return plan;
+  };
   try {
     // every σ is priced as `dp` prices it: the plan's event (or its one equivalent Gaussian)
-    // (the first plan's frozen strategy is passed on, so the library finds the worst record once)
-    let strategy = setup.options.strategy;
-    const priced = (sigma: number): MechanismEvent => {
-      const plan = bandedPlan({ ...withNoise(setup, sigma).options, strategy });
-      strategy = plan.event.strategy;
-      return plan.priced;
-    };
-    row = calibrateEventEpsilon({ targetEpsilon: target, delta, neighbouring, event: priced }, accountant, factory);
+    row = calibrateEventEpsilon({ targetEpsilon: target, delta, neighbouring, event: (sigma) => planAt(sigma).priced }, accountant, factory);
+    // balls-in-bins: the amplified guarantee is a second guarantee; the smaller σ that meets the
+    // target with either is the answer (GDP calibrates an estimate, so it keeps its own)
+    const amplified = o.participation === 'balls-in-bins' && accountant !== 'gdp' ? bandedBallsInBinsNoiseMultiplier({ targetEpsilon: target, delta, neighbouring, event: (sigma) => planAt(sigma).event }) : undefined;
+    if (amplified !== undefined && amplified.noiseMultiplier < row.noiseMultiplier) {
+      unamplifiedNoise = row.noiseMultiplier;
+      row = { ...row, noiseMultiplier: amplified.noiseMultiplier, achieved: amplified.guarantee.epsilon, kind: 'guarantee' };
+    }
   } catch (error) {
     throw calibrationUsageError(error, flags, setup) ?? error;
   } finally {
     progress.finish();
   }
   const run = withNoise(setup, row.noiseMultiplier);
-  const fields = runJson(run, bandedPlan(run.options));
+  const plan = planAt(row.noiseMultiplier);
+  const amplifiedAt = o.participation === 'balls-in-bins' ? bandedBallsInBinsGuarantee(plan.event, delta, neighbouring) : undefined;
+  const fields = runJson(run, plan, amplifiedAt, unamplifiedNoise !== undefined ? true : accountant === 'gdp' ? undefined : false);
   const { evaluations, ...calibration } = row;
-  const json = { ...calibration, ...fields };
+  const json = { ...calibration, ...(unamplifiedNoise === undefined ? {} : { noiseMultiplierWithoutAmplification: unamplifiedNoise }), ...fields };
   const estimate = accountant === 'gdp' ? ' (μ-GDP estimate, not a guarantee)' : ' (≤ target)';
   const text = formatKeyValues([
     ['target ε', `${formatNumber(target)} at δ = ${formatNumber(delta)} (${accountant}, ${neighbouring}), BandMF`],
     ['noise multiplier σ', formatNumber(row.noiseMultiplier, 8)],
     ['achieved ε', `${formatNumber(row.achieved, 8)}${estimate}`],
+    ...(unamplifiedNoise === undefined ? [] : [['without amplification', `σ = ${formatNumber(unamplifiedNoise, 8)} (the random placement is credited: see the note)`] as [string, string]]),
     ['accountant evaluations', String(evaluations)],
   ]);
   return { json, text: `${text}\n\n${String(fields.summary)}\n${String(fields.amplificationNote)}` };

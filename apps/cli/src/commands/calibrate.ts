@@ -91,7 +91,7 @@ export const calibrateCommand: CommandDefinition = {
     'cyclic|balls-in-bins|poisson-in-group, --min-separation or --dataset-size/--batch-size, --steps):',
     'the smallest σ whose ε at --delta meets --target-epsilon, priced as dp prices it (dp at that σ',
     'prints "achieved"), with dp\'s BandMF fields ("sensitivity", "participations", "ledger",',
-    '"summary", "amplificationNote"). balls-in-bins is priced WITHOUT amplification. The β*, μ-GMIP',
+    '"summary", "amplificationNote"). balls-in-bins takes the smaller σ of its worst placement and its amplified guarantee. The β*, μ-GMIP',
     'and TPR targets are DP-SGD analyses and are refused for it.',
   ].join('\n'),
   flags: {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bandedMatrixEvent, GdpAccountant, PldAccountant, PrvAccountant, RdpAccountant } from '@dpbounds/accountants';
+import { bandedBallsInBinsGuarantee, bandedMatrixEvent, GdpAccountant, PldAccountant, PrvAccountant, RdpAccountant } from '@dpbounds/accountants';
 import type { BandedMatrixOptions } from '@dpbounds/accountants';
 import { runCaptured } from '../test-helpers/capture-io.js';
 import { dpCommand } from './dp.js';
@@ -38,7 +38,6 @@ describe('dpbounds dp --mechanism banded-matrix: the library\'s ε, priced as th
   const cases: readonly { name: string; argv: readonly string[]; options: Partial<BandedMatrixOptions> }[] = [
     { name: 'cyclic, k ≥ b', argv: ['--participation', 'cyclic', '--min-separation', '50'], options: {} },
     { name: 'cyclic, k < b (overlapping columns)', argv: ['--participation', 'cyclic', '--min-separation', '1'], options: { minSeparation: 1, noiseMultiplier: 2 } },
-    { name: 'balls-in-bins', argv: ['--participation', 'balls-in-bins', '--min-separation', '50'], options: { participation: 'balls-in-bins' } },
     { name: 'poisson-in-group', argv: ['--participation', 'poisson-in-group', '--min-separation', '4', '--dataset-size', '10000', '--batch-size', '100'], options: { participation: 'poisson-in-group', minSeparation: 4, datasetSize: 10_000, batchSize: 100 } },
   ];
   for (const c of cases) {
@@ -56,9 +55,44 @@ describe('dpbounds dp --mechanism banded-matrix: the library\'s ε, priced as th
     });
   }
 
-  it('PRV and GDP too: PRV\'s upper bound is epsilon; GDP keeps the PLD guarantee in epsilon and its μ-GDP value as the estimate', async () => {
+  it('balls-in-bins: every guarantee row is the smaller of the ledger\'s ε and the library\'s amplified guarantee, and says which', async () => {
     const event = library({ participation: 'balls-in-bins' });
-    const all = (await banded(['--band-values', '1,0.5', '--participation', 'balls-in-bins', '--min-separation', '50', ...run, '--accountant', 'all'])) as Json & { results: Row[] };
+    const amplified = bandedBallsInBinsGuarantee(event, DELTA);
+    if (amplified === undefined) throw new Error('expected an amplified guarantee');
+    const pld = new PldAccountant().compose(event).getEpsilonBounds(DELTA);
+    const rdp = new RdpAccountant().compose(event).getEpsilonAndOrder(DELTA);
+    expect(amplified.epsilon).toBeLessThan(pld.upper);
+    const out = await banded(['--band-values', '1,0.5', '--participation', 'balls-in-bins', '--min-separation', '50', ...run]);
+    expect(out.epsilon).toBe(amplified.epsilon);
+    expect(out.epsilonUnamplified).toBe(pld.upper);
+    expect(out.epsilonLower).toBeUndefined();
+    expect(out.kind).toBe('guarantee');
+    expect(out.amplification).toBe(true);
+    expect(out.randomAllocation).toMatchObject({ kind: 'guarantee', epsilon: amplified.epsilon, splitSensitivity: amplified.splitSensitivity, batchesPerEpoch: 50, epochs: 12, credited: true });
+    const byRdp = await banded(['--band-values', '1,0.5', '--participation', 'balls-in-bins', '--min-separation', '50', ...run, '--accountant', 'rdp']);
+    expect(byRdp.epsilon).toBe(amplified.epsilon);
+    expect(byRdp.epsilonUnamplified).toBe(rdp.epsilon);
+    // where splitting the noise costs more than the placement gains (ρ = ‖c‖₁ = 20 against ‖c‖₂ ≈ 4.5), the ledger's ε stays
+    const flat = ['--band-values', Array.from({ length: 20 }, () => '1').join(','), '--participation', 'balls-in-bins', '--min-separation', '20', '--noise-multiplier', '8', '--steps', '40', '--delta', String(DELTA)];
+    const kept = await banded(flat);
+    const wide = bandedMatrixEvent({ strategy: { bands: Array.from({ length: 20 }, () => [1]) }, bands: 20, steps: 40, noiseMultiplier: 8, participation: 'balls-in-bins', minSeparation: 20 });
+    expect(kept.epsilon).toBe(new PldAccountant().compose(wide).getEpsilonBounds(DELTA).upper);
+    expect(kept.epsilonUnamplified).toBeUndefined();
+    expect(kept.amplification).toBe(false);
+    expect((kept.randomAllocation as Row).credited).toBe(false);
+    expect((kept.randomAllocation as Row).epsilon as number).toBeGreaterThan(kept.epsilon as number);
+    expect(kept.amplificationNote).toContain('which is not below the guarantee without amplification');
+  });
+
+  it('the identity strategy with balls-in-bins is DP-SGD with balls-in-bins batches: dp --sampling balls-in-bins gives the same ε', async () => {
+    const identity = await banded(['--band-values', '1', '--participation', 'balls-in-bins', '--min-separation', '50', ...run]);
+    const sgd = await dp(['--sampling', 'balls-in-bins', '--dataset-size', '5000', '--batch-size', '100', '--batches-per-epoch', '50', '--noise-multiplier', '2', '--steps', '600', '--delta', String(DELTA)]);
+    expect(identity.epsilon).toBe(sgd.epsilon);
+  });
+
+  it('PRV and GDP too: PRV\'s upper bound is epsilon; GDP keeps the PLD guarantee in epsilon and its μ-GDP value as the estimate', async () => {
+    const event = library({});
+    const all = (await banded(['--band-values', '1,0.5', '--participation', 'cyclic', '--min-separation', '50', ...run, '--accountant', 'all'])) as Json & { results: Row[] };
     expect(all.results.map((r) => r.accountant)).toEqual(['rdp', 'pld', 'prv', 'gdp']);
     const [, pld, prv, gdp] = all.results as [Row, Row, Row, Row];
     const prvBounds = new PrvAccountant({ epsError: 'relative' }).compose(event).getEpsilonBounds(DELTA);
@@ -70,7 +104,7 @@ describe('dpbounds dp --mechanism banded-matrix: the library\'s ε, priced as th
     expect(gdp.epsilonEstimate).toBe(new GdpAccountant().compose(event).getEpsilon(DELTA));
     // the run's fields sit beside the results, once
     expect(all.mechanism).toBe('banded-matrix');
-    expect(all.participation).toBe('balls-in-bins');
+    expect(all.participation).toBe('cyclic');
   });
 });
 
@@ -134,7 +168,8 @@ describe('what was priced, in numbers derived by hand', () => {
     // columns i and i + 1 overlapping in one entry (a·1), but each step pairs with one neighbour only
     const out = await banded(['--band-values', '1,0.5', '--participation', 'balls-in-bins', '--min-separation', '50', ...run]);
     expect(out.sensitivity).toBeCloseTo(Math.sqrt(12 * 1.25 + 6 * 2 * 0.5), 12);
-    expect(out.amplification).toBe(false);
+    // the ledger stays the worst placement; the reported ε credits the random placement (below)
+    expect(out.ledger).toEqual([{ samplingRate: 1, noiseMultiplier: 2 / Math.sqrt(12 * 1.25 + 6 * 2 * 0.5), count: 1 }]);
   });
 
   it('poisson-in-group at q = kB/N = 1 samples nothing: the same ledger and ε as cyclic every k steps (Toeplitz columns of equal norm)', async () => {
@@ -222,21 +257,23 @@ describe('the JSON and the text', () => {
     expect(out.datasetSize).toBeUndefined();
   });
 
-  it('balls-in-bins says, in the JSON and the text, that it is priced WITHOUT amplification', async () => {
+  it('balls-in-bins says, in the JSON and the text, what the random placement is credited with, and how a fixed-bin loop is priced', async () => {
     const argv = ['--mechanism', 'banded-matrix', '--band-values', '1,0.5', '--participation', 'balls-in-bins', '--min-separation', '50', ...run];
     const out = await dp(argv);
-    expect(out.amplificationNote).toMatch(/WITHOUT amplification.*guarantee.*Choquette-Choo, Ganesh, Haque, Steinke, Thakurta, ICLR 2025; Schuchardt and Kalinin 2026\) are not implemented/);
-    // a loop that draws each record's bin once is told the tighter participation that prices it
-    expect(out.amplificationNote).toContain('`--participation cyclic --min-separation 50` prices it');
+    expect(out.amplificationNote).toMatch(/credited with amplification: splitting the noise across the strategy's columns makes the release post-processing of DP-SGD with the same balls-in-bins batches at noise σ\/ρ = [\d.]+ \(ρ = 1\.5\), whose random-allocation bound over 12 epochs of 50 steps gives ε ≤ [\d.]+/);
+    // a loop that draws each record's bin once is told the participation that prices it
+    expect(out.amplificationNote).toContain('`--participation cyclic --min-separation 50` prices that loop');
     const text = await runCaptured(['dp', ...argv], { commands });
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('WITHOUT amplification');
+    expect(text.stdout).toContain('credited with amplification');
     expect(text.stdout).toContain('BandMF, 2 bands, balls-in-bins in epochs of 50 steps');
-    expect(text.stdout).toMatch(/pld +\d/);
-    expect(out.amplificationNote).not.toMatch(/random-allocation/);
-    // one band: the same run as DP-SGD with balls-in-bins batches, whose random-allocation bound is tighter; the note points there
-    const one = await dp(['--mechanism', 'banded-matrix', '--band-values', '1', '--participation', 'balls-in-bins', '--min-separation', '50', ...run]);
-    expect(one.amplificationNote).toMatch(/dpbounds dp --sampling balls-in-bins --batches-per-epoch K. prices with the random-allocation bound/);
+    expect(text.stdout).toMatch(/pld +[\d.]+ +amplified \(random allocation\); pld without: [\d.]+/);
+    // a strategy of column norms has no amplified bound (ρ needs the entries) and says so
+    const dir = scratch();
+    writeFileSync(join(dir, 'norms.txt'), `${Array.from({ length: 600 }, () => '1.118').join('\n')}\n`);
+    const norms = await dp(['--mechanism', 'banded-matrix', '--strategy', 'norms.txt', '--bands', '2', '--participation', 'balls-in-bins', '--min-separation', '50', ...run], dir);
+    expect(norms.amplificationNote).toMatch(/priced WITHOUT amplification.*needs the strategy's entries/);
+    expect(norms).not.toHaveProperty('randomAllocation');
   });
 
   it('--accountant all under substitution runs the accountants that price it: every one but PRV without sampling, PLD only with poisson-in-group', async () => {

@@ -2,9 +2,13 @@
  * `dpbounds dp --mechanism banded-matrix`: (ε, δ) of a banded matrix mechanism (DP-FTRL / BandMF,
  * Choquette-Choo et al. 2023; docs/cli.md, docs/batch-samplers.md). No math here: the library's
  * `bandedMatrixEvent` finds the worst record's sensitivity for the participation scheme and its
- * accountants price it (docs/math/batch-samplers.md, section 7). The output reads like `dp`'s
- * for DP-SGD (the same fields, `epsilon` always a guarantee) plus the run and what was priced.
+ * accountants price it (docs/math/batch-samplers.md, section 7). For balls-in-bins participation
+ * the library's amplified guarantee (`bandedBallsInBinsGuarantee`, eqs. (B4)–(B6)) is credited
+ * wherever it is the smaller: both are guarantees. The output reads like `dp`'s for DP-SGD (the
+ * same fields, `epsilon` always a guarantee) plus the run and what was priced.
  */
+import { bandedBallsInBinsGuarantee } from '@dpbounds/accountants';
+import type { BandedBallsInBinsGuarantee } from '@dpbounds/accountants';
 import { jsonSafeResult } from '@dpbounds/accountants/advanced';
 import type { CommandIo, CommandResult } from '../command.js';
 import { choice, requiredNumber } from '../flags.js';
@@ -44,11 +48,13 @@ export function accountantsFor(accountant: BandedAccountant | 'all', neighbourin
 /**
  * The run's fields of the JSON (after the accountant's), in the names `dp --json` uses where they
  * mean the same: what was priced at the plan's σ (`calibrate --mechanism banded-matrix` prints
- * them at the σ it found).
+ * them at the σ it found). `amplified`: balls-in-bins' amplified guarantee at that σ, printed as
+ * `randomAllocation`; `credited`: whether it is the ε reported (undefined: no guarantee is
+ * reported, as for a GDP calibration, whose achieved ε is an estimate).
  *
  * @example runJson(run, bandedPlan(run.options)).sensitivity
  */
-export function runJson(run: BandedRunChoice, plan: BandedPlan): Record<string, unknown> {
+export function runJson(run: BandedRunChoice, plan: BandedPlan, amplified?: BandedBallsInBinsGuarantee, credited?: boolean): Record<string, unknown> {
   const o = run.options;
   const source = run.source;
   const strategy =
@@ -68,11 +74,12 @@ export function runJson(run: BandedRunChoice, plan: BandedPlan): Record<string, 
     ...strategy,
     participations: plan.participations,
     sensitivity: plan.sensitivity,
-    amplification: plan.samplingRate < 1,
+    amplification: plan.samplingRate < 1 || credited === true,
     pricedAs: plan.pricedAs,
     ledger: plan.pricedLedger.map((s) => ({ samplingRate: s.samplingRate, noiseMultiplier: s.noiseMultiplier, count: s.count })),
+    ...(amplified === undefined ? {} : { randomAllocation: jsonSafeResult(credited === undefined ? { ...amplified } : { ...amplified, credited }) }),
     summary: bandedSummary(plan),
-    amplificationNote: bandedAmplificationNote(plan),
+    amplificationNote: bandedAmplificationNote(plan, amplified, credited),
   };
 }
 
@@ -84,6 +91,28 @@ export function runJson(run: BandedRunChoice, plan: BandedPlan): Record<string, 
  */
 export function isSampled(o: { readonly participation: string; readonly minSeparation: number; readonly batchSize?: number; readonly datasetSize?: number }): boolean {
   return o.participation === 'poisson-in-group' && (o.minSeparation * (o.batchSize ?? 0)) / (o.datasetSize ?? 1) < 1;
+}
+
+/**
+ * An accountant's row with balls-in-bins' amplified guarantee credited where it is the smaller:
+ * `epsilon` (and `epsilonUpper`) become the amplified ε, the ledger's value moves to
+ * `epsilonUnamplified`, and the fields that describe only the ledger's pricing (its lower bound,
+ * estimate, error, order, grid note; GDP's μ-GDP value of the worst placement) are dropped, since
+ * they are not about the amplified ε.
+ *
+ * @example creditAmplification({ accountant: 'pld', epsilon: 8, kind: 'guarantee' }, { epsilon: 0.9, splitSensitivity: 1.9, noiseMultiplier: 2.1, batchesPerEpoch: 100, epochs: 20, kind: 'guarantee' }).epsilon // 0.9
+ */
+export function creditAmplification(row: DpResultRow, amplified: BandedBallsInBinsGuarantee | undefined): DpResultRow {
+  if (amplified === undefined || !(amplified.epsilon < (row.epsilon as number))) return row;
+  const { epsilonLower: _lower, epsilonError: _error, epsilonEstimate: _estimate, order: _order, discretizationInterval: _grid, note: _note, mu: _mu, approximation: _approximation, estimateKind: _estimateKind, ...rest } = row;
+  return {
+    ...rest,
+    epsilon: amplified.epsilon,
+    ...(row.epsilonUpper === undefined ? {} : { epsilonUpper: amplified.epsilon }),
+    kind: 'guarantee',
+    epsilonUnamplified: row.epsilon as number,
+    method: `random allocation at σ/ρ = ${formatNumber(amplified.noiseMultiplier)} (split noise, ρ = ${formatNumber(amplified.splitSensitivity)}); ${String(row.method)} without amplification: ${formatNumber(row.epsilon as number)}`,
+  };
 }
 
 /** The plan, with the library's errors in the command's words and a strategy that leaves double precision refused. */
@@ -118,8 +147,10 @@ export async function runBandedMatrix(flags: ParsedFlags, io: CommandIo): Promis
   requireBandedWork({ steps: o.steps, bands: o.bands, minSeparation: o.minSeparation, participation: o.participation, byDiagonals: !('columnNorms' in o.strategy) });
   let plan: BandedPlan;
   let rows: DpResultRow[];
+  let amplified: BandedBallsInBinsGuarantee | undefined;
   try {
     plan = planOf(run);
+    amplified = o.participation === 'balls-in-bins' ? bandedBallsInBinsGuarantee(plan.event, delta, neighbouring) : undefined;
     const priced = plan.priced;
     let pld: DpResultRow | undefined;
     const slow = accountant === 'all' || accountant === 'prv' || plan.participations >= 10_000;
@@ -127,11 +158,12 @@ export async function runBandedMatrix(flags: ParsedFlags, io: CommandIo): Promis
       const row = bandedAccountantRow(kind, priced, neighbouring, delta, pld);
       if (kind === 'pld') pld = row;
       return row;
-    }).map((row) => jsonSafeResult(row));
+    }).map((row) => jsonSafeResult(creditAmplification(row, amplified)));
   } catch (error) {
     throw bandedUsageError(error, run.source, o.noiseMultiplier) ?? error;
   }
-  const fields = runJson(run, plan);
+  const credited = rows.some((row) => row.epsilonUnamplified !== undefined);
+  const fields = runJson(run, plan, amplified, credited);
   const gdpNote = sampled ? undefined : 'estimate = μ-GDP of Gaussian releases, not a bound';
   const table = dpResultsText(rows, true, gdpNote);
   const text = `${table}\n\n${String(fields.summary)}\n${String(fields.amplificationNote)}`;

@@ -23,7 +23,10 @@ export function dpResultsText(results: readonly DpResultRow[], byDelta: boolean,
     const value = byDelta ? r.epsilon : r.delta;
     const lower = byDelta ? r.epsilonLower : r.deltaLower;
     const estimate = byDelta ? r.epsilonEstimate : r.deltaEstimate;
-    const note = r.accountant === 'gdp' ? gdpNote : r.accountant === 'rdp' ? `optimal order ${num(r.order)}` : r.accountant === 'pld' ? 'pessimistic discretisation' : 'PRV error bounds';
+    // a banded balls-in-bins row credited with amplification (dp-banded.ts) says so, and what the accountant gave without it
+    const note = typeof r.epsilonUnamplified === 'number'
+      ? `amplified (random allocation); ${String(r.accountant)} without: ${num(r.epsilonUnamplified)}`
+      : r.accountant === 'gdp' ? gdpNote : r.accountant === 'rdp' ? `optimal order ${num(r.order)}` : r.accountant === 'pld' ? 'pessimistic discretisation' : 'PRV error bounds';
     const switched = typeof r.method === 'string' && /fallback|coarsened/.test(r.method) ? ` (${r.method})` : '';
     return [String(r.accountant), num(value), num(lower), num(estimate), `${note}${switched}`];
   });

@@ -144,9 +144,10 @@ export const dpCommand: CommandDefinition = {
     'by --participation cyclic|balls-in-bins|poisson-in-group every --min-separation k steps',
     '(poisson-in-group: --dataset-size N and --batch-size B, rate kB/N). The JSON adds "mechanism",',
     '"participation", "bands", "minSeparation", the worst record\'s "sensitivity" and "participations",',
-    '"ledger" (what was priced), "summary" and "amplificationNote". balls-in-bins is priced WITHOUT',
-    'amplification (a guarantee); the published amplified analyses are not implemented. A loop that draws',
-    'each record\'s bin once (jax_privacy\'s BallsInBinsSampling) is priced, tighter, by cyclic.',
+    '"ledger" (what was priced), "summary" and "amplificationNote". balls-in-bins reports the smaller',
+    'guarantee of its worst placement and of its random placement ("randomAllocation": the noise split',
+    'across C\'s columns makes it DP-SGD at σ/ρ). A loop that draws each record\'s bin once',
+    '(jax_privacy\'s BallsInBinsSampling) is priced by cyclic.',
   ].join('\n'),
   flags: {
     'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },

@@ -5,13 +5,13 @@
 import { DpboundsRangeError } from '@dpbounds/special-functions';
 
 /**
- * Bracket and bisect σ on an ε(σ) that decreases in σ, returning a σ (1e-5 relative) whose ε
+ * Bracket and bisect σ on an ε(σ) that decreases in σ, returning a σ (`tolerance` relative, default 1e-5) whose ε
  * meets the target (the returned σ is one at which ε was evaluated and met it, or the floor 0.05
  * of the search when even it does). Throws naming `epsilon` when σ = 1e4 does not meet it.
  *
  * @example calibrateByBisection((s) => 1 / s, 0.5, 'example') // ≈ 2
  */
-export function calibrateByBisection(eps: (sigma: number) => number, target: number, sampler: string): number {
+export function calibrateByBisection(eps: (sigma: number) => number, target: number, sampler: string, tolerance = 1e-5): number {
   let lo = 0.25;
   let hi = 1;
   while (eps(hi) > target) {
@@ -26,7 +26,7 @@ export function calibrateByBisection(eps: (sigma: number) => number, target: num
       if (lo < 0.05) return hi;
     }
   }
-  while (hi - lo > 1e-5 * hi) {
+  while (hi - lo > tolerance * hi) {
     const mid = 0.5 * (lo + hi);
     if (eps(mid) <= target) hi = mid;
     else lo = mid;

@@ -66,7 +66,7 @@ export function bandedBallsInBinsGuarantee(event: BandedMatrixEvent, delta: numb
 }
 
 /**
- * The smallest σ (to 1e-5 relative) whose amplified balls-in-bins guarantee
+ * The smallest σ (to 1e-4 relative) whose amplified balls-in-bins guarantee
  * ({@link bandedBallsInBinsGuarantee}) meets `targetEpsilon` at δ, for the family σ ↦ `event(σ)`
  * (the same run at every σ); with it the guarantee at that σ (ε ≤ target). `undefined` when the
  * strategy has column norms only, or when no σ up to 1e4·ρ meets the target: then only the
@@ -99,7 +99,8 @@ export function bandedBallsInBinsNoiseMultiplier(options: {
   };
   let scaled: number;
   try {
-    scaled = calibrateByBisection(epsilonAt, target, 'banded balls-in-bins');
+    // 1e-4 relative: each evaluation is a random-allocation bound (~0.25 s), and σ is not known better than that
+    scaled = calibrateByBisection(epsilonAt, target, 'banded balls-in-bins', 1e-4);
   } catch (error) {
     if (isDpboundsError(error) && error.parameter === 'epsilon') return undefined;
     throw error;

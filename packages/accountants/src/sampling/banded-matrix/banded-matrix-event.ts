@@ -14,7 +14,8 @@
  *   composed: ⌈n/k⌉ steps of (q, σ/max column norm). The identity strategy with k = 1 is DP-SGD.
  * - `balls-in-bins` (each epoch of k ≥ b steps, a record joins one uniformly chosen step): priced
  *   without amplification, as one Gaussian with the worst-pattern sensitivity (eq. (B3)). This is a
- *   guarantee; the amplified mixture-of-Gaussians analysis is not implemented.
+ *   guarantee; `bandedBallsInBinsGuarantee` gives a second one that credits the random placement
+ *   (eqs. (B4)–(B6)), and callers report the smaller.
  *
  * σ is the noise multiplier of Z (standard deviation σ times the clip norm).
  */
