@@ -420,7 +420,7 @@ document.getElementById('calibrate')?.addEventListener('click', () => {
     .run({ kind: 'calibrate', config: c, target, value })
     .then((reply) => {
       if (reply.kind === 'calibrated') {
-        const run = c.mechanism === 'bandmf' ? '; BandMF run, PLD guarantee' : '';
+        const run = c.mechanism === 'bandmf' ? `; BandMF run, ${reply.binds === 'amplified' ? 'amplified guarantee (RDP, balls-in-bins)' : 'PLD guarantee'}` : '';
         out.textContent = `Noise multiplier σ = ${formatValue(reply.noiseMultiplier, 5)} reaches ${target === 'epsilon' ? 'ε' : 'TPR at 1 % FPR'} = ${formatValue(reply.achieved)} (target ${formatValue(value)}; ${relationLabel(c.relation)}${run}).`;
       } else if (reply.kind === 'error') {
         const failure = attributeFailure(params, c, 'The calibration', reply.failure);
