@@ -29,7 +29,7 @@ export type AnalysisReply =
   | { readonly id: number; readonly kind: 'dp'; readonly stage: DpStage; readonly milliseconds: number }
   | { readonly id: number; readonly kind: 'rtm'; readonly stage: RtmStage | undefined; readonly failure: WorkerFailure | undefined }
   | { readonly id: number; readonly kind: 'epsilon'; readonly stage: EpsilonStage; readonly milliseconds: number }
-  | { readonly id: number; readonly kind: 'calibrated'; readonly noiseMultiplier: number; readonly achieved: number; readonly milliseconds: number }
+  | { readonly id: number; readonly kind: 'calibrated'; readonly noiseMultiplier: number; readonly achieved: number; readonly binds?: 'unamplified' | 'amplified'; readonly milliseconds: number }
   | { readonly id: number; readonly kind: 'empirical'; readonly fnr: Float64Array; readonly members: number; readonly nonMembers: number }
   | { readonly id: number; readonly kind: 'error'; readonly during: 'dp' | 'epsilon' | 'calibrate' | 'empirical'; readonly failure: WorkerFailure };
 

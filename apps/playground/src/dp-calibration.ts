@@ -3,11 +3,14 @@
  * whose PLD ε at δ meets a target ε (the accountants' `calibrateEpsilon`, the same calibration as
  * `dpbounds calibrate` and `dpbounds sweep --target-epsilon`: bracketing and Brent, never overshooting), or whose DP curve keeps the best attack's TPR at 1 % FPR at or below a target.
  * A BandMF run (DP-FTRL, banded-run.ts) is calibrated for a target ε only, with the accountants'
- * `calibrateEventEpsilon` over the page's own event (`dpbounds calibrate --mechanism banded-matrix`).
+ * `calibrateEventEpsilon` over the page's own event (`dpbounds calibrate --mechanism banded-matrix`),
+ * and for balls-in-bins participation also with `bandedBallsInBinsNoiseMultiplier` (the amplified
+ * guarantee), keeping the smaller σ.
  */
+import { bandedBallsInBinsNoiseMultiplier } from '@dpbounds/accountants';
 import { calibrateEpsilon, calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
 import { brentRoot, DpboundsRangeError } from '@dpbounds/special-functions';
-import { bandedEventOf } from './banded-run.js';
+import { bandedEpsilon, bandedEventOf } from './banded-run.js';
 import { dpCurve, lowFprPower, type DpRun } from './dp-run.js';
 import { bandedTargetRefusal } from './banded-targets.js';
 import type { ResolvedConfig } from './params.js';
@@ -16,6 +19,8 @@ import type { ResolvedConfig } from './params.js';
 export interface DpCalibration {
   readonly noiseMultiplier: number;
   readonly achieved: number;
+  /** BandMF: which guarantee gives `achieved` (the page's ε at that σ): the PLD of the event, or the amplified balls-in-bins bound. */
+  readonly binds?: 'unamplified' | 'amplified';
 }
 
 function tprAt1(run: DpRun, noiseMultiplier: number): number {
@@ -60,7 +65,12 @@ export function calibrateDp(run: DpRun, target: 'epsilon' | 'tprAt1', value: num
  * (DP-FTRL / BandMF, Choquette-Choo et al. 2023) for a target ε only, as the smallest σ whose PLD
  * ε at δ of the page's banded event (`bandedEventOf`, the relation chosen) meets the target:
  * `calibrateEventEpsilon` with the PLD accountant, so the ε the page shows at that σ is the
- * `achieved` ε, never above the target. Domain: target ε > 0 (validated by the page).
+ * `achieved` ε, never above the target. For balls-in-bins participation the page's ε is the
+ * smaller of that PLD's and the amplified guarantee, so σ is the smaller of the PLD's σ and
+ * `bandedBallsInBinsNoiseMultiplier`'s (each meets the target with its own guarantee; the second
+ * search is skipped where the amplified bound misses the target at the PLD's σ, since it falls as
+ * σ grows), and `achieved` is the page's ε at that σ (`bandedEpsilon`), never above the target. Domain: target
+ * ε > 0 (validated by the page).
  *
  * @throws DpboundsRangeError naming `targetKind` for a BandMF target other than ε, or the library's typed errors (`targetEpsilon` out of reach, `delta` met without noise).
  * @example calibrateRun(validateParams(queryToParams('?mech=bandmf&bandValues=1,0.5&participation=cyclic&k=100&T=1000')).config!, 'epsilon', 2).noiseMultiplier // ≈ 7.049
@@ -69,6 +79,31 @@ export function calibrateRun(config: ResolvedConfig, target: 'epsilon' | 'tprAt1
   if (config.mechanism !== 'bandmf') return calibrateDp(config, target, value);
   const refusal = bandedTargetRefusal(target);
   if (refusal !== undefined) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetKind', expected: refusal, found: target });
-  const result = calibrateEventEpsilon({ targetEpsilon: value, delta: config.delta, neighbouring: config.relation, event: (noiseMultiplier) => bandedEventOf({ ...config, noiseMultiplier }) }, 'pld');
-  return { noiseMultiplier: result.noiseMultiplier, achieved: result.achieved };
+  const event = (noiseMultiplier: number): ReturnType<typeof bandedEventOf> => bandedEventOf({ ...config, noiseMultiplier });
+  if (config.banded?.participation !== 'balls-in-bins') {
+    const result = calibrateEventEpsilon({ targetEpsilon: value, delta: config.delta, neighbouring: config.relation, event }, 'pld');
+    return { noiseMultiplier: result.noiseMultiplier, achieved: result.achieved, binds: 'unamplified' };
+  }
+  // two guarantees, two σ: the smaller σ meets the target with one of them. A target the PLD
+  // cannot reach may still be reached with amplification, and the other way round.
+  let unamplified: number | undefined;
+  let unreached: unknown;
+  try {
+    unamplified = calibrateEventEpsilon({ targetEpsilon: value, delta: config.delta, neighbouring: config.relation, event }, 'pld').noiseMultiplier;
+  } catch (error) {
+    unreached = error;
+  }
+  if (unamplified !== undefined) {
+    // the amplified bound falls as σ grows: where it misses the target at the PLD's σ its own σ
+    // is larger, and its search (slowest at little noise: 10–30 s for a loose target) is skipped
+    const priced = bandedEpsilon({ ...config, noiseMultiplier: unamplified });
+    if (!(priced.amplified !== undefined && priced.amplified.epsilon <= value)) return { noiseMultiplier: unamplified, achieved: priced.epsilon, binds: priced.binds };
+  }
+  const amplified = bandedBallsInBinsNoiseMultiplier({ targetEpsilon: value, delta: config.delta, neighbouring: config.relation, event })?.noiseMultiplier;
+  const candidates = [unamplified, amplified].filter((s): s is number => s !== undefined);
+  if (candidates.length === 0) throw unreached;
+  const noiseMultiplier = Math.min(...candidates);
+  // the page's ε at that σ, as the headline computes it
+  const priced = bandedEpsilon({ ...config, noiseMultiplier });
+  return { noiseMultiplier, achieved: priced.epsilon, binds: priced.binds };
 }

@@ -93,7 +93,10 @@ function redraw(): void {
   // for tests and for inspection from the console: exactly what the plot draws
   (window as unknown as { dpboundsPlot: unknown }).dpboundsPlot = { grid: [...grid], relation: config.relation, curves: views.map((v) => ({ id: v.id, label: legendLabel(v), kind: v.kind, relation: v.relation, fnr: [...v.fnr] })) };
   const notes = [`All curves: ${relationLabel(config.relation)} neighbouring.`];
-  if (config.mechanism === 'bandmf') notes.push('BandMF run: the curve is its DP trade-off curve, from the PLD of the banded matrix mechanism (a guarantee). Bayes security, μ-GMIP and the relaxed threat model assume DP-SGD with Poisson sampling; they are not guarantees for this run and are not drawn.');
+  if (config.mechanism === 'bandmf') {
+    notes.push('BandMF run: the curve is its DP trade-off curve, from the PLD of the banded matrix mechanism (a guarantee). Bayes security, μ-GMIP and the relaxed threat model assume DP-SGD with Poisson sampling; they are not guarantees for this run and are not drawn.');
+    if (config.banded?.participation === 'balls-in-bins') notes.push(ballsInBinsCurveNote());
+  }
   if (config.sampler !== 'poisson') notes.push(`Every curve and closed-form number is computed for Poisson batches at q = B/N; your loop draws ${config.sampler} batches, so none of them is a guarantee for it (see the ε row).`);
   if (rtmStage !== undefined) {
     if (config.mechanism !== 'bandmf') notes.push(rtmStage.note);
@@ -104,6 +107,20 @@ function redraw(): void {
   plotNote.textContent = notes.join(' ');
   renderHeadline(headlineBody, headlineRows(config));
   for (const id of ['epsilon', 'tprAt01', 'tprAt1', 'combinedBayesSecurity']) headlineBody.querySelector(`tr[data-id="${id}"] td.value`)?.classList.add('from-worker');
+}
+
+/**
+ * For a balls-in-bins BandMF run: the curve (and the TPRs read off it) is the unamplified
+ * guarantee; the headline ε may credit amplification, from an RDP bound of which no curve is drawn.
+ */
+function ballsInBinsCurveNote(): string {
+  const banded = epsilonStage?.banded;
+  const unamplified = 'Balls-in-bins: the curve and the TPRs read off it are the unamplified guarantee (PLD, no credit for the random placement)';
+  if (banded === undefined) return `${unamplified}; the headline ε may credit amplification.`;
+  if (banded.binds === 'amplified') {
+    return `${unamplified}: valid, but looser than the headline ε = ${formatValue(banded.amplified)}, which credits amplification (RDP bound; no curve is drawn from it). The curve's own ε is ${formatValue(banded.unamplified)}.`;
+  }
+  return `${unamplified}, as is the headline ε: crediting amplification does not do better here.`;
 }
 
 /** What the ε row means for a sampler other than Poisson (the kind decides the words). */
@@ -124,13 +141,15 @@ function bandedHeadlineRows(c: ResolvedConfig): HeadlineRow[] {
   const rel = relationLabel(c.relation);
   const epsProblem = epsilonProblem ?? workerProblem;
   const banded = epsilonStage?.banded;
-  const coarsened = banded?.note === undefined ? '' : ` ${banded.note}.`;
+  const amplified = banded?.binds === 'amplified';
+  const coarsened = banded?.note === undefined ? '' : ` ${amplified ? 'Unamplified PLD: ' : ''}${banded.note}.`;
+  const curve = c.banded?.participation === 'balls-in-bins' ? 'unamplified DP curve of the BandMF run; amplification, credited in ε, is not in it' : 'DP curve of the BandMF run';
   const rows: HeadlineRow[] = [
     {
       id: 'epsilon',
       label: `ε at δ = ${formatValue(c.delta, 3)}`,
       value: workerValue(epsilonStage?.epsilon, epsProblem),
-      labels: `${epsilonStage?.epsilon.kind ?? 'guarantee'} (PLD) · ${rel}`,
+      labels: `${epsilonStage?.epsilon.kind ?? 'guarantee'} (${amplified ? 'amplified, RDP' : 'PLD'}) · ${rel}`,
       explanation: `${banded === undefined ? 'The (ε, δ) guarantee of the BandMF run (PLD accountant, upper end of its numerical error).' : banded.words}${coarsened}${epsProblem === undefined ? '' : ` Not computed: ${epsProblem}`}`,
     },
     {
@@ -138,14 +157,14 @@ function bandedHeadlineRows(c: ResolvedConfig): HeadlineRow[] {
       label: 'TPR at 0.1 % FPR',
       value: workerValue(dpStage?.tprAt01),
       labels: dpStage === undefined ? `guarantee · ${rel}` : labelsOf(dpStage.tprAt01),
-      explanation: 'Highest share of members any attack can flag while wrongly flagging 1 in 1000 non-members (DP curve of the BandMF run).',
+      explanation: `Highest share of members any attack can flag while wrongly flagging 1 in 1000 non-members (${curve}).`,
     },
     {
       id: 'tprAt1',
       label: 'TPR at 1 % FPR',
       value: workerValue(dpStage?.tprAt1),
       labels: dpStage === undefined ? `guarantee · ${rel}` : labelsOf(dpStage.tprAt1),
-      explanation: 'The same at 1 non-member in 100 (DP curve of the BandMF run).',
+      explanation: `The same at 1 non-member in 100 (${curve}).`,
     },
     {
       id: 'dpSgdOnly',
@@ -401,7 +420,7 @@ document.getElementById('calibrate')?.addEventListener('click', () => {
     .run({ kind: 'calibrate', config: c, target, value })
     .then((reply) => {
       if (reply.kind === 'calibrated') {
-        const run = c.mechanism === 'bandmf' ? '; BandMF run, PLD guarantee' : '';
+        const run = c.mechanism === 'bandmf' ? `; BandMF run, ${reply.binds === 'amplified' ? 'amplified guarantee (RDP, balls-in-bins)' : 'PLD guarantee'}` : '';
         out.textContent = `Noise multiplier σ = ${formatValue(reply.noiseMultiplier, 5)} reaches ${target === 'epsilon' ? 'ε' : 'TPR at 1 % FPR'} = ${formatValue(reply.achieved)} (target ${formatValue(value)}; ${relationLabel(c.relation)}${run}).`;
       } else if (reply.kind === 'error') {
         const failure = attributeFailure(params, c, 'The calibration', reply.failure);

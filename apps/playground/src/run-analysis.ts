@@ -10,7 +10,9 @@
  * 3. ε at δ from the PLD accountant.
  *
  * A banded matrix mechanism run (BandMF, banded-run.ts) has only the DP view: its DP curve from the
- * PLD of the banded event, TPR read off it, and ε at δ with a sentence on what was priced. The
+ * PLD of the banded event, TPR read off it, and ε at δ with a sentence on what was priced; for
+ * balls-in-bins participation ε is the smaller of that PLD's and the amplified guarantee, while the
+ * curve and TPR stay the PLD's (the unamplified guarantee, valid but looser when ε is amplified). The
  * closed-form threat models and the relaxed threat model assume DP-SGD with Poisson sampling, so
  * they are not computed for it (stage 2 says so instead of drawing a curve).
  *
@@ -27,7 +29,7 @@ import type { CurveView } from './curve-view.js';
 import { dpCurve, dpEpsilon, lowFprPower } from './dp-run.js';
 import { sampleCurve } from './fpr-grid.js';
 import type { ResolvedConfig } from './params.js';
-import { bandedAccountant, bandedDpCurve, bandedSummary, bandedWords, type BandedSummary } from './banded-run.js';
+import { bandedDpCurve, bandedEpsilon, bandedSummary, bandedWords, type BandedSummary } from './banded-run.js';
 import { formatValue } from './headline.js';
 
 /** Stage 1: the DP guarantee curve and the closed-form threat models combined with it. */
@@ -49,8 +51,21 @@ export interface EpsilonStage {
   readonly epsilonLower: number;
   /** For a sampler other than Poisson: the Poisson ε at q = B/N, which does not cover the run, and the sampler's note. */
   readonly poisson?: { readonly epsilon: number; readonly validForRun: boolean; readonly note: string; readonly upper: number | undefined; readonly estimate?: number; readonly method?: string };
-  /** For BandMF: what the accountant priced for the worst record, the sentence the page shows, and the PLD's method (`pld` or `pld-coarsened`). */
-  readonly banded?: { readonly summary: BandedSummary; readonly words: string; readonly method: string; readonly note: string | undefined };
+  /**
+   * For BandMF: what the accountant priced for the worst record, the sentence the page shows, the
+   * PLD's method (`pld`, `pld-coarsened`, …) and note, which bound is the headline ε, and both
+   * bounds: `unamplified` the PLD's upper end (the curve's guarantee), `amplified` the
+   * balls-in-bins random-allocation guarantee (undefined for other participations).
+   */
+  readonly banded?: {
+    readonly summary: BandedSummary;
+    readonly words: string;
+    readonly method: string;
+    readonly note: string | undefined;
+    readonly binds: 'unamplified' | 'amplified';
+    readonly unamplified: number;
+    readonly amplified: number | undefined;
+  };
 }
 
 /**
@@ -90,7 +105,7 @@ export function analyzeDpStage(config: ResolvedConfig, grid: Float64Array): { re
         tprAt01: { value: power.tprAt01, kind: 'guarantee', relation },
         tprAt1: { value: power.tprAt1, kind: 'guarantee', relation },
         combinedBayesSecurity: undefined,
-        views: [{ id: 'dp', name: 'DP, any attacker (BandMF run, from its PLD)', kind: 'guarantee', relation, fnr: sampleCurve(curve, grid) }],
+        views: [{ id: 'dp', name: config.banded?.participation === 'balls-in-bins' ? 'DP, any attacker (BandMF run, from its PLD: the unamplified guarantee)' : 'DP, any attacker (BandMF run, from its PLD)', kind: 'guarantee', relation, fnr: sampleCurve(curve, grid) }],
       },
     };
   }
@@ -157,12 +172,24 @@ export function analyzeRtmStage(config: ResolvedConfig, dpCurve: TradeOffCurve, 
  */
 export function analyzeEpsilon(config: ResolvedConfig): EpsilonStage {
   if (config.mechanism === 'bandmf') {
-    const bounds = bandedAccountant(config).getEpsilonBounds(config.delta);
+    // for balls-in-bins the smaller of the unamplified PLD and the amplified guarantee
+    const priced = bandedEpsilon(config);
+    const bounds = priced.unamplified;
+    const amplified = priced.binds === 'amplified' ? priced.amplified : undefined;
     const summary = bandedSummary(config);
     return {
-      epsilon: { value: bounds.upper, kind: bounds.kind, relation: config.relation },
-      epsilonLower: bounds.lower,
-      banded: { summary, words: bandedWords(summary, config.relation, config.noiseMultiplier, (x) => formatValue(x)), method: bounds.method, note: bounds.note },
+      epsilon: { value: priced.epsilon, kind: amplified?.kind ?? bounds.kind, relation: config.relation },
+      // the RDP bound has no lower end of a numerical error: 0, as for a sampler without one
+      epsilonLower: amplified === undefined ? bounds.lower : 0,
+      banded: {
+        summary,
+        words: bandedWords(summary, config.relation, config.noiseMultiplier, (x) => formatValue(x), priced),
+        method: amplified === undefined ? bounds.method : 'rdp: balls-in-bins random allocation at σ/ρ (noise splitting)',
+        note: bounds.note,
+        binds: priced.binds,
+        unamplified: bounds.upper,
+        amplified: priced.amplified?.epsilon,
+      },
     };
   }
   if (config.sampler !== 'poisson') {

@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bandedMatrixEvent, PldAccountant } from '@dpbounds/accountants';
+import { bandedBallsInBinsGuarantee, bandedBallsInBinsNoiseMultiplier, bandedMatrixEvent, PldAccountant } from '@dpbounds/accountants';
 import { calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -310,18 +310,43 @@ describe('playground in chromium', () => {
     await page.close();
   }, 180_000);
 
-  it('prices a BandMF link with the library’s PLD, says balls-in-bins is not amplified, and reports a bad band value at its control', async () => {
-    const page = await openPage('?mech=bandmf&bandValues=1,0.5,0.25&participation=balls-in-bins&k=50&B=100&N=10000&T=1000&sigma=3&delta=0.00001');
-    const event = bandedMatrixEvent({ strategy: { bands: [[1], [0.5], [0.25]] }, bands: 3, steps: 1000, noiseMultiplier: 3, participation: 'balls-in-bins', minSeparation: 50 });
-    const library = new PldAccountant({ neighbouring: 'add-remove' }).compose(event).getEpsilon(1e-5);
-    expect(await headline(page, 'epsilon')).toBe(formatValue(library));
+  it('prices a balls-in-bins BandMF link as the smaller of the library’s PLD and amplified guarantees, says which won, and reports a bad band value at its control', async () => {
+    const page = await openPage('?mech=bandmf&bandValues=1,0.5,0.25&participation=balls-in-bins&k=50&B=100&N=10000&T=1000&sigma=3&delta=0.00001&targetKind=epsilon&target=2');
+    const family = (bands: number[][], noiseMultiplier: number): ReturnType<typeof bandedMatrixEvent> =>
+      bandedMatrixEvent({ strategy: { bands }, bands: bands.length, steps: 1000, noiseMultiplier, participation: 'balls-in-bins', minSeparation: 50 });
+    const event = family([[1], [0.5], [0.25]], 3);
+    const unamplified = new PldAccountant({ neighbouring: 'add-remove' }).compose(event).getEpsilon(1e-5);
+    const amplified = bandedBallsInBinsGuarantee(event, 1e-5, 'add-remove')?.epsilon as number;
+    expect(amplified).toBeLessThan(unamplified);
+    expect(await headline(page, 'epsilon')).toBe(formatValue(Math.min(unamplified, amplified)));
     await fresh(page);
-    expect(await page.locator('#headline tr[data-id="epsilon"] td.labels').textContent()).toBe('guarantee (PLD) · add/remove');
+    expect(await page.locator('#headline tr[data-id="epsilon"] td.labels').textContent()).toBe('guarantee (amplified, RDP) · add/remove');
     const words = (await page.locator('#headline tr[data-id="epsilon"] td.explanation').textContent()) ?? '';
-    expect(words).toContain('Priced WITHOUT amplification');
-    expect(words).toContain('amplified analyses of the random placement (Choquette-Choo, Ganesh, Haque, Steinke and Thakurta, ICLR 2025; Schuchardt and Kalinin 2026) are not implemented');
-    // DP-SGD's threat models are not shown as guarantees for BandMF: only the DP curve is drawn
+    expect(words).toContain(`ε credits the random placement: the run is post-processing of DP-SGD with the same batches at noise σ/ρ = ${formatValue(3 / 1.75)} (ρ = 1.75 from splitting the noise across the strategy's columns), and DP-SGD's random-allocation bound (RDP, 20 epochs of k = 50 batches) gives ε ≤ ${formatValue(amplified)}`);
+    expect(words).toContain(`ε ≤ ${formatValue(unamplified)}. Both are guarantees; the smaller is shown.`);
+    expect(words).toContain('priced, tighter than the unamplified bound, by cyclic participation every 50 steps');
+    expect(words).not.toMatch(/not implemented|WITHOUT/);
+    // DP-SGD's threat models are not shown as guarantees for BandMF: only the DP curve is drawn,
+    // the unamplified guarantee, and the note says the headline ε credits amplification
     expect((await plottedCurves(page)).curves.map((c) => [c.id, c.kind])).toEqual([['dp', 'guarantee']]);
+    expect((await plottedCurves(page)).curves[0]?.label).toBe('DP, any attacker (BandMF run, from its PLD: the unamplified guarantee) · guarantee · add/remove');
+    expect(await page.locator('#plotNote').textContent()).toContain(
+      `Balls-in-bins: the curve and the TPRs read off it are the unamplified guarantee (PLD, no credit for the random placement): valid, but looser than the headline ε = ${formatValue(amplified)}, which credits amplification (RDP bound; no curve is drawn from it). The curve's own ε is ${formatValue(unamplified)}.`,
+    );
+    // "Find the noise": the smaller of the library's two σ, and the page's ε there
+    await page.locator('#calibrate').click();
+    const calibrated = await expect
+      .poll(async () => (await page.locator('#calibrationResult').textContent()) ?? '', { timeout: 60_000 })
+      .toMatch(/σ = [\d.]+ reaches ε = [\d.]+ \(target 2; add\/remove; BandMF run, amplified guarantee \(RDP, balls-in-bins\)\)/)
+      .then(async () => (await page.locator('#calibrationResult').textContent()) ?? '');
+    const pldSigma = calibrateEventEpsilon({ targetEpsilon: 2, delta: 1e-5, neighbouring: 'add-remove', event: (s) => family([[1], [0.5], [0.25]], s) }, 'pld').noiseMultiplier;
+    const found = bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, neighbouring: 'add-remove', event: (s) => family([[1], [0.5], [0.25]], s) });
+    const sigma = Math.min(pldSigma, found?.noiseMultiplier ?? Infinity);
+    expect(sigma).toBe(found?.noiseMultiplier);
+    expect(/σ = ([\d.]+)/.exec(calibrated)?.[1]).toBe(formatValue(sigma, 5));
+    const reached = Math.min(new PldAccountant({ neighbouring: 'add-remove' }).compose(family([[1], [0.5], [0.25]], sigma)).getEpsilon(1e-5), found?.guarantee.epsilon as number);
+    expect(reached).toBeLessThanOrEqual(2);
+    expect(/reaches ε = ([\d.]+)/.exec(calibrated)?.[1]).toBe(formatValue(reached));
     expect(await page.locator('#headline tr[data-id="bayesSecurity"]').count()).toBe(0);
     expect(await page.locator('#headline tr[data-id="dpSgdOnly"] td.labels').textContent()).toBe('does not apply to BandMF');
     expect(await page.locator('#bandValues').isVisible()).toBe(true);
@@ -336,8 +361,9 @@ describe('playground in chromium', () => {
     await expect.poll(async () => page.locator('output.error[for=bandValues]').textContent()).toBe('');
     await expect.poll(() => new URL(page.url()).searchParams.get('bandValues')).toBe('1,0.5');
     await fresh(page);
-    const two = bandedMatrixEvent({ strategy: { bands: [[1], [0.5]] }, bands: 2, steps: 1000, noiseMultiplier: 3, participation: 'balls-in-bins', minSeparation: 50 });
-    expect(await headline(page, 'epsilon')).toBe(formatValue(new PldAccountant({ neighbouring: 'add-remove' }).compose(two).getEpsilon(1e-5)));
+    const two = family([[1], [0.5]], 3);
+    const twoEpsilon = Math.min(new PldAccountant({ neighbouring: 'add-remove' }).compose(two).getEpsilon(1e-5), bandedBallsInBinsGuarantee(two, 1e-5, 'add-remove')?.epsilon ?? Infinity);
+    expect(await headline(page, 'epsilon')).toBe(formatValue(twoEpsilon));
     await page.close();
   }, 180_000);
 
