@@ -94,6 +94,17 @@ describe('dpbounds calibrate --mechanism banded-matrix: the smallest σ whose dp
     expect(out).not.toHaveProperty('evaluations');
   });
 
+  it('balls-in-bins where splitting the noise costs more than the placement gains: the ledger\'s σ, and no σ without amplification', async () => {
+    // 20 equal bands: ρ = ‖c‖₁ = 20 against ‖c‖₂ ≈ 4.5 per column
+    const run = ['--band-values', Array.from({ length: 20 }, () => '1').join(','), '--participation', 'balls-in-bins', '--min-separation', '20', '--steps', '40'];
+    const out = await calibrate([...run, ...target]);
+    expect(out).not.toHaveProperty('noiseMultiplierWithoutAmplification');
+    expect(out.amplification).toBe(false);
+    const sigma = out.noiseMultiplier as number;
+    expect(await dpEpsilon(run, sigma, ['--delta', '1e-5'])).toBe(out.achieved);
+    expect(await dpEpsilon(run, sigma * (1 - 1e-3), ['--delta', '1e-5'])).toBeGreaterThan(TARGET);
+  });
+
   it('GDP calibrates an estimate; the text says so, and says what balls-in-bins is credited with', async () => {
     const run = [...strategy, '--participation', 'balls-in-bins', '--min-separation', '50'];
     const gdp = await calibrate([...run, ...target, '--accountant', 'gdp']);
