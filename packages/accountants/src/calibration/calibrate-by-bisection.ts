@@ -1,6 +1,7 @@
 /**
  * Bracketing and bisection of σ on an ε(σ) that decreases in σ, for the samplers and mechanisms
- * whose ε is not an accountant's composition of one event family (calibrate.ts searches those).
+ * whose ε is not an accountant's composition of one event family (calibrate.ts searches those;
+ * the calibration contract, never overshooting the target, is docs/math/accounting.md §10).
  */
 import { DpboundsRangeError } from '@dpbounds/special-functions';
 
