@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
+import { createRng, DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent } from '../../events/mechanism-event.js';
 import { PldAccountant } from '../../pld/pld-accountant.js';
 import { RdpAccountant } from '../../rdp/rdp-accountant.js';
@@ -72,8 +72,8 @@ describe('bandedMatrixLedgerSteps', () => {
 
   it('a bin drawn once (cyclic at k, every offset) never prices above balls-in-bins at k, whose placements include it', () => {
     // docs/math/batch-samplers.md §7: the fixed-bin loop's patterns r, r + k, … are per-epoch placements
-    let seed = 7;
-    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rng = createRng(7);
+    const rand = (): number => rng.uniform();
     for (let trial = 0; trial < 40; trial++) {
       const b = 1 + Math.floor(rand() * 4);
       const k = b + Math.floor(rand() * 5);
