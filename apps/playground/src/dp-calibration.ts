@@ -68,8 +68,7 @@ export function calibrateDp(run: DpRun, target: 'epsilon' | 'tprAt1', value: num
  * `achieved` ε, never above the target. For balls-in-bins participation the page's ε is the
  * smaller of that PLD's and the amplified guarantee, so σ is the smaller of the PLD's σ and
  * `bandedBallsInBinsNoiseMultiplier`'s (each meets the target with its own guarantee; the second
- * search is skipped where the amplified bound misses the target at the PLD's σ, since it falls as
- * σ grows), and `achieved` is the page's ε at that σ (`bandedEpsilon`), never above the target. Domain: target
+ * search is skipped, by its `below` option, where it cannot beat the PLD's σ), and `achieved` is the page's ε at that σ (`bandedEpsilon`), never above the target. Domain: target
  * ε > 0 (validated by the page).
  *
  * @throws DpboundsRangeError naming `targetKind` for a BandMF target other than ε, or the library's typed errors (`targetEpsilon` out of reach, `delta` met without noise).
@@ -93,13 +92,9 @@ export function calibrateRun(config: ResolvedConfig, target: 'epsilon' | 'tprAt1
   } catch (error) {
     unreached = error;
   }
-  if (unamplified !== undefined) {
-    // the amplified bound falls as σ grows: where it misses the target at the PLD's σ its own σ
-    // is larger, and its search (slowest at little noise: 10–30 s for a loose target) is skipped
-    const priced = bandedEpsilon({ ...config, noiseMultiplier: unamplified });
-    if (!(priced.amplified !== undefined && priced.amplified.epsilon <= value)) return { noiseMultiplier: unamplified, achieved: priced.epsilon, binds: priced.binds };
-  }
-  const amplified = bandedBallsInBinsNoiseMultiplier({ targetEpsilon: value, delta: config.delta, neighbouring: config.relation, event })?.noiseMultiplier;
+  // the library skips its search (slowest at little noise: 10–30 s for a loose target) where the
+  // amplified σ could not be below the PLD's
+  const amplified = bandedBallsInBinsNoiseMultiplier({ targetEpsilon: value, delta: config.delta, neighbouring: config.relation, event, ...(unamplified === undefined ? {} : { below: unamplified }) })?.noiseMultiplier;
   const candidates = [unamplified, amplified].filter((s): s is number => s !== undefined);
   if (candidates.length === 0) throw unreached;
   const noiseMultiplier = Math.min(...candidates);

@@ -128,10 +128,7 @@ export async function calibrateBandedMatrix(flags: ParsedFlags, io: CommandIo): 
     row = calibrateEventEpsilon({ targetEpsilon: target, delta, neighbouring, event: (sigma) => planAt(sigma).priced }, accountant, factory);
     // balls-in-bins: the amplified guarantee is a second guarantee; the smaller σ that meets the
     // target with either is the answer (GDP calibrates an estimate, so it keeps its own)
-    // (the amplified ε falls as σ grows: if it misses the target at the ledger's σ, its own σ is
-    // larger and the search, slow at little noise, is skipped)
-    const amplifiedAtLedger = o.participation === 'balls-in-bins' && accountant !== 'gdp' ? bandedBallsInBinsGuarantee(planAt(row.noiseMultiplier).event, delta, neighbouring) : undefined;
-    const amplified = amplifiedAtLedger !== undefined && amplifiedAtLedger.epsilon <= target ? bandedBallsInBinsNoiseMultiplier({ targetEpsilon: target, delta, neighbouring, event: (sigma) => planAt(sigma).event }) : undefined;
+    const amplified = o.participation === 'balls-in-bins' && accountant !== 'gdp' ? bandedBallsInBinsNoiseMultiplier({ targetEpsilon: target, delta, neighbouring, event: (sigma) => planAt(sigma).event, below: row.noiseMultiplier }) : undefined;
     if (amplified !== undefined && amplified.noiseMultiplier < row.noiseMultiplier) {
       unamplifiedNoise = row.noiseMultiplier;
       row = { ...row, noiseMultiplier: amplified.noiseMultiplier, achieved: amplified.guarantee.epsilon, kind: 'guarantee' };

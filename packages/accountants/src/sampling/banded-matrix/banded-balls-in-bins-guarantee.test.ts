@@ -109,6 +109,15 @@ describe('bandedBallsInBinsNoiseMultiplier', () => {
     expect(bandedBallsInBinsGuarantee(event(found.noiseMultiplier * (1 - 1e-4)), DELTA)?.epsilon).toBeGreaterThan(2);
   });
 
+  it('with below, searches only where it could beat that σ: undefined when the guarantee misses the target there, the same σ otherwise', () => {
+    const event = family({ bands: [[1], [0.6], [0.3]] });
+    const found = bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: DELTA, event });
+    if (found === undefined) throw new Error('expected a σ');
+    expect(bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: DELTA, event, below: found.noiseMultiplier * 0.9 })).toBeUndefined();
+    expect(bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: DELTA, event, below: found.noiseMultiplier * 1.1 })?.noiseMultiplier).toBe(found.noiseMultiplier);
+    expect(() => bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: DELTA, event, below: 0 })).toThrow(/below/);
+  });
+
   it('is undefined for column norms, and names a bad target', () => {
     expect(bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: DELTA, event: family({ columnNorms: Array.from({ length: 1000 }, () => 1) }) })).toBeUndefined();
     expect(() => bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 0, delta: DELTA, event: family({ bands: [[1], [0.6], [0.3]] }) })).toThrow(/targetEpsilon/);

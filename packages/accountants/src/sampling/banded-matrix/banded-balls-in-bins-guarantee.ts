@@ -71,7 +71,10 @@ export function bandedBallsInBinsGuarantee(event: BandedMatrixEvent, delta: numb
  * (the same run at every σ); with it the guarantee at that σ (ε ≤ target). `undefined` when the
  * strategy has column norms only, or when no σ up to 1e4·ρ meets the target: then only the
  * unamplified ledger can be calibrated. The σ a user needs is the smaller of this one and the
- * ledger's (`calibrateEventNoiseMultiplier`), since each bound is a guarantee.
+ * ledger's (`calibrateEventNoiseMultiplier`), since each bound is a guarantee. `below`, when given
+ * (the ledger's σ), limits the search to σ that could be that smaller one: the amplified ε falls
+ * as σ grows, so where it misses the target at `below` its own σ is larger, and `undefined` is
+ * returned at once instead of searching (slowest at little noise).
  *
  * Domain: `event(σ)` a valid balls-in-bins banded event for every σ > 0; target ε > 0; 0 < δ < 1.
  *
@@ -82,10 +85,15 @@ export function bandedBallsInBinsNoiseMultiplier(options: {
   readonly delta: number;
   readonly neighbouring?: NeighbouringRelation;
   readonly event: (noiseMultiplier: number) => BandedMatrixEvent;
+  readonly below?: number;
 }): { noiseMultiplier: number; guarantee: BandedBallsInBinsGuarantee } | undefined {
-  const o = requireOptions<typeof options>('options', options, ['targetEpsilon', 'delta', 'neighbouring', 'event'], false);
+  const o = requireOptions<typeof options>('options', options, ['targetEpsilon', 'delta', 'neighbouring', 'event', 'below'], false);
   const target = requireInRange('targetEpsilon', o.targetEpsilon, { min: 0, minExclusive: true });
   const eventAt = requireFunction<(noiseMultiplier: number) => BandedMatrixEvent>('event', o.event);
+  if (o.below !== undefined) {
+    const atBelow = bandedBallsInBinsGuarantee(eventAt(requireInRange('below', o.below, { min: 0, minExclusive: true })), o.delta, o.neighbouring);
+    if (atBelow === undefined || atBelow.epsilon > target) return undefined;
+  }
   const unit = bandedBallsInBinsGuarantee(eventAt(1), o.delta, o.neighbouring);
   if (unit === undefined) return undefined;
   const rho = unit.splitSensitivity;
