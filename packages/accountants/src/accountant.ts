@@ -6,7 +6,7 @@
  * Accountants keep a ledger of (q, σ, count) runs and compute lazily at query time, so
  * composing many events is cheap and the state is small.
  */
-import { DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireArray, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import { flattenEvent, UnsupportedEventError, type LedgerEntry } from './events/ledger.js';
 import { dpSgdEvent, type MechanismEvent } from './events/mechanism-event.js';
 import { requireOptions, validateLedgerEntry } from './events/validate-event.js';
@@ -118,6 +118,11 @@ export interface PrivacyAccountant {
   getEpsilon(delta: number): number;
   /** Smallest δ such that the run is (ε, δ)-DP for ε ∈ [0, ∞]. */
   getDelta(epsilon: number): number;
+  /**
+   * `getDelta` at each ε of `epsilons` (the privacy profile on a grid), the same values up to
+   * rounding; the PLD accountant answers them in one sweep of its grid.
+   */
+  getDeltas(epsilons: readonly number[]): number[];
   /** The JSON state (format `dpbounds-accountant/v1`). */
   toJSON(): AccountantState;
 }
@@ -155,6 +160,11 @@ export abstract class LedgerAccountant implements PrivacyAccountant {
   protected abstract epsilonFor(delta: number): number;
   /** δ for ε ∈ [0, ∞] on a non-empty, private ledger. */
   protected abstract deltaFor(epsilon: number): number;
+
+  /** δ at each ε ∈ [0, ∞] on a non-empty, private ledger: `deltaFor` at each, unless a subclass answers them together. */
+  protected deltasFor(epsilons: readonly number[]): number[] {
+    return epsilons.map((e) => this.deltaFor(e));
+  }
 
   /** The ledger: a frozen array of frozen entries, so no caller can change ε through it. */
   get ledger(): readonly LedgerEntry[] {
@@ -254,6 +264,20 @@ export abstract class LedgerAccountant implements PrivacyAccountant {
     if (this.hasNonPrivateStep) return 1;
     const delta = this.deltaFor(epsilon);
     return Number.isNaN(delta) ? 1 : Math.min(1, Math.max(0, delta));
+  }
+
+  /**
+   * `getDelta` at each ε (each in [0, ∞], checked and named `epsilons[i]`): a privacy profile on
+   * a grid of ε, the same values as one `getDelta` call per ε up to rounding.
+   *
+   * @example new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getDeltas([0.5, 1, 2])
+   */
+  getDeltas(epsilons: readonly number[]): number[] {
+    requireArray('epsilons', epsilons);
+    epsilons.forEach((e, k) => requireInRange(`epsilons[${k}]`, e, { min: 0, max: Infinity }));
+    if (this.entries.length === 0) return epsilons.map(() => 0);
+    if (this.hasNonPrivateStep) return epsilons.map(() => 1);
+    return this.deltasFor(epsilons).map((delta) => (Number.isNaN(delta) ? 1 : Math.min(1, Math.max(0, delta))));
   }
 
   toJSON(): AccountantState {

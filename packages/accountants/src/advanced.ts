@@ -23,6 +23,7 @@ export { autoDiscretizationInterval } from './pld/pld-accountant.js';
 export { connectTheDotsPld, optimisticPld } from './pld/connect-the-dots.js';
 export type { ConnectTheDotsOptions } from './pld/connect-the-dots.js';
 export { pldDeltaAt, pldEpsilonAt, pldTotalMass } from './pld/discrete-pld.js';
+export { pldDeltasAt } from './pld/pld-deltas-at.js';
 export type { DiscretePld } from './pld/discrete-pld.js';
 export { psgPair, singleStepHockeyStick } from './pld/psg-privacy-loss.js';
 export type { PsgDirection, PsgPair, PsgPairOptions } from './pld/psg-privacy-loss.js';

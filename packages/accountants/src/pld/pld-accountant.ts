@@ -11,6 +11,7 @@ import { rdpFallbackDelta, rdpFallbackEpsilon } from '../rdp/rdp-fallback.js';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { connectTheDotsGrid, connectTheDotsPld, connectTheDotsPldWithOptimistic, optimisticPld } from './connect-the-dots.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from './discrete-pld.js';
+import { pldDeltasAt } from './pld-deltas-at.js';
 import { composeInWindow, planComposition, type CompositionWindow, type PldGroup } from './fft-composition.js';
 import { psgPair, type PsgDirection } from './psg-privacy-loss.js';
 import { DEFAULT_PLD_MAX_GRID_POINTS, requireMaxGridPoints } from './work-budget.js';
@@ -492,6 +493,19 @@ export class PldAccountant extends LedgerAccountant {
       delta = Math.max(delta, pldDeltaAt(this.privacyLossDistribution(d), epsilon));
     }
     return delta;
+  }
+
+  /** δ at many ε: each direction's composed PLD is swept once (`pldDeltasAt`), the larger δ kept. */
+  protected override deltasFor(epsilons: readonly number[]): number[] {
+    if (this.gridRefusal() !== undefined) return epsilons.map((e) => this.deltaFor(e));
+    const deltas = epsilons.map(() => 0);
+    for (const d of this.directions) {
+      const swept = pldDeltasAt(this.privacyLossDistribution(d), epsilons);
+      swept.forEach((delta, k) => {
+        deltas[k] = Math.max(deltas[k] as number, delta);
+      });
+    }
+    return deltas;
   }
 
   /**

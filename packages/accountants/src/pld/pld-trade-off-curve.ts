@@ -116,13 +116,11 @@ function profileCurve(accountant: PldAccountant): TradeOffCurve | undefined {
   }
   if (!Number.isFinite(top) || top <= 0) return undefined;
   const n = 129;
-  const epsilons: number[] = [];
-  const deltas: number[] = [];
-  for (let i = 0; i < n; i++) {
+  const epsilons = Array.from({ length: n }, (_, i) => {
     const t = i / (n - 1);
-    const e = top * t * t;
-    epsilons.push(e);
-    deltas.push(Math.min(1, Math.max(0, accountant.getDelta(e))));
-  }
+    return top * t * t;
+  });
+  // one sweep of each composed PLD for all 129 values (getDelta at each would walk the grid 129 times)
+  const deltas = accountant.getDeltas(epsilons);
   return tradeOffFromEpsilonDeltaPairs(epsilons, deltas, { symmetric: true });
 }

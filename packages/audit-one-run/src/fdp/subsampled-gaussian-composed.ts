@@ -30,13 +30,9 @@ export function composedSubsampledGaussianBlowUpInverse(inverseNoise: number, sa
   if (inverseNoise === 0) return (y: number): number => (y <= 0 ? 0 : y >= 1 ? 1 : y);
   const acc = accountant(1 / inverseNoise, samplingRate, steps);
   const top = Math.min(60, Math.max(1e-3, acc.getEpsilon(PROFILE_DELTA_FLOOR)));
-  const epsilons = new Float64Array(PROFILE_POINTS + 1);
-  const deltas = new Float64Array(PROFILE_POINTS + 1);
-  for (let j = 0; j <= PROFILE_POINTS; j++) {
-    const e = (top * j) / PROFILE_POINTS;
-    epsilons[j] = e;
-    deltas[j] = Math.min(1, acc.getDelta(e));
-  }
+  const epsilons = Array.from({ length: PROFILE_POINTS + 1 }, (_, j) => (top * j) / PROFILE_POINTS);
+  // one sweep of the composed PLD for every ε (getDeltas), not one walk of the grid per ε
+  const deltas = acc.getDeltas(epsilons);
   return blowUpInverseFromCurve(tradeOffFromEpsilonDeltaPairs(epsilons, deltas, { symmetric: true }));
 }
 
