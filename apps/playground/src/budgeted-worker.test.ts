@@ -66,6 +66,25 @@ describe('a worker with a time budget', () => {
     await expect(next).resolves.toMatchObject({ value: 3 });
   });
 
+  it('gives each stage its own budget: a partial reply restarts the clock, a silent stage is still stopped', async () => {
+    const runner = makeRunner(500);
+    const partials: number[] = [];
+    const job = runner.run(1, (m) => partials.push(m.value));
+    const worker = FakeWorker.created[0] as FakeWorker;
+    const id = (worker.sent[0] as { id: number }).id;
+    vi.advanceTimersByTime(400);
+    worker.reply({ id, final: false, value: 1 });
+    // 800 ms since posting, 400 ms since the partial reply: still running
+    vi.advanceTimersByTime(400);
+    expect(worker.terminated).toBe(false);
+    worker.reply({ id, final: false, value: 2 });
+    // the last stage says nothing for longer than the budget: stopped
+    vi.advanceTimersByTime(501);
+    await expect(job).rejects.toBeInstanceOf(JobTimeoutError);
+    expect(worker.terminated).toBe(true);
+    expect(partials).toEqual([1, 2]);
+  });
+
   it('cancels the running job when a newer one starts, and ignores the stale worker’s late replies', async () => {
     const runner = makeRunner();
     const first = runner.run(1);

@@ -23,13 +23,18 @@ export interface WorkerLike<Request, Reply extends { readonly id: number }> {
 export interface BudgetedWorkerOptions<Request, Reply extends { readonly id: number }> {
   /** Makes a fresh worker (called at first use and after every termination). */
   readonly create: () => WorkerLike<Request, Reply>;
-  /** Wall-clock budget of one job in milliseconds, from posting to its final reply. */
+  /**
+   * Wall-clock budget of each stage of a job in milliseconds: from posting to the first reply,
+   * then from each partial reply to the next. A job of k stages is stopped after at most k times
+   * the budget; a stage that shows progress is not charged for the stages before it (on a loaded
+   * machine a slow first stage does not eat the time of the next).
+   */
   readonly budgetMs: number;
   /** True for the reply that ends a job (a result or an error); others are partial results. */
   readonly isFinal: (reply: Reply) => boolean;
 }
 
-/** A job ran past its budget; its worker was terminated. */
+/** A stage of a job ran past its budget; its worker was terminated. */
 export class JobTimeoutError extends Error {
   override readonly name = 'JobTimeoutError';
   /** The budget it exceeded, in milliseconds. */
@@ -53,7 +58,8 @@ interface RunningJob<Reply> {
   readonly onPartial: ((reply: Reply) => void) | undefined;
   readonly resolve: (reply: Reply) => void;
   readonly reject: (error: Error) => void;
-  readonly timer: ReturnType<typeof setTimeout>;
+  /** The running stage's budget timer (replaced at each partial reply). */
+  timer: ReturnType<typeof setTimeout>;
 }
 
 /**
@@ -80,20 +86,24 @@ export class BudgetedWorker<Request, Reply extends { readonly id: number }> {
 
   /**
    * Runs `payload` as a new job, cancelling any running one. Resolves with the final reply;
-   * `onPartial` receives the replies before it. Rejects with {@link JobTimeoutError} past the
-   * budget, {@link JobCancelledError} when superseded, or an Error when the worker fails.
+   * `onPartial` receives the replies before it. Rejects with {@link JobTimeoutError} when a stage
+   * (posting to the first reply, or one reply to the next) runs past the budget, {@link JobCancelledError} when superseded, or an Error when the worker fails.
    */
   run(payload: Request, onPartial?: (reply: Reply) => void): Promise<Reply> {
     if (this.job !== undefined) this.stop(new JobCancelledError());
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<Reply>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (this.job?.id === id) this.stop(new JobTimeoutError(this.options.budgetMs));
-      }, this.options.budgetMs);
-      this.job = { id, onPartial, resolve, reject, timer };
+      this.job = { id, onPartial, resolve, reject, timer: this.stageTimer(id) };
       worker.post(id, payload);
     });
+  }
+
+  /** The budget of one stage of job `id`: stops the job unless a reply comes first. */
+  private stageTimer(id: number): ReturnType<typeof setTimeout> {
+    return setTimeout(() => {
+      if (this.job?.id === id) this.stop(new JobTimeoutError(this.options.budgetMs));
+    }, this.options.budgetMs);
   }
 
   /** Cancels the running job, if any (its promise rejects with {@link JobCancelledError}). */
@@ -109,6 +119,9 @@ export class BudgetedWorker<Request, Reply extends { readonly id: number }> {
       const job = this.job;
       if (job === undefined || reply.id !== job.id) return;
       if (!this.options.isFinal(reply)) {
+        // progress: the next stage gets its own budget
+        clearTimeout(job.timer);
+        job.timer = this.stageTimer(job.id);
         job.onPartial?.(reply);
         return;
       }

@@ -25,7 +25,7 @@ import { paramsToQuery, queryToParams, validateParams, type FieldErrors, type Pl
 import { createTradeOffPlot } from './plot.js';
 import type { DpStage, EpsilonStage, RtmStage } from './run-analysis.js';
 
-/** Time budget of one analysis (PLD, combined curves, RTM) and of one calibration, in ms. */
+/** Time budget of each stage of an analysis (DP curves, RTM, ε: each gets its own) and of one calibration, in ms. */
 const ANALYSIS_BUDGET_MS = 8000;
 const CALIBRATION_BUDGET_MS = 60_000;
 

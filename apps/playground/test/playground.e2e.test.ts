@@ -218,13 +218,14 @@ describe('playground in chromium', () => {
       if (config === undefined) throw new Error('nudged configuration is invalid');
       const bayes = formatValue(computeClosedForm(config).bayesSecurity.value);
       await expect.poll(async () => page.locator('#headline tr[data-id="bayesSecurity"] td.value').textContent(), { timeout: RESPONSIVE_MS, interval: 50 }).toBe(bayes);
-      // the run either finishes or is stopped within the budget, with a message at the field
+      // the run either finishes or is stopped within the budget (8 s for each of its three
+      // stages), with a message at the field
       await expect
         .poll(async () => {
           const message = (await page.locator(`output.error[for=${field}]`).textContent()) ?? '';
           const state = await page.locator('#results').getAttribute('data-state');
           return message !== '' || state === 'fresh';
-        }, { timeout: 20_000 })
+        }, { timeout: 40_000 })
         .toBe(true);
       const message = (await page.locator(`output.error[for=${field}]`).textContent()) ?? '';
       if (message !== '') {
