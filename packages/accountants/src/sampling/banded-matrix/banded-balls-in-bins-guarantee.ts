@@ -54,15 +54,21 @@ export function bandedBallsInBinsGuarantee(event: BandedMatrixEvent, delta: numb
   const k = event.minSeparation;
   const epochs = Math.ceil(event.steps / k);
   const noiseMultiplier = event.noiseMultiplier / rho;
-  let epsilon: number;
-  try {
-    epsilon = ballsInBinsRdpEpsilon({ noiseMultiplier, batchesPerEpoch: k, epochs }, delta, neighbouring);
-  } catch (error) {
-    // too little noise for a finite RDP bound: no amplified guarantee beyond the unamplified one
-    if (isDpboundsError(error) && error.parameter === 'noiseMultiplier') epsilon = Infinity;
-    else throw error;
-  }
+  const epsilon = randomAllocationEpsilon(noiseMultiplier, k, epochs, delta, neighbouring);
   return { kind: 'guarantee', epsilon, splitSensitivity: rho, noiseMultiplier, batchesPerEpoch: k, epochs };
+}
+
+/**
+ * DP-SGD's random-allocation ε (`ballsInBinsRdpEpsilon`) at noise multiplier σ′; +∞ when σ′ is too
+ * small for a finite RDP bound (no amplified guarantee beyond the unamplified one).
+ */
+function randomAllocationEpsilon(noiseMultiplier: number, batchesPerEpoch: number, epochs: number, delta: number, neighbouring: NeighbouringRelation | undefined): number {
+  try {
+    return ballsInBinsRdpEpsilon({ noiseMultiplier, batchesPerEpoch, epochs }, delta, neighbouring);
+  } catch (error) {
+    if (isDpboundsError(error) && error.parameter === 'noiseMultiplier') return Infinity;
+    throw error;
+  }
 }
 
 /**
@@ -97,14 +103,7 @@ export function bandedBallsInBinsNoiseMultiplier(options: {
   const unit = bandedBallsInBinsGuarantee(eventAt(1), o.delta, o.neighbouring);
   if (unit === undefined) return undefined;
   const rho = unit.splitSensitivity;
-  const epsilonAt = (s: number): number => {
-    try {
-      return ballsInBinsRdpEpsilon({ noiseMultiplier: s, batchesPerEpoch: unit.batchesPerEpoch, epochs: unit.epochs }, o.delta, o.neighbouring);
-    } catch (error) {
-      if (isDpboundsError(error) && error.parameter === 'noiseMultiplier') return Infinity;
-      throw error;
-    }
-  };
+  const epsilonAt = (s: number): number => randomAllocationEpsilon(s, unit.batchesPerEpoch, unit.epochs, o.delta, o.neighbouring);
   let scaled: number;
   try {
     // 1e-4 relative: each evaluation is a random-allocation bound (~0.25 s), and σ is not known better than that
