@@ -497,7 +497,8 @@ export class PldAccountant extends LedgerAccountant {
 
   /** δ at many ε: each direction's composed PLD is swept once (`pldDeltasAt`), the larger δ kept. */
   protected override deltasFor(epsilons: readonly number[]): number[] {
-    if (this.gridRefusal() !== undefined) return epsilons.map((e) => this.deltaFor(e));
+    // a grid the budget refuses: the RDP fallback of deltaFor, one ε at a time
+    if (this.gridRefusal() !== undefined) return super.deltasFor(epsilons);
     const deltas = epsilons.map(() => 0);
     for (const d of this.directions) {
       const swept = pldDeltasAt(this.privacyLossDistribution(d), epsilons);

@@ -96,6 +96,17 @@ describe('getDeltas: the privacy profile of an accountant at many ε', () => {
     }
   });
 
+  it('falls back to RDP at each ε, as getDelta does, when the budget refuses the grid', () => {
+    // σ = 0.2 for 10⁶ steps: no PLD of 4096 points fits, so δ(ε) comes from the RDP accountant
+    const accountant = new PldAccountant({ maxGridPoints: 2 ** 12 }).compose(dpSgdEvent({ samplingRate: 0.5, noiseMultiplier: 0.2, steps: 1_000_000 }));
+    expect(accountant.getEpsilonBounds(1e-5).method).toBe('rdp-fallback');
+    const wide = [0, 1e6, 5.836e6, 5.84e6, 1e7];
+    const got = accountant.getDeltas(wide);
+    wide.forEach((e, k) => expect(got[k], `ε = ${e}`).toBe(accountant.getDelta(e)));
+    expect(got[2] as number).toBeGreaterThan(0);
+    expect(got[2] as number).toBeLessThan(1);
+  });
+
   it('answers the trivial ledgers as getDelta does (empty: 0; a step without noise: 1)', () => {
     expect(new PldAccountant().getDeltas([0, 1])).toEqual([0, 0]);
     const open = new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.1, noiseMultiplier: 0, steps: 1 }));
