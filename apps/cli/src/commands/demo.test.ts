@@ -17,7 +17,8 @@ describe('dpbounds demo', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     expect(JSON.parse(readFileSync(join(cwd, 'rep', 'report.json'), 'utf8'))).toEqual(report);
-    expect(readdirSync(join(cwd, 'rep', 'traces')).sort()).toEqual(['ai-sensitivity.json', 'canaries.json', 'canary-scores.csv', 'evaluation.json', 'gradient-stats.json', 'input-canaries.json', 'input-canary-scores.csv', 'model.json', 'per-instance.json']);
+    expect(readdirSync(join(cwd, 'rep', 'traces')).sort()).toEqual(['ai-sensitivity.json', 'canaries.json', 'canary-scores.csv', 'evaluation.json', 'gradient-stats.json', 'input-canaries.json', 'input-canary-scores.csv', 'model.json', 'per-instance.json', 'targets.csv']);
+    expect(readdirSync(join(cwd, 'rep'))).toContain('run.json');
     const sections = report.unavailable.map((u: { section: string }) => u.section);
     for (const section of ['accounting', 'bayesSecurity', 'gmip', 'rtm', 'perInstance', 'attack', 'audit', 'inputAudit', 'overTraining']) expect(sections).not.toContain(section);
     const { samplingRate: q, noiseMultiplier: sigma, steps } = report.config;
@@ -153,11 +154,13 @@ describe('dpbounds demo', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    for (const key of ['attack', 'audit', 'gmip']) expect(report).not.toHaveProperty(key);
+    for (const key of ['attack', 'audit']) expect(report).not.toHaveProperty(key);
+    // μ-GMIP of a random target needs only the run (K = d); the measured targets need the gradient statistics
+    expect(report.gmip.measuredTargets).toMatch(/--gradient-stats/);
     const reasons = new Map(report.unavailable.map((u: { section: string; reason: string }) => [u.section, u.reason]));
     expect(reasons.get('attack')).toBe('no held-out split');
     expect(reasons.get('audit')).toContain('canaries');
-    expect(reasons.has('gmip')).toBe(true);
+    expect(reasons.get('instrument gradient-stats')).toBeDefined();
     // no typical or outlier targets among 2: no mean for them (absent, not null)
     expect(report.perInstance).not.toHaveProperty('meanTypical');
     expect(report.perInstance).not.toHaveProperty('meanOutlier');

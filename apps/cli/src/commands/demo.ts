@@ -1,12 +1,16 @@
 /**
  * `dpbounds demo`: the main job (docs/cli.md). Trains on the bundled Adult data with DP-SGD and every
- * instrument, then computes every bound and audit with the packages, prints a summary table and
- * writes `report.json`, a self-contained `report.html` and the run's traces into `--out`.
+ * instrument, writes the run file and the evidence files a user of `dpbounds report` would write
+ * (run.json, traces/), then builds the report from those files with the same code as `dpbounds
+ * report`: prints a summary table and writes `report.json`, a self-contained `report.html`, the run
+ * file and the traces into `--out`.
  * The default noise comes from the closed-form Bayes-security parameter selection (Cherubin
  * et al.): β*_MIA = 0.9 after 20 epochs at expected batch 256, as in the paper's Adult setup.
  */
 import { BATCH_SAMPLERS, noiseMultiplierForBayesSecurity, samplerEpsilon } from '@dpbounds/accountants';
-import { join } from 'node:path';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { choice, hasFlag, optionalNumber, optionalString } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
@@ -16,11 +20,9 @@ import type { RunDirectory } from '../io/run-directory.js';
 import type { OutputPlan } from '../io/index.js';
 import { createProgress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
-import { computeReport } from '../report/compute-report.js';
-import { relationChart, renderReportHtml } from '../report/render-html.js';
-import { formatSummaryText, summaryRows, wrap } from '../report/summary-rows.js';
+import { REPORT_FILE_NAMES, reportContents, reportFromFiles, reportText } from '../report/build-report.js';
+import { demoEvidenceFiles, DEMO_EVIDENCE_PATHS, DEMO_EVIDENCE_FILE_NAMES } from './demo-evidence.js';
 import { runTraining } from './train-run.js';
-import { TRACE_FILE_NAMES, traceFiles } from './train.js';
 import { loadDataset, parseTrainSetup, trainingFlags } from './train-setup.js';
 import type { TrainDefaults } from './train-setup.js';
 
@@ -41,8 +43,6 @@ const defaults: TrainDefaults = {
   aiMethod: 'both',
 };
 
-const ORDERS = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128];
-
 /** Where the demo writes without `--out`: a fresh `<UTC time>/` run directory in here, with `latest` pointing at the newest. */
 const DEFAULT_PARENT = 'dpbounds-report';
 
@@ -56,8 +56,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const fresh = given === undefined ? await createRunDirectory(io.cwd, DEFAULT_PARENT) : undefined;
   const out = given ?? (fresh as RunDirectory).display;
   // Every output is checked (and --out locked) before any work; the set is written all-or-nothing at the end.
-  const figures = ['add-remove', 'substitution'].map((relation) => `figures/trade-off-${relation}.svg`);
-  const files = ['report.json', 'report.html', ...figures, ...TRACE_FILE_NAMES.map((name) => `traces/${name}`)];
+  const files = [...REPORT_FILE_NAMES, ...DEMO_EVIDENCE_FILE_NAMES];
   let outputs: OutputPlan;
   try {
     outputs = await planOutputs(io, { flag: 'out', force: hasFlag(flags, 'force'), directory: out, files });
@@ -94,34 +93,41 @@ async function runDemo(flags: ParsedFlags, io: CommandIo, out: string, outputs: 
   const poissonBatches = flags.sampling === undefined || flags.sampling === 'poisson';
   const runDefaults: TrainDefaults = poissonBatches ? defaults : { ...defaults, instruments: defaults.instruments.filter((name) => name !== 'per-instance') };
   const setup = { ...(await parseTrainSetup({ ...flags, 'noise-multiplier': String(noiseMultiplier) }, io.cwd, runDefaults)), lenient: true };
-  const progress = createProgress(io, 'demo', 1000);
+  // eager: each stage is drawn as it starts (training and each analysis run synchronously for seconds)
+  const progress = createProgress(io, 'demo', 1000, { eager: true });
   const runs = setup.instruments.has('per-instance') ? setup.perInstanceRuns : 1;
   progress.stage(runs > 1 ? `training (${runs} seeded runs for per-instance ε)` : 'training');
   const outcome = runTraining(setup, (f) => progress.update(700 * f));
-  const report = computeReport(outcome, {
-    delta,
-    fprs: [0.001, 0.01, 0.1],
-    orders: ORDERS,
-    onSection: (name) => progress.stage(name),
-    onProgress: (f) => progress.update(700 + 300 * f),
-  });
-  progress.finish();
   const selection = { noiseSelection: { value: noiseMultiplier, chosenFor: selectionRate !== undefined ? { targetBayesSecurity: targetBeta, epochs: targetEpochs, samplingRate: selectionRate, relation: 'substitution' } : 'given' } };
+  // The run file and the evidence, as a user of `dpbounds report` would write them; the report
+  // is built from these files by the same code as `dpbounds report` (one path, no drift).
+  const evidence = demoEvidenceFiles(outcome, delta);
+  const scratch = await mkdtemp(join(tmpdir(), 'dpbounds-demo-'));
+  let report;
+  try {
+    for (const [name, content] of Object.entries(evidence)) {
+      await mkdir(dirname(join(scratch, name)), { recursive: true });
+      await writeFile(join(scratch, name), content);
+    }
+    const paths = Object.fromEntries(Object.entries(DEMO_EVIDENCE_PATHS).filter(([, name]) => evidence[name] !== undefined).map(([flag, name]) => [flag, join(scratch, name)]));
+    ({ report } = await reportFromFiles(io, join(scratch, 'run.json'), paths, {
+      unavailable: [
+        ...outcome.skipped.map((s) => ({ section: `instrument ${s.instrument}`, reason: s.reason })),
+        ...(evidence[DEMO_EVIDENCE_PATHS.targets] === undefined ? [{ section: 'attack', reason: 'no held-out split' }] : []),
+      ],
+      seconds: { training: outcome.seconds },
+      onSection: (name) => progress.stage(name),
+      onProgress: (f) => progress.update(700 + 300 * f),
+    }));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  progress.finish();
   const json = { ...report, config: { ...report.config, ...selection } };
-  const contents: Record<string, string> = { 'report.json': `${JSON.stringify(json, null, 1)}\n`, 'report.html': renderReportHtml(json) };
-  for (const relation of report.views) contents[`figures/trade-off-${relation}.svg`] = `${relationChart(json, relation)}\n`;
-  for (const [name, content] of Object.entries(traceFiles(outcome))) contents[`traces/${name}`] = content;
-  await outputs.commit(contents);
-  const text = [
-    `dpbounds demo: ${setup.datasetName}, ${setup.model} (${outcome.model.parameterCount} parameters), ${outcome.result.steps} steps, q = ${outcome.result.samplingRate.toPrecision(4)}, σ = ${noiseMultiplier.toPrecision(4)}, C = ${setup.clip}`,
-    '',
-    ...wrap(`batches: ${report.batchSampling.summary}`, 100, '  '),
-    '',
-    formatSummaryText(summaryRows(report)),
-    ...(report.unavailable.length > 0 ? ['', 'Not computed:', ...report.unavailable.flatMap((u) => wrap(`${u.section}: ${u.reason}`, 100, '  '))] : []),
-    '',
-    `report: ${join(out, 'report.html')} (and report.json, figures/, traces/)${optionalString(flags, 'out') === undefined ? `; the newest run is also ${join(DEFAULT_PARENT, 'latest')}` : ''}`,
-  ].join('\n');
+  await outputs.commit({ ...reportContents(json), ...evidence });
+  const heading = `dpbounds demo: ${setup.datasetName}, ${setup.model} (${outcome.model.parameterCount} parameters), ${outcome.result.steps} steps, q = ${outcome.result.samplingRate.toPrecision(4)}, σ = ${noiseMultiplier.toPrecision(4)}, C = ${setup.clip}`;
+  const where = `report: ${join(out, 'report.html')} (and report.json, figures/, run.json, traces/)${optionalString(flags, 'out') === undefined ? `; the newest run is also ${join(DEFAULT_PARENT, 'latest')}` : ''}`;
+  const text = reportText(json, heading, where);
   return { json, text };
 }
 

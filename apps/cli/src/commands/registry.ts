@@ -80,6 +80,12 @@ export const commands: readonly LazyCommand[] = [
     parameterFlags: { expectedBatchSize: 'batch-size', targetBayesSecurity: 'target-bayes-security', sampler: 'sampling' },
   },
   {
+    name: 'report',
+    summary: 'report.html and report.json for your own run (PyTorch, Opacus, JAX): a run file plus whatever evidence you have',
+    load: async () => (await import('./report.js')).reportCommand,
+    parameterFlags: {},
+  },
+  {
     name: 'sweep',
     summary: 'parameter sweeps: every accountant and threat model over a grid or a file of configurations, on every core, resumable, in shards',
     load: async () => (await import('./sweep.js')).sweepCommand,

@@ -1,27 +1,26 @@
 /**
- * The demo report: every bound and audit of one instrumented DP-SGD run, computed by the
- * packages (@dpbounds/accountants, attacks, audit-one-run, tradeoff-core) from the run's
- * traces, each number labelled with its kind and neighbouring relation, each threat-specific
- * curve combined with the DP guarantee of the same relation. No math here.
+ * The report of a DP-SGD run (`dpbounds report`, and `dpbounds demo` through it): every bound and
+ * audit the run file and the evidence allow, computed by the packages (@dpbounds/accountants,
+ * attacks, audit-one-run, tradeoff-core), each number labelled with its kind and neighbouring
+ * relation, each threat-specific curve combined with the DP guarantee of the same relation. No
+ * math here.
  *
- * Two kinds of section (docs/demo.md): the required ones (accounting, Bayes security, relaxed
- * threat model, β* over training) depend only on the run's q, σ, T, C and δ: a package error
- * there is thrown (the CLI names the flag). The optional ones (μ-GMIP, per-instance ε, attack,
- * audits) depend on instruments, the held-out split and measured statistics: a failure omits the
- * section from the report (the key is absent, never `null`) and adds an entry to `unavailable`
- * naming the section and the reason.
+ * Two kinds of section (docs/your-run.md): the required ones (accounting, batch sampling) depend
+ * only on the run file: a package error there is thrown (the CLI names the field). Every other
+ * section depends on what the run is (one (q, σ) for all steps, Poisson batches) and on the
+ * evidence given: when it cannot be computed it is absent from the report (never `null`) and
+ * `unavailable` names the section, the reason and, where evidence is missing, the flag that
+ * would provide it.
  */
 import { analyzeBayesSecurity, analyzeGmip, analyzeRtmDpSgd, bayesSecurityAttributeInference, bayesSecurityMia, perInstancePrivacy, pldTradeOffCurve } from '@dpbounds/accountants';
-import { dpAccountantEvaluation } from '@dpbounds/accountants/advanced';
-import type { PldAccountant } from '@dpbounds/accountants';
-import type { DpAccountantResult, DpQuery } from '@dpbounds/accountants/advanced';
-import { evaluateAttack, lossThresholdScores } from '@dpbounds/attacks';
+import type { DpSgdPhase, PldAccountant } from '@dpbounds/accountants';
+import type { DpAccountantResult } from '@dpbounds/accountants/advanced';
+import { evaluateAttack } from '@dpbounds/attacks';
 import { auditScores } from '@dpbounds/audit-one-run';
-import { aiSensitivities, perInstanceTraceExclusions, perInstanceTraceRatios } from '@dpbounds/sgd-instrumentation';
-import type { CanaryScoresTrace, Dataset } from '@dpbounds/sgd-instrumentation';
+import { aiSensitivities } from '@dpbounds/sgd-instrumentation';
+import type { CanaryScoresTrace } from '@dpbounds/sgd-instrumentation';
 import { bayesSecurity, empiricalTradeOff, tprAtFpr } from '@dpbounds/tradeoff-core';
 import type { NeighbouringRelation, ResultKind, TradeOffCurve } from '@dpbounds/tradeoff-core';
-import type { TrainOutcome } from '../commands/train-run.js';
 import { formatNumber } from '../format.js';
 import { compareAuditWithSampler } from './audit-sampler-comparison.js';
 import { auditCurve } from './audit-view.js';
@@ -29,20 +28,26 @@ import { rocPointsWithBoxes } from './empirical-points.js';
 import type { AccountingRow, DemoReport, ReportCurve, ReportPoint } from './report-types.js';
 import { dpGuaranteeCurve, threatWithDp } from './threat-view.js';
 import type { ThreatCurveInput } from './threat-view.js';
-import { batchSamplingSection } from './sampler-section.js';
+import { accountRun, samplingSectionOf } from './run-accounting.js';
+import type { ReportEvidence } from './report-evidence.js';
+import { EVIDENCE_FLAGS } from './report-evidence.js';
+import type { ReportRun } from './run-file.js';
 import { samplerName } from './sampler-words.js';
 
 export type { AccountingRow, DemoReport, ReportCurve, ReportPoint } from './report-types.js';
 
 /** Options of {@link computeReport}. */
 export interface ReportOptions {
-  readonly delta: number;
   readonly fprs: readonly number[];
   /** Integer Rényi orders for per-instance RDP. */
   readonly orders: readonly number[];
   readonly onProgress?: (fraction: number) => void;
   /** Called as each section starts, with its name in words (`accounting`, `Bayes security`, …), for a progress line. */
   readonly onSection?: (name: string) => void;
+  /** Sections already known to be unavailable (the demo's skipped instruments), listed first. */
+  readonly unavailable?: readonly { readonly section: string; readonly reason: string }[];
+  /** Seconds already spent (the demo's training), listed first. */
+  readonly seconds?: Readonly<Record<string, number>>;
 }
 
 const RELATIONS: readonly NeighbouringRelation[] = ['add-remove', 'substitution'];
@@ -73,26 +78,36 @@ const SECTION_WORDS: Readonly<Record<string, string>> = {
   overTraining: 'ε over training',
 };
 
+/** Why a section needs one (q, σ) for every step, for a run priced as a schedule. */
+function scheduleReason(run: ReportRun): string {
+  return `its closed form is for one sampling rate and noise multiplier over all steps; this run's history has ${run.phases.length} phases (the accounting section prices the schedule)`;
+}
+
+/** "not available: give --flag FILE" for a section whose evidence is missing. */
+function missing(flag: keyof typeof EVIDENCE_FLAGS, what: string): string {
+  return `not available: no evidence given (${what}; give --${flag} FILE)`;
+}
+
 /**
- * Computes every section from a training outcome.
+ * Computes every section the run file and the evidence allow.
  *
- * @example const report = computeReport(outcome, { delta: 1e-5, fprs: [0.001, 0.01, 0.1], orders: [2, 4, 8, 16, 32] });
+ * @example const report = computeReport(run, { attack }, { fprs: [0.001, 0.01, 0.1], orders: [2, 4, 8, 16, 32] });
  */
-export function computeReport(outcome: TrainOutcome, options: ReportOptions): DemoReport {
-  const unavailable: { section: string; reason: string }[] = outcome.skipped.map((s) => ({ section: `instrument ${s.instrument}`, reason: s.reason }));
-  const seconds: Record<string, number> = { training: outcome.seconds };
+export function computeReport(run: ReportRun, evidence: ReportEvidence, options: ReportOptions): DemoReport {
+  const unavailable: { section: string; reason: string }[] = [...(options.unavailable ?? [])];
+  const seconds: Record<string, number> = { ...(options.seconds ?? {}) };
   const curves: ReportCurve[] = [];
   const points: ReportPoint[] = [];
-  const { result, setup } = outcome;
-  const q = result.samplingRate;
-  const sigma = result.noiseMultiplier;
-  const T = result.steps;
-  const C = result.clip;
-  const delta = options.delta;
+  const single = run.phases.length === 1 ? (run.phases[0] as DpSgdPhase) : undefined;
+  const q = single?.samplingRate ?? Number.NaN;
+  const sigma = single?.noiseMultiplier ?? Number.NaN;
+  const T = run.steps;
+  const C = run.clipNorm;
+  const delta = run.delta;
   const fprs = [...options.fprs];
   const sections = 10;
   let done = 0;
-  /** A required section: a failure is the user's input (thrown, the CLI names the flag). */
+  /** A required section: a failure is the user's input (thrown, the CLI names the field). */
   const required = <R>(name: string, fn: () => R): R => {
     const started = Date.now();
     options.onSection?.(SECTION_WORDS[name] ?? name);
@@ -109,9 +124,14 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
     try {
       return required(name, fn);
     } catch (error) {
-      unavailable.push({ section: name, reason: firstLine(error) });
+      // a reason the caller already knows (the demo: no held-out split) is not repeated
+      if (!unavailable.some((u) => u.section === name)) unavailable.push({ section: name, reason: firstLine(error) });
       return undefined;
     }
+  };
+  /** Refuses a section that needs one (q, σ) when the run is a schedule. */
+  const needSinglePhase = (): void => {
+    if (single === undefined) throw new Error(scheduleReason(run));
   };
   const dp = new Map<NeighbouringRelation, TradeOffCurve>();
   /** Adds the analysis' own curve and its combination with DP; returns the combined curve. */
@@ -130,46 +150,47 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
     curve === null ? null : { kind, neighbouring, bayesSecurity: bayesSecurity(curve), tprAtFpr: tprAtFpr(curve, fprs).map((p) => ({ fpr: p.fpr, tpr: p.tpr })) };
 
   // 1. The DP guarantee for both relations (PLD; the reference of every view), and ε by every accountant.
-  // The numbers are the `dpbounds dp` / `dpbounds sweep` rows of the same run (one implementation).
-  const query = (neighbouring: NeighbouringRelation): DpQuery => ({ samplingRate: q, noiseMultiplier: sigma, steps: T, neighbouring, delta });
+  // The numbers are the `dpbounds dp` rows of the same run (one implementation).
   const num = (value: unknown): number => value as number;
-  // the ε of the sampler that ran, beside the Poisson ε the other sections use
-  const batchSampling = required('batch sampling', () => batchSamplingSection(result.sampler, sigma, T, delta));
   const accounting = required('accounting', () => {
-      const rows: AccountingRow[] = [];
-      const pldRows = new Map<NeighbouringRelation, DpAccountantResult>();
-      for (const neighbouring of RELATIONS) {
-        const pld = dpAccountantEvaluation('pld', query(neighbouring));
-        pldRows.set(neighbouring, pld.result);
-        rows.push({ accountant: 'pld', kind: 'guarantee', neighbouring, delta, epsilon: num(pld.result.epsilon), epsilonLower: num(pld.result.epsilonLower), note: 'pessimistic discretisation; the exact ε is in [epsilonLower, epsilon]' });
-        dp.set(neighbouring, pldTradeOffCurve(pld.accountant as PldAccountant));
-        curves.push(dpGuaranteeCurve(neighbouring, dp.get(neighbouring) as TradeOffCurve, `DP guarantee (PLD), ε = ${num(pld.result.epsilon).toFixed(3)} at δ = ${formatNumber(delta, 3)}`));
-      }
-      const rdp = dpAccountantEvaluation('rdp', query('add-remove')).result;
-      rows.push({ accountant: 'rdp', kind: 'guarantee', neighbouring: 'add-remove', delta, epsilon: num(rdp.epsilon), order: num(rdp.order), note: 'RDP conversion, looser than PLD by construction' });
-      try {
-        // the PRV accountant's default ε error (the report's PRV row predates the dp command's relative budget)
-        const prv = dpAccountantEvaluation('prv', query('add-remove'), { prv: {} }).result;
-        rows.push({ accountant: 'prv', kind: 'guarantee', neighbouring: 'add-remove', delta, epsilon: num(prv.epsilon), epsilonLower: num(prv.epsilonLower), epsilonEstimate: num(prv.epsilonEstimate), note: 'the exact ε is in [epsilonLower, epsilon]' });
-      } catch (error) {
-        unavailable.push({ section: 'accounting.prv', reason: firstLine(error) });
-      }
-      const pldAddRemove = pldRows.get('add-remove');
-      const gdp = dpAccountantEvaluation('gdp', query('add-remove'), pldAddRemove === undefined ? {} : { pldResult: pldAddRemove }).result;
-      const gdpEpsilon = num(gdp.epsilonEstimate);
-      const gdpMu = num(gdp.mu);
-      // an estimate beside the guarantees: when the CLT μ is ∞ (σ near 0) there is no number to show
-      if (Number.isFinite(gdpEpsilon) && Number.isFinite(gdpMu)) {
-        rows.push({ accountant: 'gdp', kind: 'estimate', neighbouring: 'add-remove', delta, epsilon: gdpEpsilon, mu: gdpMu, note: 'central limit theorem for Poisson sampling (Bu et al. 2020): not a bound' });
-      } else {
-        unavailable.push({ section: 'accounting.gdp', reason: `the CLT μ-GDP of this run is not finite (σ = ${sigma})` });
-      }
-      return rows;
-    });
+    const rows: AccountingRow[] = [];
+    const pldRows = new Map<NeighbouringRelation, DpAccountantResult>();
+    for (const neighbouring of RELATIONS) {
+      const pld = accountRun('pld', run, neighbouring);
+      pldRows.set(neighbouring, pld.result);
+      rows.push({ accountant: 'pld', kind: 'guarantee', neighbouring, delta, epsilon: num(pld.result.epsilon), epsilonLower: num(pld.result.epsilonLower), note: 'pessimistic discretisation; the exact ε is in [epsilonLower, epsilon]' });
+      dp.set(neighbouring, pldTradeOffCurve(pld.accountant as PldAccountant));
+      curves.push(dpGuaranteeCurve(neighbouring, dp.get(neighbouring) as TradeOffCurve, `DP guarantee (PLD), ε = ${num(pld.result.epsilon).toFixed(3)} at δ = ${formatNumber(delta, 3)}`));
+    }
+    const rdp = accountRun('rdp', run, 'add-remove').result;
+    rows.push({ accountant: 'rdp', kind: 'guarantee', neighbouring: 'add-remove', delta, epsilon: num(rdp.epsilon), order: num(rdp.order), note: 'RDP conversion, looser than PLD by construction' });
+    try {
+      // the PRV accountant's default ε error (the report's PRV row predates the dp command's relative budget)
+      const prv = accountRun('prv', run, 'add-remove').result;
+      rows.push({ accountant: 'prv', kind: 'guarantee', neighbouring: 'add-remove', delta, epsilon: num(prv.epsilon), epsilonLower: num(prv.epsilonLower), epsilonEstimate: num(prv.epsilonEstimate), note: 'the exact ε is in [epsilonLower, epsilon]' });
+    } catch (error) {
+      unavailable.push({ section: 'accounting.prv', reason: firstLine(error) });
+    }
+    const pldAddRemove = pldRows.get('add-remove');
+    const gdp = accountRun('gdp', run, 'add-remove', pldAddRemove).result;
+    const gdpEpsilon = num(gdp.epsilonEstimate);
+    const gdpMu = num(gdp.mu);
+    // an estimate beside the guarantees: when the CLT μ is ∞ (σ near 0) there is no number to show
+    if (Number.isFinite(gdpEpsilon) && Number.isFinite(gdpMu)) {
+      rows.push({ accountant: 'gdp', kind: 'estimate', neighbouring: 'add-remove', delta, epsilon: gdpEpsilon, mu: gdpMu, note: 'central limit theorem for Poisson sampling (Bu et al. 2020): not a bound' });
+    } else {
+      unavailable.push({ section: 'accounting.gdp', reason: `the CLT μ-GDP of this run is not finite` });
+    }
+    return rows;
+  });
+  // the ε of the sampler that ran, beside the Poisson ε the other sections use
+  const pldEpsilon = (neighbouring: NeighbouringRelation): number => accounting.find((r) => r.accountant === 'pld' && r.neighbouring === neighbouring)?.epsilon as number;
+  const batchSampling = required('batch sampling', () => samplingSectionOf(run, pldEpsilon));
 
   // 2. Bayes security against membership (both relations) and attribute inference (substitution).
-  const ai = outcome.aiSensitivity;
-  const bayesSecurityReport = required('bayesSecurity', () => {
+  const ai = evidence.aiSensitivity;
+  const bayesSecurityReport = optional('bayesSecurity', () => {
+    needSinglePhase();
     const membership: Record<string, unknown> = {};
     for (const neighbouring of RELATIONS) {
       const mia = analyzeBayesSecurity({ threat: 'mia', samplingRate: q, noiseMultiplier: sigma, steps: T, relation: BAYES_RELATION[neighbouring] }, { fprs });
@@ -187,49 +208,64 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
       };
     }
     const out: Record<string, unknown> = { membership };
-    if (ai !== undefined) {
-      const sens = aiSensitivities(ai);
-      const attr = analyzeBayesSecurity({ threat: 'ai', samplingRate: q, noiseMultiplier: sigma, clip: C, sensitivities: sens }, { fprs });
-      // Changing one record's attribute is a substitution of that record: the DP reference is the substitution PLD curve.
-      const aiKind = threatKind(attr.kinds['certifiedCurve']);
-      const combined = addThreat({ id: `bayes-ai-${attr.neighbouring}`, label: `Bayes security, attribute (${ai.attribute}): certified β* ≥ ${attr.certifiedLowerBound.toFixed(3)}`, kind: aiKind, neighbouring: attr.neighbouring, threat: `attribute inference (${ai.attribute}), attacker knows the rest of the record`, curve: attr.certifiedCurve });
-      const approx = ai.approximate !== undefined ? bayesSecurityAttributeInference({ samplingRate: q, noiseMultiplier: sigma, clip: C, sensitivities: ai.approximate }) : null;
-      out['attribute'] = {
-        kind: aiKind,
-        neighbouring: attr.neighbouring,
-        attribute: ai.attribute,
-        values: ai.values?.length ?? null,
-        method: ai.full !== undefined ? 'full' : 'approximate',
-        certifiedBayesSecurity: attr.certifiedLowerBound,
-        approximationError: attr.approximationError,
-        sensitivityNorm: attr.sensitivityNorm ?? null,
-        meanSensitivity: sens.reduce((s, r) => s + r, 0) / sens.length,
-        maxSensitivity: Math.max(...sens),
-        twoClip: 2 * C,
-        warning: attr.warning ?? null,
-        estimate: { kind: attr.kinds['bayesSecurity'] ?? 'estimate', neighbouring: attr.neighbouring, bayesSecurity: attr.bayesSecurity, bayesSecurityCentroid: approx?.bayesSecurity ?? null },
-        combinedWithDp: combinedSummary(combined, attr.neighbouring, aiKind),
-      };
+    if (ai === undefined) unavailable.push({ section: 'bayesSecurity.attribute', reason: missing('sensitivity-trace', 'the attribute sensitivities R_t recorded in training') });
+    else {
+      const attribute = optional('bayesSecurity.attribute', () => {
+        const clip = C ?? ai.clip;
+        if (Math.abs(ai.samplingRate - q) > 1e-9 * q || Math.abs(ai.noiseMultiplier - sigma) > 1e-9 * sigma) {
+          throw new Error(`the sensitivity trace was recorded at q = ${ai.samplingRate}, σ = ${ai.noiseMultiplier}; the run file says q = ${q}, σ = ${sigma}`);
+        }
+        const sens = aiSensitivities(ai);
+        const attr = analyzeBayesSecurity({ threat: 'ai', samplingRate: q, noiseMultiplier: sigma, clip, sensitivities: sens }, { fprs });
+        // Changing one record's attribute is a substitution of that record: the DP reference is the substitution PLD curve.
+        const aiKind = threatKind(attr.kinds['certifiedCurve']);
+        const combined = addThreat({ id: `bayes-ai-${attr.neighbouring}`, label: `Bayes security, attribute (${ai.attribute}): certified β* ≥ ${attr.certifiedLowerBound.toFixed(3)}`, kind: aiKind, neighbouring: attr.neighbouring, threat: `attribute inference (${ai.attribute}), attacker knows the rest of the record`, curve: attr.certifiedCurve });
+        const approx = ai.approximate !== undefined ? bayesSecurityAttributeInference({ samplingRate: q, noiseMultiplier: sigma, clip, sensitivities: ai.approximate }) : null;
+        return {
+          kind: aiKind,
+          neighbouring: attr.neighbouring,
+          attribute: ai.attribute,
+          values: ai.values?.length ?? null,
+          method: ai.full !== undefined ? 'full' : 'approximate',
+          certifiedBayesSecurity: attr.certifiedLowerBound,
+          approximationError: attr.approximationError,
+          sensitivityNorm: attr.sensitivityNorm ?? null,
+          meanSensitivity: sens.reduce((s, r) => s + r, 0) / sens.length,
+          maxSensitivity: Math.max(...sens),
+          twoClip: 2 * clip,
+          warning: attr.warning ?? null,
+          estimate: { kind: attr.kinds['bayesSecurity'] ?? 'estimate', neighbouring: attr.neighbouring, bayesSecurity: attr.bayesSecurity, bayesSecurityCentroid: approx?.bayesSecurity ?? null },
+          combinedWithDp: combinedSummary(combined, attr.neighbouring, aiKind),
+        };
+      });
+      if (attribute !== undefined) out['attribute'] = attribute;
     }
     return out;
   });
 
-  // 3. μ-GMIP from the gradient statistics (susceptibility K measured at the last checkpoint). The
-  // membership game of Leemann et al. (member vs fresh draw, dataset size fixed) is a substitution
-  // game; its μ comes from normal approximations and CLTs (Cor. 5.1, Lemma 5.1), so an estimate.
-  const stats = outcome.gradientStats;
+  // 3. μ-GMIP (Leemann et al.). The membership game (member vs fresh draw, dataset size fixed) is
+  // a substitution game; its μ comes from normal approximations and CLTs (Cor. 5.1, Lemma 5.1),
+  // so an estimate. A random target from the data distribution has E[K] = d (the authors'
+  // calculator sets K = d): that is the GMIP curve. With the trainer's gradient statistics the
+  // median and the worst measured targets are reported beside it.
+  const stats = evidence.gradientStats;
   const gmip = optional('gmip', () => {
-    if (stats === undefined) throw new Error('the gradient-stats instrument did not run');
-    const last = stats.checkpoints[stats.checkpoints.length - 1];
-    if (last === undefined) throw new Error('no gradient-stats checkpoint');
-    const d = last.coordinates.length;
-    const n = Math.max(2, Math.round(stats.expectedBatchSize));
-    const config = { batchSize: n, datasetSize: stats.datasetSize, steps: stats.steps, params: d, noiseStd: (stats.noiseMultiplier * stats.clip) / n, clip: stats.clip };
-    // A random target from the data distribution has E[K] = d (the authors' calculator sets K = d):
-    // that is the GMIP curve. The median and the worst measured targets are reported beside it.
+    needSinglePhase();
+    const last = stats?.checkpoints[stats.checkpoints.length - 1];
+    if (stats !== undefined && last === undefined) throw new Error('no gradient-stats checkpoint');
+    const d = last?.coordinates.length ?? run.parameters;
+    const batch = stats?.expectedBatchSize ?? run.batchSize;
+    const datasetSize = stats?.datasetSize ?? run.datasetSize;
+    const clip = stats?.clip ?? C;
+    if (d === undefined || batch === undefined || datasetSize === undefined || clip === undefined) {
+      const lacking = [d === undefined ? 'parameters' : '', batch === undefined ? 'batchSize' : '', datasetSize === undefined ? 'datasetSize' : '', clip === undefined ? 'clipNorm' : ''].filter((x) => x !== '');
+      throw new Error(`not available: the run file lacks ${lacking.join(', ')} (μ-GMIP needs the batch size, dataset size, parameter count and clip norm; or give --gradient-stats FILE from dpbounds train)`);
+    }
+    const n = Math.max(2, Math.round(batch));
+    const config = { batchSize: n, datasetSize, steps: T, params: d, noiseStd: (sigma * clip) / n, clip };
     const typical = analyzeGmip({ ...config, susceptibility: d }, fprs);
-    const median = analyzeGmip({ ...config, susceptibility: last.medianSusceptibility }, fprs);
-    const worst = analyzeGmip({ ...config, susceptibility: last.maxSusceptibility }, fprs);
+    const median = last === undefined ? undefined : analyzeGmip({ ...config, susceptibility: last.medianSusceptibility }, fprs);
+    const worst = last === undefined ? undefined : analyzeGmip({ ...config, susceptibility: last.maxSusceptibility }, fprs);
     const kind = threatKind(typical.kinds['curve']);
     const neighbouring = typical.neighbouring;
     const combined = addThreat({ id: `gmip-${neighbouring}`, label: `μ-GMIP (random target, d = ${d}), μ = ${typical.mu.toFixed(3)}`, kind, neighbouring, threat: 'membership of a random target (GMIP game), attacker sees every update', curve: typical.curve });
@@ -249,11 +285,15 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
         : undefined,
       params: d,
       susceptibility: d,
-      medianSusceptibility: last.medianSusceptibility,
-      muMedianTarget: median.mu,
-      meanSusceptibility: last.meanSusceptibility,
-      maxSusceptibility: last.maxSusceptibility,
-      muWorstTarget: worst.mu,
+      ...(last === undefined
+        ? { measuredTargets: `not available: ${missing('gradient-stats', 'gradient statistics of measured targets').slice('not available: '.length)}` }
+        : {
+            medianSusceptibility: last.medianSusceptibility,
+            muMedianTarget: median?.mu,
+            meanSusceptibility: last.meanSusceptibility,
+            maxSusceptibility: last.maxSusceptibility,
+            muWorstTarget: worst?.mu,
+          }),
       tprAtFpr: typical.tprAtFpr.map((p) => ({ fpr: p.fpr, tpr: p.tpr })),
       noiseStd: config.noiseStd,
       combinedWithDp: combinedSummary(combined, neighbouring, kind),
@@ -263,10 +303,10 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
   // 4. Relaxed threat model (GLRT attacker who lacks the alternative record) of the run as trained
   // (Poisson-subsampled, composed over T steps; Kaissis et al. 2023), for both relations, against
   // the pooled attacker (the stronger one), in d = 1: the worst case over targets, since a target
-  // whose clipped gradient lies in one coordinate (a Dirac canary, as this demo inserts) leaves
-  // the attacker only a sign to guess. d = P (direction unknown among all parameters) would be
-  // optimistic for such targets.
-  const rtm = required('rtm', () => {
+  // whose clipped gradient lies in one coordinate (a Dirac canary) leaves the attacker only a
+  // sign to guess. d = P (direction unknown among all parameters) would be optimistic for such targets.
+  const rtm = optional('rtm', () => {
+    needSinglePhase();
     const out: Record<string, unknown> = {};
     for (const neighbouring of RELATIONS) {
       const analysis = analyzeRtmDpSgd({ samplingRate: q, noiseMultiplier: sigma, steps: T, dims: 1, neighbouring });
@@ -289,21 +329,25 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
   });
 
   // 5. Per-instance ε (Thudi et al.) for the recorded targets: estimates over finitely many runs.
-  const pi = outcome.perInstance;
+  const pi = evidence.perInstance;
   const perInstance = optional('perInstance', () => {
-    if (pi === undefined) throw new Error('the per-instance instrument did not run');
+    if (pi === undefined) throw new Error(missing('per-instance-trace', 'per-example gradient norms of the targets at checkpoints'));
+    const h = pi.header;
+    if (single !== undefined && (Math.abs(h.samplingRate - q) > 1e-9 * q || Math.abs(h.noiseMultiplier - sigma) > 1e-9 * sigma || h.steps !== T)) {
+      throw new Error(`the per-instance trace was recorded for q = ${h.samplingRate}, σ = ${h.noiseMultiplier}, T = ${h.steps}; the run file says q = ${q}, σ = ${sigma}, T = ${T}`);
+    }
     const privacy = perInstancePrivacy({
       orders: [...options.orders],
       delta,
-      samplingRate: pi.samplingRate,
-      noiseMultiplier: pi.noiseMultiplier,
-      steps: pi.steps,
-      checkpointSteps: pi.checkpointSteps,
-      recordCount: pi.records.length,
-      ratios: perInstanceTraceRatios(pi),
-      excludedRecords: perInstanceTraceExclusions(pi),
+      samplingRate: h.samplingRate,
+      noiseMultiplier: h.noiseMultiplier,
+      steps: h.steps,
+      checkpointSteps: h.checkpointSteps,
+      recordCount: h.records.length,
+      ratios: pi.ratios,
+      excludedRecords: pi.excludedRecords,
     });
-    const records = pi.records.map((r, i) => ({ id: r.id, label: r.label ?? null, epsilon: privacy.records[i]?.epsilon ?? null }));
+    const records = h.records.map((r, i) => ({ id: r.id, label: r.label ?? null, epsilon: privacy.records[i]?.epsilon ?? null }));
     // undefined (absent from report.json) when no target of the group was recorded (few --per-instance-targets)
     const byLabel = (label: string): number | undefined => {
       const e = records.filter((r) => r.label === label && r.epsilon !== null).map((r) => r.epsilon as number);
@@ -323,29 +367,23 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
     };
   });
 
-  // 6. A loss-threshold membership-inference attack on training members vs held-out records.
+  // 6. A membership-inference attack: the given scores with membership (a threshold on the score,
+  // or LiRA with shadow models).
+  const given = evidence.attack;
   const attack = optional('attack', () => {
-    const test = setup.data.test;
-    if (test.size === 0) throw new Error('no held-out split');
-    const members = setup.data.train;
-    const m = Math.min(members.size, test.size, 2000);
-    const losses = (data: Dataset, count: number): number[] => {
-      const out: number[] = [];
-      const d = data.featureCount;
-      const grad = new Float64Array(outcome.model.parameterCount);
-      for (let i = 0; i < count; i++) out.push(outcome.model.lossAndGradient(result.parameters, data.features.subarray(i * d, (i + 1) * d), data.labels[i] as number, grad));
-      return out;
-    };
-    const scores = lossThresholdScores([...losses(members, m), ...losses(test, m)]).scores;
-    const labels = [...Array.from({ length: m }, () => 1), ...Array.from({ length: m }, () => 0)];
-    const evaluation = evaluateAttack(scores, labels, { fprs });
-    points.push(...rocPointsWithBoxes(evaluation.empirical, 'attack-loss', 'loss-threshold attack, ROC points with 95 % Clopper–Pearson boxes [empirical, add/remove]', 'add-remove', 20));
+    if (given === undefined) throw new Error(missing('targets', 'attack scores with membership'));
+    const members = Array.from(given.members);
+    const m = members.filter((x) => x === 1).length;
+    const evaluation = evaluateAttack(Array.from(given.scores), members, { fprs });
+    const name = given.method === 'loss' ? 'threshold attack' : `${given.method} attack`;
+    points.push(...rocPointsWithBoxes(evaluation.empirical, 'attack-loss', `${name}, ROC points with 95 % Clopper–Pearson boxes [empirical, add/remove]`, 'add-remove', 20));
     return {
       kind: 'empirical',
       neighbouring: 'add-remove',
-      method: 'loss',
+      method: given.method,
+      scores: given.description,
       members: m,
-      nonMembers: m,
+      nonMembers: members.length - m,
       confidence: evaluation.confidence,
       auc: evaluation.auc,
       tprAtFpr: evaluation.tprAtFpr.map((p) => ({ fpr: p.fpr, tpr: p.tpr, tprLower: p.tprLower, tprUpper: p.tprUpper })),
@@ -393,71 +431,84 @@ export function computeReport(outcome: TrainOutcome, options: ReportOptions): De
       muCurve: decision.drawn ? 'drawn' : decision.reason,
     };
   };
-  const canaries = outcome.canaryScores;
+  const canaries = evidence.canaryScores;
   const audit = optional('audit', () => {
-    if (canaries === undefined) throw new Error('the canaries instrument did not run');
+    if (canaries === undefined) throw new Error(missing('canary-scores', 'scores of Dirac gradient canaries with their 0/1 insertion bits'));
     return auditSection(canaries, 'Dirac canaries', true);
   });
-  const inputCanaries = outcome.inputCanaryScores;
+  const inputCanaries = evidence.inputCanaryScores;
   const inputAudit = inputCanaries === undefined ? null : optional('inputAudit', () => auditSection(inputCanaries, 'input canaries', false));
 
   // 8. β* (membership vs attribute) against held-out accuracy over training: closed-form estimates.
-  const overTraining = required('overTraining', () => {
+  const evaluationTrace = evidence.evaluation;
+  const overTraining = optional('overTraining', () => {
+    if (evaluationTrace === undefined) throw new Error(missing('evaluation', 'held-out accuracy at checkpoints of training'));
+    needSinglePhase();
     const sens = ai !== undefined ? aiSensitivities(ai) : undefined;
+    const clip = C ?? ai?.clip ?? 1;
     return {
       kind: 'estimate',
       neighbouring: 'substitution',
       note: 'closed-form β* (Cherubin et al.) after t steps, without the approximation error; accuracy is measured',
-      points: outcome.evaluation.points
+      points: evaluationTrace.points
         .filter((p) => p.step >= 1)
         .map((p) => ({
           step: p.step,
           accuracy: p.accuracy,
           betaMia: bayesSecurityMia({ samplingRate: q, noiseMultiplier: sigma, steps: p.step }).bayesSecurity,
-          betaAi: sens !== undefined ? bayesSecurityAttributeInference({ samplingRate: q, noiseMultiplier: sigma, clip: C, sensitivities: sens.slice(0, p.step) }).bayesSecurity : null,
+          betaAi: sens !== undefined ? bayesSecurityAttributeInference({ samplingRate: q, noiseMultiplier: sigma, clip, sensitivities: sens.slice(0, p.step) }).bayesSecurity : null,
         })),
     };
   });
 
-  const testAccuracy = outcome.testAccuracy;
+  const lastEvaluation = evaluationTrace?.points[evaluationTrace.points.length - 1];
+  const utility = {
+    testAccuracy: run.utility?.testAccuracy ?? lastEvaluation?.accuracy ?? null,
+    trainAccuracy: run.utility?.trainAccuracy ?? null,
+    testSize: run.utility?.testSize ?? evaluationTrace?.size ?? null,
+  };
   return {
     format: 'dpbounds.report',
     version: 2,
-    config: {
-      dataset: setup.datasetName,
-      trainingRecords: outcome.trainData.size,
-      model: setup.model,
-      hiddenUnits: setup.model === 'mlp' ? setup.hiddenUnits : null,
-      parameters: outcome.model.parameterCount,
-      epochs: setup.epochs,
-      steps: T,
-      expectedBatchSize: setup.batchSize,
-      samplingRate: q,
-      noiseMultiplier: sigma,
-      clip: C,
-      learningRate: setup.learningRate,
-      seed: setup.seed,
-      sampling: result.sampling,
-      delta,
-      sensitiveAttribute: ai?.attribute ?? null,
-      canaries: canaries?.canaries ?? 0,
-      inputCanaries: inputCanaries?.canaries ?? 0,
-    },
-    utility: { testAccuracy: testAccuracy ?? null, trainAccuracy: outcome.trainAccuracy, testSize: setup.data.test.size },
+    config: configOf(run, { sensitiveAttribute: ai?.attribute ?? null, canaries: canaries?.canaries ?? 0, inputCanaries: inputCanaries?.canaries ?? 0 }),
+    utility,
     accounting,
     batchSampling,
-    bayesSecurity: bayesSecurityReport,
+    ...(bayesSecurityReport === undefined ? {} : { bayesSecurity: bayesSecurityReport }),
     gmip,
-    rtm,
+    ...(rtm === undefined ? {} : { rtm }),
     perInstance,
     attack,
     audit,
     inputAudit,
-    overTraining,
+    ...(overTraining === undefined ? {} : { overTraining }),
     views: RELATIONS.filter((r) => dp.has(r)),
     curves,
     points,
     unavailable,
     seconds,
+  } as DemoReport;
+}
+
+/** The report's `config`: the run file's fields with the names report.json has always used, then its free description. */
+function configOf(run: ReportRun, extra: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const single = run.phases.length === 1 ? run.phases[0] : undefined;
+  return {
+    ...(run.name === undefined ? {} : { name: run.name }),
+    ...(run.framework === undefined ? {} : { framework: run.framework }),
+    ...run.description,
+    trainingRecords: run.description['trainingRecords'] ?? run.datasetSize ?? null,
+    parameters: run.parameters ?? null,
+    mechanism: run.mechanism,
+    steps: run.steps,
+    expectedBatchSize: run.batchSize ?? null,
+    samplingRate: single?.samplingRate ?? null,
+    noiseMultiplier: single?.noiseMultiplier ?? null,
+    ...(run.phases.length > 1 ? { history: run.phases } : {}),
+    clip: run.clipNorm ?? null,
+    sampling: run.sampling?.sampler ?? (run.mechanism === 'dp-sgd' ? 'poisson' : null),
+    delta: run.delta,
+    neighbouring: run.neighbouring,
+    ...extra,
   };
 }

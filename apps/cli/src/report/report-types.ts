@@ -85,14 +85,18 @@ export interface DemoReport {
   /** Inputs of the run (not results). */
   readonly config: Record<string, unknown>;
   /** Accuracy is not a privacy number: no kind or relation. */
-  readonly utility: { readonly testAccuracy: number | null; readonly trainAccuracy: number; readonly testSize: number };
+  readonly utility: { readonly testAccuracy: number | null; readonly trainAccuracy: number | null; readonly testSize: number | null };
   readonly accounting: readonly AccountingRow[];
   /** The ε of the batch sampler that ran beside the Poisson ε, with kinds (sampler-section.ts). */
   readonly batchSampling: BatchSamplingSection;
-  /** Required sections: always present (a failure fails the demo, naming the flag). */
-  readonly bayesSecurity: Record<string, unknown>;
-  readonly rtm: Record<string, unknown>;
-  readonly overTraining: Record<string, unknown>;
+  /**
+   * Sections of a one-phase DP-SGD run (Poisson-subsampled Gaussian with one q and σ): absent for
+   * a schedule or a banded matrix run, with the reason in `unavailable`. `overTraining` also
+   * needs the held-out evaluation trace.
+   */
+  readonly bayesSecurity?: Record<string, unknown>;
+  readonly rtm?: Record<string, unknown>;
+  readonly overTraining?: Record<string, unknown>;
   /**
    * Optional sections: `undefined` (absent from report.json) when they could not be computed for
    * this run (an instrument off, no held-out split, too few canaries), with the reason in `unavailable`.

@@ -10,8 +10,9 @@ import type { SamplerEpsilonJson } from './sampler-words.js';
 
 /** The section as report.json carries it. */
 export type BatchSamplingSection = SamplerEpsilonJson & {
-  readonly datasetSize: number;
-  readonly batchSize: number;
+  /** N and b of the run, when known (a Poisson run may be given by its rate alone). */
+  readonly datasetSize?: number;
+  readonly batchSize?: number;
   readonly maxBatchSize?: number;
   /** True when the other sections (accounting, Bayes security, RTM, combined curves) do not hold for this run as guarantees. */
   readonly otherSectionsAssumePoisson: boolean;
@@ -58,5 +59,47 @@ export function batchSamplingSection(sampler: SamplerThatRan, noiseMultiplier: n
     ...(run.maxBatchSize === undefined ? {} : { maxBatchSize: run.maxBatchSize }),
     otherSectionsAssumePoisson,
     summary,
+  };
+}
+
+/**
+ * The section for Poisson batches at the rate the loop ran (Opacus' `sample_rate`, which need
+ * not be b/N), or for a schedule of Poisson phases: the sampler's ε is the PLD guarantee the
+ * accounting section computed (`epsilon`, `method`), valid for the run. b and N, when given, are
+ * context only.
+ *
+ * @example poissonSamplingSection({ epsilon: 1.048, neighbouring: 'add-remove', delta: 1e-5, samplingRate: 1 / 103 }).poissonValidForRun // true
+ */
+export function poissonSamplingSection(options: {
+  readonly epsilon: number;
+  readonly neighbouring: string;
+  readonly delta: number;
+  /** The rate of a one-phase run; absent for a schedule. */
+  readonly samplingRate?: number;
+  readonly phases?: number;
+  readonly datasetSize?: number;
+  readonly batchSize?: number;
+}): BatchSamplingSection {
+  const { epsilon, neighbouring, delta } = options;
+  const value = { epsilon, kind: 'guarantee', neighbouring, method: 'pld' };
+  const rate = options.samplingRate === undefined ? `${String(options.phases)} phases of Poisson batches (a history)` : `Poisson batches at q = ${String(Number(options.samplingRate.toPrecision(6)))}`;
+  const sizes = options.batchSize !== undefined && options.datasetSize !== undefined && options.samplingRate !== undefined && Math.abs(options.samplingRate - options.batchSize / options.datasetSize) > 1e-12 * options.samplingRate
+    ? ` (the rate the loop ran, as given; b/N = ${options.batchSize}/${options.datasetSize} is context only)`
+    : '';
+  const note = `${rate}${sizes}: the PLD accountant's ε = ${String(Number(epsilon.toPrecision(6)))} is a guarantee for this run.`;
+  return {
+    sampling: 'poisson',
+    neighbouring,
+    delta,
+    epsilon,
+    kind: 'guarantee',
+    method: 'pld',
+    poisson: value,
+    poissonValidForRun: true,
+    note,
+    ...(options.datasetSize === undefined ? {} : { datasetSize: options.datasetSize }),
+    ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+    otherSectionsAssumePoisson: false,
+    summary: note,
   };
 }

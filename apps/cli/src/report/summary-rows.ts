@@ -44,7 +44,10 @@ function tprAt(rows: unknown, fpr: number): Json | undefined {
 export function summaryRows(report: DemoReport): SummaryRow[] {
   const rows: SummaryRow[] = [];
   const delta = num(report.config['delta']);
-  rows.push({ section: 'utility', quantity: 'test accuracy (held-out records)', value: num(report.utility.testAccuracy), kind: 'measured', neighbouring: null, note: `${report.utility.testSize.toLocaleString('en-US')} records the model never saw` });
+  if (report.utility.testAccuracy !== null) {
+    const size = report.utility.testSize;
+    rows.push({ section: 'utility', quantity: 'test accuracy (held-out records)', value: num(report.utility.testAccuracy), kind: 'measured', neighbouring: null, note: size === null ? 'records the model never saw' : `${size.toLocaleString('en-US')} records the model never saw` });
+  }
 
   const dpSection = 'DP: any attacker, worst-case pair of datasets';
   const sampled = report.batchSampling;
