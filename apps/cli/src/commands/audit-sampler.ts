@@ -22,7 +22,7 @@ import { parseSampling, SAMPLER_SIZE_FLAGS, SAMPLING_FLAG, samplerRunOf } from '
 export const auditSamplerFlags: Readonly<Record<string, FlagSpec>> = {
   ...SAMPLING_FLAG,
   ...SAMPLER_SIZE_FLAGS,
-  'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier of the audited run (with --sampling)' },
+  'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier of the audited run, as claimed to the accountant (with --sampling or --released)' },
 };
 
 /** The audit set against the sampler's ε. */
