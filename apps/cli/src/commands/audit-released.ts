@@ -302,7 +302,7 @@ function verdictOf(empirical: number, kind: string, tried: number, guarantee: Re
       : empirical > 0
         ? `The audit's ε ≥ ${formatNumber(empirical, 4)} is consistent with ${claimed}.`
         : `The audit proves nothing on this run (ε ≥ 0); it neither contradicts nor confirms ${claimed}.`;
-  const multiple = kind === 'empirical' ? ` (Best of ${tried} guess counts without correction: add --bonferroni, or fix --guess-counts in advance, for a lower bound at the stated confidence.)` : '';
+  const multiple = kind === 'empirical' && empirical > 0 ? ` (Best of ${tried} guess counts without correction: add --bonferroni, or fix --guess-counts in advance, for a lower bound at the stated confidence.)` : '';
   const noise =
     measured !== null && measured < 0.9 * guarantee.noiseMultiplier
       ? ` The noise multiplier measured from the released values, ${formatNumber(measured, 3)}, is below the claimed ${formatNumber(guarantee.noiseMultiplier)} (an estimate, not a proof).`
