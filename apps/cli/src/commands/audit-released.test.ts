@@ -44,6 +44,11 @@ describe('dpbounds audit --released (the command)', () => {
     expect(json.measuredNoiseMultiplier as number).toBeLessThan(0.33);
     expect(json.scoredNoiseMultiplier).toBe(json.measuredNoiseMultiplier);
     expect(json.empiricalEpsilon as number).toBeGreaterThan(claimedEpsilon);
+    // the numbers docs/audit-one-run.md quotes
+    expect(claimedEpsilon).toBeCloseTo(4.766, 3);
+    expect(json.measuredNoiseMultiplier as number).toBeCloseTo(0.309, 3);
+    expect(json.empiricalEpsilon as number).toBeCloseTo(8.765, 3);
+    expect(auditSimulated(UNDER_NOISED, 1, 'claimed').empiricalEpsilon).toBeCloseTo(7.644, 3);
     expect(json.verdict).toMatch(/exceeds the proven ε ≤ [\d.]+ of the claimed run .*not what its parameters describe/);
     expect(json.verdict).toMatch(/measured from the released values, 0\.3\d*, is below the claimed 1/);
     expect(json.scoreAssumes).toMatch(/measured from the released values/);
@@ -139,15 +144,25 @@ describe('auditReleasedValues on seeded simulations', () => {
     let consistent = 0;
     let proved = 0;
     const seeds = 12;
+    const epsilons: number[] = [];
+    const noises: number[] = [];
     for (let seed = 1; seed <= seeds; seed++) {
       const json = auditSimulated({ seed, steps: 100, canaries: 500, samplingRate: 0.1, noiseMultiplier: 1, clipNorm: 1 }, 1);
       if (!json.auditExceedsGuarantee) consistent++;
       if (json.empiricalEpsilon > 0) proved++;
+      expect(json.guarantee.epsilon).toBeCloseTo(7.047, 3);
+      epsilons.push(json.empiricalEpsilon);
+      noises.push(json.measuredNoiseMultiplier as number);
       // the measured noise of an honest run is the claimed one, up to the canaries' small inflation
       expect(json.measuredNoiseMultiplier as number).toBeGreaterThan(1);
       expect(json.measuredNoiseMultiplier as number).toBeLessThan(1.05);
     }
     expect(consistent).toBeGreaterThanOrEqual(Math.ceil(0.95 * seeds));
+    // the ranges docs/audit-one-run.md quotes
+    expect(Math.min(...epsilons)).toBeCloseTo(2.302, 3);
+    expect(Math.max(...epsilons)).toBeCloseTo(4.442, 3);
+    expect(Math.min(...noises)).toBeCloseTo(1.011, 3);
+    expect(Math.max(...noises)).toBeCloseTo(1.031, 3);
     // and the audit has power: it proves some loss on most of them
     expect(proved).toBeGreaterThanOrEqual(seeds - 1);
   });
@@ -157,6 +172,7 @@ describe('auditReleasedValues on seeded simulations', () => {
       for (const seed of [1, 2, 3]) {
         const json = auditSimulated({ seed, steps: 200, canaries: 1000, samplingRate: 0.05, noiseMultiplier: real, clipNorm: 1 }, claimed);
         expect(json.auditExceedsGuarantee, `real ${real}, claimed ${claimed}, seed ${seed}`).toBe(true);
+        if (claimed === 2) expect(json.guarantee.epsilon).toBeCloseTo(1.561, 3);
         expect(json.measuredNoiseMultiplier as number).toBeGreaterThan(real);
         expect(json.measuredNoiseMultiplier as number).toBeLessThan(real * 1.1);
       }
@@ -164,7 +180,7 @@ describe('auditReleasedValues on seeded simulations', () => {
   });
 
   it('the claimed-σ score misses an under-noised run that the measured score catches (real-gradient components on the canary coordinates)', () => {
-    // the user's setting: q = 0.01, T = 300, σ claimed 1 (ε ≤ 1.068 at δ = 1e-5), real noise 0.3,
+    // q = 0.01, T = 300, σ claimed 1 (ε ≤ 1.068 at δ = 1e-5), real noise 0.3,
     // and real-gradient components of standard deviation 0.5·C on the canary coordinates
     const setting = { steps: 300, canaries: 1000, samplingRate: 0.01, noiseMultiplier: 0.3, clipNorm: 1, gradientNoise: 0.5 };
     const measured: number[] = [];
@@ -185,9 +201,10 @@ describe('auditReleasedValues on seeded simulations', () => {
         expect(m.measuredNoiseMultiplier as number).toBeCloseTo(0.587, 3);
         expect(m.empiricalEpsilon).toBeCloseTo(1.217, 3);
         expect(c.empiricalEpsilon).toBeCloseTo(0.801, 3);
+        expect(auditSimulated({ seed, ...setting }, 1, 'sum').empiricalEpsilon).toBeCloseTo(0.452, 3);
       }
     }
     expect(caught).toBe(4);
-    expect(missed).toBeGreaterThanOrEqual(2);
+    expect(missed).toBe(2);
   });
 });
