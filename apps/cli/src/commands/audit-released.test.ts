@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { runCaptured } from '../test-helpers/capture-io.js';
 import { npyFloat64, npyHeader } from '../test-helpers/npy-file.js';
 import { simulateRelease, writeRelease, type ReleasedSimulation } from '../test-helpers/released-values.js';
-import { auditReleasedValues, type ReleasedScore } from './audit-released.js';
+import { auditReleasedValues, readReleasedValues, type ReleasedScore } from './audit-released.js';
 
 const DELTA = 1e-5;
 
@@ -206,5 +206,24 @@ describe('auditReleasedValues on seeded simulations', () => {
     }
     expect(caught).toBe(4);
     expect(missed).toBe(2);
+  });
+});
+
+describe('readReleasedValues / auditReleasedValues for other callers (dpbounds report)', () => {
+  it('name the caller’s fields in their messages and return a JSON-ready result', async () => {
+    const dir = directory();
+    const files = writeRelease(dir, simulateRelease({ ...UNDER_NOISED, steps: 40, canaries: 100 }), 'npy');
+    const io = { stdout: () => undefined, stderr: () => undefined, stderrIsTTY: false, cwd: dir };
+    const names = { released: 'evidence released', canaryBits: 'evidence canaryBits', steps: 'run steps' };
+    await expect(readReleasedValues(io, { released: files.released, canaryBits: files.bits }, { steps: 41 }, names)).rejects.toThrow(/^evidence released released\.npy: 40 rows, but run steps is 41/);
+    await expect(readReleasedValues(io, { released: files.released, canaryBits: 'nope.npy' }, { steps: 40 }, names)).rejects.toThrow(/^evidence canaryBits nope\.npy/);
+    const values = await readReleasedValues(io, { released: files.released, canaryBits: files.bits }, { steps: 40 }, names);
+    expect([values.steps, values.canaries, values.bits.length]).toEqual([40, 100, 100]);
+    const run = { samplingRate: 0.05, noiseMultiplier: 1, steps: 40, delta: 1e-5 };
+    expect(() => auditReleasedValues(values, run, { names: { clipNorm: 'run clipNorm', delta: 'run delta', steps: 'run steps' } })).toThrow(/^run clipNorm C is needed for the measured score/);
+    const audit = auditReleasedValues(values, { ...run, clipNorm: 1 });
+    expect(JSON.parse(JSON.stringify(audit.json))).toEqual(audit.json);
+    expect(audit.json).toMatchObject({ kind: 'empirical', neighbouring: 'add-remove', guarantee: { kind: 'guarantee', neighbouring: 'add-remove' } });
+    expect(audit.text).toContain(audit.json.verdict);
   });
 });
