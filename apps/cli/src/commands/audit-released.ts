@@ -193,6 +193,8 @@ export interface ReleasedAudit {
     readonly canaryAssumption: string;
   };
   readonly text: string;
+  /** The canaries' scores (one per canary, higher = more likely inserted), for ROC points. */
+  readonly scores: Float64Array;
 }
 
 const guaranteeCache = new Map<string, number>();
@@ -291,7 +293,7 @@ export function auditReleasedValues(values: ReleasedValues, run: ReleasedRun, op
     ]),
     verdict,
   ].join('\n');
-  return { json, text };
+  return { json, text, scores };
 }
 
 function verdictOf(empirical: number, kind: string, tried: number, guarantee: ReleasedGuarantee, measured: number | null): string {

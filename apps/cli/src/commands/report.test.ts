@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCaptured } from '../test-helpers/capture-io.js';
+import { simulateRelease, writeRelease } from '../test-helpers/released-values.js';
 
 /** A small demo (seconds), as in demo.test.ts. */
 const smallDemo = ['--epochs', '0.4', '--hidden-units', '8', '--per-instance-targets', '20', '--per-instance-runs', '2', '--per-instance-every', '5', '--canaries', '200', '--gradient-dims', '16'];
@@ -110,6 +111,36 @@ describe('dpbounds report', () => {
     const bad = await runCaptured(['report', '--run', run, '--targets', 'nomember.csv', '--out', 'bad'], { cwd });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^dpbounds report: --targets nomember\.csv: .*"member" column/);
+  }, 60_000);
+
+  it('audits released values at the noise it measures: an implementation adding less noise than it claims is caught, an honest one is not', async () => {
+    // the injected bug of a user's run: real noise 0.3 while the accountant is told 1
+    const cases = [
+      { name: 'bug', real: 0.3, exceeds: true },
+      { name: 'honest', real: 1, exceeds: false },
+    ];
+    for (const c of cases) {
+      const dir = join(cwd, `released-${c.name}`);
+      const files = writeRelease(cwd, simulateRelease({ seed: 7, steps: 200, canaries: 1000, samplingRate: 0.05, noiseMultiplier: c.real, clipNorm: 1 }), 'npy', `${c.name}-`);
+      const run = runFile(cwd, `released-${c.name}.json`, { samplingRate: 0.05, noiseMultiplier: 1, steps: 200, delta: 1e-5, clipNorm: 1 });
+      const report = await runCaptured(['report', '--run', run, '--released', files.released, '--canary-bits', files.bits, '--out', dir, '--json'], { cwd });
+      expect(report.stderr).toBe('');
+      expect(report.code).toBe(0);
+      const audit = (JSON.parse(report.stdout) as { audit: Json & { releasedValues: Json; samplerComparison: Json } }).audit;
+      expect(audit['kind']).toBe('lower-bound');
+      expect(audit.releasedValues['score']).toBe('measured');
+      expect(audit.releasedValues['measuredNoiseMultiplier'] as number).toBeCloseTo(c.real, 1);
+      expect(audit.releasedValues['auditExceedsGuarantee']).toBe(c.exceeds);
+      expect(audit.samplerComparison['auditExceedsGuarantee']).toBe(c.exceeds);
+    }
+    // the bits without the values, or both kinds of white-box evidence, are refused naming the flags
+    const run = runFile(cwd, 'released-refusals.json', { samplingRate: 0.05, noiseMultiplier: 1, steps: 200, delta: 1e-5, clipNorm: 1 });
+    const lonely = await runCaptured(['report', '--run', run, '--canary-bits', 'bug-canary-bits.npy', '--out', 'never'], { cwd });
+    expect(lonely.stderr).toMatch(/--canary-bits needs --released/);
+    const short = runFile(cwd, 'released-short.json', { samplingRate: 0.05, noiseMultiplier: 1, steps: 150, delta: 1e-5, clipNorm: 1 });
+    const rows = await runCaptured(['report', '--run', short, '--released', 'bug-released.npy', '--canary-bits', 'bug-canary-bits.npy', '--out', 'never'], { cwd });
+    expect(rows.code).toBe(2);
+    expect(rows.stderr).toMatch(/--released bug-released\.npy: 200 rows, but steps \(run file\) is 150/);
   }, 60_000);
 
   it('reports the ε of the sampler that ran for a shuffling loop, and says the Poisson sections do not cover it', async () => {

@@ -38,7 +38,7 @@ export type ReportFromFilesOptions = Omit<ReportOptions, 'fprs' | 'orders'> & {
 export async function reportFromFiles(io: CommandIo, runPath: string, paths: EvidencePaths, options: ReportFromFilesOptions = {}): Promise<{ run: ReportRun; report: DemoReport }> {
   const run = await readRunFile(runPath, io.cwd);
   options.onRun?.(run);
-  const evidence = await readReportEvidence(paths, io, options.attackMethod === undefined ? {} : { attackMethod: options.attackMethod });
+  const evidence = await readReportEvidence(paths, io, { steps: run.steps, ...(options.attackMethod === undefined ? {} : { attackMethod: options.attackMethod }) });
   const report = computeReport(run, evidence, { ...options, fprs: REPORT_FPRS, orders: REPORT_ORDERS });
   return { run, report };
 }

@@ -16,6 +16,8 @@ import { analyzeBayesSecurity, analyzeGmip, analyzeRtmDpSgd, bayesSecurityAttrib
 import type { DpSgdPhase, PldAccountant } from '@dpbounds/accountants';
 import type { DpAccountantResult } from '@dpbounds/accountants/advanced';
 import { evaluateAttack } from '@dpbounds/attacks';
+import { auditReleasedValues } from '../commands/audit-released.js';
+import type { ReleasedValues } from '../commands/audit-released.js';
 import { auditScores } from '@dpbounds/audit-one-run';
 import { aiSensitivities } from '@dpbounds/sgd-instrumentation';
 import type { CanaryScoresTrace } from '@dpbounds/sgd-instrumentation';
@@ -441,9 +443,46 @@ export function computeReport(run: ReportRun, evidence: ReportEvidence, options:
       muCurve: decision.drawn ? 'drawn' : decision.reason,
     };
   };
-  const canaries = evidence.canaryScores;
+  /**
+   * The white-box audit from released values: dpbounds scores the canaries at the noise scale it
+   * measures in the released values (not the claimed σ), audits them with Bonferroni-corrected
+   * guess counts (a lower bound at its confidence, as the other audits here) and holds the result
+   * against the claimed run's guarantee, so an implementation that adds less noise than it
+   * claims is caught.
+   */
+  const releasedAuditSection = (values: ReleasedValues): Record<string, unknown> => {
+    needSinglePhase();
+    const names = { clipNorm: 'clipNorm (run file)', delta: 'delta (run file)', steps: 'steps (run file)' };
+    const r = auditReleasedValues(values, { samplingRate: q, noiseMultiplier: sigma, steps: T, delta, ...(C === undefined ? {} : { clipNorm: C }) }, { bonferroni: true, names });
+    const trace: CanaryScoresTrace = {
+      format: 'dpbounds.canary-scores',
+      version: 1,
+      kind: 'dirac',
+      scoring: `${r.json.score} score: ${r.json.scoreAssumes}`,
+      canaries: values.canaries,
+      scores: Array.from(r.scores, (score, id) => ({ id, score, member: values.bits[id] === 1 ? 1 : 0 })),
+    };
+    const section = auditSection(trace, 'Dirac canaries (released values)', true);
+    return {
+      ...section,
+      releasedValues: {
+        score: r.json.score,
+        scoreAssumes: r.json.scoreAssumes,
+        claimedNoiseMultiplier: r.json.claimedNoiseMultiplier,
+        measuredNoiseMultiplier: r.json.measuredNoiseMultiplier,
+        measuredNoiseScale: r.json.measuredNoiseScale,
+        guarantee: r.json.guarantee,
+        auditExceedsGuarantee: r.json.auditExceedsGuarantee,
+        verdict: r.json.verdict,
+        canaryAssumption: r.json.canaryAssumption,
+      },
+    };
+  };
+  const released = evidence.released;
+  const canaries: CanaryScoresTrace | undefined = evidence.canaryScores;
   const audit = optional('audit', () => {
-    if (canaries === undefined) throw new Error(missing('canary-scores', 'scores of Dirac gradient canaries with their 0/1 insertion bits'));
+    if (released !== undefined) return releasedAuditSection(released);
+    if (canaries === undefined) throw new Error(`${missing('canary-scores', 'scores of Dirac gradient canaries with their 0/1 insertion bits').slice(0, -1)}, or --released FILE --canary-bits FILE for dpbounds to score them)`);
     return auditSection(canaries, 'Dirac canaries', true);
   });
   const inputCanaries = evidence.inputCanaryScores;

@@ -17,6 +17,8 @@ import { decodeText, readInputBytes } from '../io/read-file.js';
 import { readTable } from '../io/index.js';
 import { UsageError } from '../usage-error.js';
 import { readShadow, readTargets } from '../commands/attack-inputs.js';
+import { readReleasedValues } from '../commands/audit-released.js';
+import type { ReleasedValues } from '../commands/audit-released.js';
 
 /** The evidence flags of `dpbounds report`, each with the section it feeds (for "not available" lines). */
 export const EVIDENCE_FLAGS = {
@@ -24,6 +26,8 @@ export const EVIDENCE_FLAGS = {
   shadow: 'LiRA on the attack scores (shadow-model scores)',
   'canary-scores': 'one-run audit (Dirac canaries, white-box)',
   'input-canary-scores': 'one-run audit (input canaries, black-box)',
+  released: 'one-run audit from released values (Dirac canaries, scored by dpbounds)',
+  'canary-bits': 'the 0/1 insertion bits of the canaries in --released',
   'per-instance-trace': 'per-instance ε',
   'sensitivity-trace': 'Bayes security against attribute inference',
   'gradient-stats': 'μ-GMIP of measured targets',
@@ -46,6 +50,8 @@ export interface ReportEvidence {
   readonly attack?: AttackEvidence;
   /** White-box audit: Dirac gradient canaries scored on the released updates. */
   readonly canaryScores?: CanaryScoresTrace;
+  /** White-box audit from the released noisy sums on the canaries' coordinates, scored by dpbounds (not trusting the claimed σ). */
+  readonly released?: ReleasedValues;
   /** Black-box audit: input-space canaries scored on the final model. */
   readonly inputCanaryScores?: CanaryScoresTrace;
   readonly perInstance?: PerInstanceTraceTable;
@@ -136,8 +142,17 @@ async function readAttack(paths: EvidencePaths, io: CommandIo, method: 'lira-onl
  * @throws UsageError naming the flag and the file.
  * @example const evidence = await readReportEvidence({ targets: 'targets.csv' }, io);
  */
-export async function readReportEvidence(paths: EvidencePaths, io: CommandIo, options: { readonly attackMethod?: 'lira-online' | 'lira-offline' } = {}): Promise<ReportEvidence> {
+export async function readReportEvidence(paths: EvidencePaths, io: CommandIo, options: { readonly attackMethod?: 'lira-online' | 'lira-offline'; readonly steps?: number } = {}): Promise<ReportEvidence> {
   const evidence: { -readonly [K in keyof ReportEvidence]: ReportEvidence[K] } = {};
+  if ((paths.released === undefined) !== (paths['canary-bits'] === undefined)) {
+    throw new UsageError(paths.released === undefined ? '--canary-bits needs --released (the released values the bits belong to)' : '--released needs --canary-bits (which canaries were inserted: m values 0/1)');
+  }
+  if (paths.released !== undefined && paths['canary-scores'] !== undefined) {
+    throw new UsageError('give --canary-scores (scores you computed) or --released with --canary-bits (dpbounds scores them), not both: they are the same white-box audit');
+  }
+  if (paths.released !== undefined && paths['canary-bits'] !== undefined) {
+    evidence.released = await readReleasedValues(io, { released: paths.released, canaryBits: paths['canary-bits'] }, { steps: options.steps ?? Number.NaN }, { released: '--released', canaryBits: '--canary-bits', steps: 'steps (run file)' });
+  }
   const attack = await readAttack(paths, io, options.attackMethod);
   if (attack !== undefined) evidence.attack = attack;
   if (paths['canary-scores'] !== undefined) evidence.canaryScores = await readCanaryScores('canary-scores', paths['canary-scores'], io, 'dirac');

@@ -148,6 +148,11 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
       note: proved ? `${confidence} % confidence, corrected for ${num(a['configurationsTried'])} guess counts; ${counts}` : `proves nothing on this run (best: ${counts})`,
     });
     if (proved && typeof a['empiricalMu'] === 'number') rows.push({ section, quantity: 'μ proven (the run is not μ-GDP for any smaller μ)', value: num(a['empiricalMu']), kind: 'lower-bound', neighbouring: 'add-remove', note: a['muCurve'] === 'drawn' ? 'drawn as a dotted G_μ curve on the add/remove plot' : String(a['muCurve']) });
+    // from released values: the noise dpbounds measured in them, beside the σ the run claims
+    const releasedValues = obj(a['releasedValues']);
+    if (releasedValues !== null && typeof releasedValues['measuredNoiseMultiplier'] === 'number') {
+      rows.push({ section, quantity: 'noise multiplier measured in the released values', value: num(releasedValues['measuredNoiseMultiplier']), kind: 'empirical', neighbouring: 'add-remove', note: `the run claims σ = ${num(releasedValues['claimedNoiseMultiplier'])}; the canaries were scored at the measured noise, not the claimed one` });
+    }
     // the audit held against the ε of the sampler that ran (its canaries joined batches as its records do)
     const comparison = obj(a['samplerComparison']);
     const guarantee = obj(comparison?.['guarantee']);

@@ -68,11 +68,11 @@ function npy1d(data: Float64Array): Buffer {
  * 1-D float64) or `.csv` (released: a header `c0,c1,…` then T rows; bits: a `member` column).
  * Returns the two file names.
  */
-export function writeRelease(dir: string, sim: SimulatedRelease, format: 'npy' | 'csv'): { released: string; bits: string } {
+export function writeRelease(dir: string, sim: SimulatedRelease, format: 'npy' | 'csv', prefix = ''): { released: string; bits: string } {
   const m = sim.bits.length;
   const steps = sim.released.length / m;
-  const released = `released.${format}`;
-  const bits = `canary-bits.${format}`;
+  const released = `${prefix}released.${format}`;
+  const bits = `${prefix}canary-bits.${format}`;
   if (format === 'npy') {
     writeFileSync(join(dir, released), npyFloat64(steps, m, sim.released));
     writeFileSync(join(dir, bits), npy1d(Float64Array.from(sim.bits)));
