@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PER_INSTANCE_MAX_STEPS, perInstancePrivacy } from '@dpbounds/accountants';
-import { cor31StepEpsilon } from '@dpbounds/accountants/advanced';
+import { cor31StepEpsilon, dpAccountantEvaluation } from '@dpbounds/accountants/advanced';
 import { PER_INSTANCE_TRACE_MAX_STEPS } from '@dpbounds/sgd-instrumentation';
 import { createRng } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +73,60 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
     expect(json.dataIndependentEpsilon).toBe(library.dataIndependent.epsilon);
     json.points.forEach((point, i) => expect(point.epsilon).toBe(library.records[i]?.epsilon));
     expect(json.points[3]?.epsilon).toBeLessThan(json.dataIndependentEpsilon / 2);
+  });
+
+  it('never reports a record above the data-independent guarantee, and compares with the run\'s PLD guarantee (the Opacus report: q = 1/103, sigma = 1, T = 309)', async () => {
+    const T = 309;
+    const trace = {
+      format: 'dpbounds.per-instance-trace', version: 1, updateRule: 'sum', samplingRate: 1 / 103, noiseMultiplier: 1, clip: 1, datasetSize: 26048, steps: T,
+      checkpointSteps: Array.from({ length: T }, (_, t) => t), records: [{ id: 'at-clip' }, { id: 'small' }],
+      runs: [0, 1, 2].map((seed) => ({ seed, gradientNorms: Array.from({ length: T }, () => [1, 0.1]) })),
+    };
+    const path = write('opacus-clip.json', JSON.stringify(trace));
+    const run = await runCaptured(['per-instance', '--trace', path, '--alpha', '8', '--lambda', '1e9', '--delta', '1e-5', '--json'], only);
+    expect(run.stderr).toBe('');
+    const json = JSON.parse(run.stdout) as {
+      points: { epsilon: number; bound: string; epsilonKind: string; perInstanceEpsilon: number; belowDpGuarantee: boolean }[];
+      dataIndependentEpsilon: number;
+      dpGuarantee: { accountant: string; kind: string; neighbouring: string; epsilon: number; delta: number };
+      rdpGuarantee: { kind: string; epsilon: number };
+      comparison: { belowDpGuarantee: number; belowRdpGuarantee: number; gain: boolean; verdict: string; kind: string };
+    };
+    const [atClip, small] = json.points;
+    // before: the raw per-instance value 1.68988 stood in the table above the data-independent 1.47058
+    expect(atClip?.perInstanceEpsilon).toBeCloseTo(1.68988, 4);
+    expect(json.dataIndependentEpsilon).toBeCloseTo(1.47058, 4);
+    expect(atClip).toMatchObject({ epsilon: json.dataIndependentEpsilon, bound: 'data-independent', epsilonKind: 'guarantee', belowDpGuarantee: false });
+    expect(small).toMatchObject({ bound: 'per-instance', epsilonKind: 'estimate', belowDpGuarantee: false });
+    for (const point of json.points) expect(point.epsilon).toBeLessThanOrEqual(json.dataIndependentEpsilon);
+    const pld = dpAccountantEvaluation('pld', { samplingRate: 1 / 103, noiseMultiplier: 1, steps: T, delta: 1e-5, neighbouring: 'add-remove' }).result;
+    expect(json.dpGuarantee).toMatchObject({ accountant: 'pld', kind: 'guarantee', neighbouring: 'add-remove', delta: 1e-5, epsilon: pld['epsilon'] });
+    expect(json.dpGuarantee.epsilon).toBeCloseTo(1.048, 3);
+    expect(json.rdpGuarantee).toMatchObject({ kind: 'guarantee', epsilon: json.dataIndependentEpsilon });
+    expect(json.comparison).toMatchObject({ kind: 'estimate', belowDpGuarantee: 0, belowRdpGuarantee: 1, gain: false });
+    const sentence = "no record's per-instance ε is below the run's DP guarantee ε = 1.04806: per-instance accounting shows no gain for this run";
+    expect(json.comparison.verdict).toBe(sentence);
+    const text = await runCaptured(['per-instance', '--trace', path, '--alpha', '8', '--lambda', '1e9', '--delta', '1e-5'], only);
+    expect(text.stdout).toContain(sentence);
+    expect(text.stdout).toMatch(/DP guarantee \(every record\) +epsilon 1\.04806 at delta 1e-5 \(PLD, add-remove, guarantee\)/);
+    // the epsilon column of the table never shows a value above the data-independent epsilon
+    const rows = text.stdout.split('\n').filter((line) => /^ *(at-clip|small) /.test(line));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(Number(row.trim().split(/ +/)[1])).toBeLessThanOrEqual(1.47058);
+  });
+
+  it('counts the records below the run\'s DP guarantee when there are some', async () => {
+    const path = write('trace-gain.json', JSON.stringify(makeTrace()));
+    const json = JSON.parse((await runCaptured(['per-instance', '--trace', path, '--alpha', '2,4,8,16,32', '--delta', '1e-5', '--json'], only)).stdout) as {
+      points: { epsilon: number; belowDpGuarantee: boolean }[];
+      dpGuarantee: { epsilon: number };
+      comparison: { belowDpGuarantee: number; gain: boolean; verdict: string };
+    };
+    const below = json.points.filter((p) => p.epsilon < json.dpGuarantee.epsilon).length;
+    expect(below).toBe(5);
+    json.points.forEach((p) => expect(p.belowDpGuarantee).toBe(p.epsilon < json.dpGuarantee.epsilon));
+    expect(json.comparison).toMatchObject({ belowDpGuarantee: 5, gain: true });
+    expect(json.comparison.verdict).toMatch(/^5 of 6 record\(s\) have a per-instance ε \(an estimate\) below the run's DP guarantee ε = [\d.]+; 1 get nothing better than it$/);
   });
 
   it('labels kinds and relation, and warns when a trace has only one direction', async () => {

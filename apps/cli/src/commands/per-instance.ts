@@ -18,6 +18,7 @@ import { exactlyOne, hasFlag, numberList, optionalNumber, requiredNumber, requir
 import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber, formatTable } from '../format.js';
 import { createProgress } from '../progress.js';
+import { perInstanceSummary, runDpGuarantee } from './per-instance-summary.js';
 import type { Progress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
 
@@ -134,7 +135,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
           }),
         )
       : undefined;
-    return report(result, { records: trace.records, steps: trace.steps, samplingRate: trace.samplingRate, delta, orders, traceVersion: trace.version, method: `Thm 3.6 (${trace.updateRule} rule, sigma_U = ${formatNumber(trace.noiseStd)})`, perStep: steps }, {
+    return report(result, { records: trace.records, steps: trace.steps, samplingRate: trace.samplingRate, noiseMultiplier: trace.noiseStd / trace.clip, delta, orders, traceVersion: trace.version, method: `Thm 3.6 (${trace.updateRule} rule, sigma_U = ${formatNumber(trace.noiseStd)})`, perStep: steps }, {
       updateRule: trace.updateRule,
       noiseStd: trace.noiseStd,
     });
@@ -171,13 +172,15 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
         }),
       )
     : undefined;
-  return report(result, { records: header.records, steps: header.steps, samplingRate: header.samplingRate, delta, orders, traceVersion: header.version, method: 'Thm 3.2 (sum rule)', perStep: steps }, { noiseMultiplier: header.noiseMultiplier });
+  return report(result, { records: header.records, steps: header.steps, samplingRate: header.samplingRate, noiseMultiplier: header.noiseMultiplier, delta, orders, traceVersion: header.version, method: 'Thm 3.2 (sum rule)', perStep: steps }, { noiseMultiplier: header.noiseMultiplier });
 }
 
 interface ReportContext {
   readonly records: readonly { readonly id: string | number; readonly label?: string }[];
   readonly steps: number;
   readonly samplingRate: number;
+  /** Noise multiplier of the run's DP guarantee (σ; for a batch trace σ_U / C). */
+  readonly noiseMultiplier: number;
   readonly delta: number;
   readonly orders: readonly number[];
   readonly traceVersion: number;
@@ -190,6 +193,7 @@ interface ReportContext {
 /** JSON and text of a per-instance result (both trace kinds). */
 function report(result: PerInstancePrivacy, context: ReportContext, extra: Readonly<Record<string, unknown>>): CommandResult {
   const { delta, orders } = context;
+  const summary = perInstanceSummary(result, { dp: runDpGuarantee({ samplingRate: context.samplingRate, noiseMultiplier: context.noiseMultiplier, steps: context.steps, delta }), delta });
   const counts: Record<PerInstanceCoverage, number> = { both: 0, 'with-record': 0, 'without-record': 0 };
   const points = result.records.map((record, i) => {
     const source = context.records[i];
@@ -198,6 +202,9 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
       id: source?.id ?? i,
       ...(source?.label !== undefined ? { label: source.label } : {}),
       epsilon: record.epsilon,
+      bound: record.bound,
+      epsilonKind: record.bound === 'data-independent' ? ('guarantee' as const) : ('estimate' as const),
+      belowDpGuarantee: summary.json.belowDpGuarantee[i] ?? null,
       rdp: record.rdp,
       alpha: record.order,
       perInstanceEpsilon: record.perInstanceEpsilon,
@@ -218,6 +225,7 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
     dataIndependentEpsilon: result.dataIndependent.epsilon,
     dataIndependentAlpha: result.dataIndependent.order,
     dataIndependentKind: result.dataIndependent.kind,
+    ...summary.json,
     coverage: counts,
     ...(counts.both === points.length ? {} : { warning: `per-instance values cover ${note}` }),
     delta,
@@ -233,13 +241,15 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
 
   const epsilons = points.map((p) => p.epsilon).sort((a, b) => a - b);
   const median = epsilons[Math.floor((epsilons.length - 1) / 2)] ?? 0;
+  const raw = (value: number | null): string => (value === null ? '—' : formatNumber(value));
   const rows = points.slice(0, TEXT_ROWS).map((p) => [
     String(p.id),
     p.label ?? '',
     formatNumber(p.epsilon),
+    p.bound,
     formatNumber(p.perInstanceEpsilon),
-    p.withRecordEpsilon === null ? '—' : formatNumber(p.withRecordEpsilon),
-    p.withoutRecordEpsilon === null ? '—' : formatNumber(p.withoutRecordEpsilon),
+    raw(p.withRecordEpsilon),
+    raw(p.withoutRecordEpsilon),
     formatNumber(p.rdp),
     String(p.alpha),
   ]);
@@ -251,17 +261,21 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
       ['per-step analysis', context.method],
       ['delta', formatNumber(delta)],
       ['lambda', formatNumber(result.lambda)],
-      ['data-independent epsilon', `${formatNumber(result.dataIndependent.epsilon)} (alpha ${result.dataIndependent.order}, guarantee)`],
+      ...summary.rows,
       ['median per-instance epsilon', `${formatNumber(median)} (estimate)`],
       ['max per-instance epsilon', `${formatNumber(epsilons[epsilons.length - 1] ?? 0)} (estimate)`],
       ['directions', note],
     ]),
     '',
-    formatTable(['id', 'label', 'epsilon', 'per-instance', 'with', 'without', 'rdp', 'alpha'], rows),
+    formatTable(['id', 'label', 'epsilon', 'bound', 'raw', 'raw with', 'raw without', 'rdp', 'alpha'], rows),
     ...(points.length > TEXT_ROWS ? [`… ${points.length - TEXT_ROWS} more records (use --json for all)`] : []),
     '',
-    'epsilon = min(per-instance, data-independent), an estimate from the runs in the trace (add-remove pair);',
-    'per-instance = max(with, without): epsilon from runs that trained with / without the record.',
+    ...summary.lines,
+    '',
+    'epsilon = min(per-instance, data-independent RDP) at each order (add-remove pair); bound says which gave it:',
+    'per-instance (an estimate from the runs in the trace) or data-independent (the guarantee itself).',
+    'raw = max(raw with, raw without), the per-instance estimate before that cap, from the runs that trained',
+    'with / without the record; above the data-independent epsilon it is not reported as the record\'s epsilon.',
   ].join('\n');
   return { json, text };
 }

@@ -1,0 +1,45 @@
+import { perInstancePrivacy } from '@dpbounds/accountants';
+import { dpAccountantEvaluation } from '@dpbounds/accountants/advanced';
+import { describe, expect, it } from 'vitest';
+import { perInstanceSummary, runDpGuarantee } from './per-instance-summary.js';
+
+const run = { samplingRate: 0.01, noiseMultiplier: 1, steps: 20, delta: 1e-5 };
+/** Record 0 at the clip norm, record 1 at a tenth of it, record 2 at a hundredth. */
+const result = perInstancePrivacy({
+  orders: [2, 4, 8, 16, 32], delta: 1e-5, samplingRate: 0.01, noiseMultiplier: 1, steps: 20, checkpointSteps: [0], recordCount: 3,
+  ratios: [[Float64Array.of(1, 0.1, 0.01)], [Float64Array.of(1, 0.12, 0.01)]],
+});
+
+describe('perInstanceSummary', () => {
+  it('puts the PLD guarantee of the run beside the records and counts those below it', () => {
+    const dp = runDpGuarantee(run);
+    const pld = dpAccountantEvaluation('pld', { ...run, neighbouring: 'add-remove' }).result;
+    expect(dp).toEqual({ accountant: 'pld', kind: 'guarantee', neighbouring: 'add-remove', delta: 1e-5, epsilon: pld['epsilon'], epsilonLower: pld['epsilonLower'], samplingRate: 0.01, noiseMultiplier: 1, steps: 20 });
+    const summary = perInstanceSummary(result, { dp, delta: 1e-5 });
+    const epsilon = (dp as { epsilon: number }).epsilon;
+    const expected = result.records.map((r) => r.epsilon < epsilon);
+    expect(expected).toEqual([false, true, true]);
+    expect(summary.json.belowDpGuarantee).toEqual(expected);
+    expect(summary.json.comparison).toMatchObject({ kind: 'estimate', records: 3, belowDpGuarantee: 2, belowRdpGuarantee: 2, gain: true });
+    expect(summary.json.rdpGuarantee).toEqual({ accountant: 'rdp', kind: 'guarantee', neighbouring: 'add-remove', delta: 1e-5, epsilon: result.dataIndependent.epsilon, order: result.dataIndependent.order });
+    expect(summary.lines).toEqual([summary.json.comparison.verdict]);
+    expect(summary.lines[0]).toMatch(/^2 of 3 record\(s\) have a per-instance ε \(an estimate\) below the run's DP guarantee ε = /);
+    expect(summary.rows.map(([label]) => label)).toEqual(['DP guarantee (every record)', 'data-independent RDP epsilon', 'below the DP guarantee']);
+  });
+
+  it('says plainly when no record is below the guarantee', () => {
+    const summary = perInstanceSummary(result, { dp: { ...(runDpGuarantee(run) as object), epsilon: 1e-9 } as ReturnType<typeof runDpGuarantee>, delta: 1e-5 });
+    expect(summary.json.comparison.gain).toBe(false);
+    expect(summary.lines[0]).toBe("no record's per-instance ε is below the run's DP guarantee ε = 1e-9: per-instance accounting shows no gain for this run");
+  });
+
+  it('reports an unavailable guarantee without inventing a number', () => {
+    const summary = perInstanceSummary(result, { dp: { unavailable: 'the PLD accountant refused the run: x' }, delta: 1e-5 });
+    expect(summary.json.dpGuarantee).toBeNull();
+    expect(summary.json.dpGuaranteeUnavailable).toBe('the PLD accountant refused the run: x');
+    expect(summary.json.belowDpGuarantee).toEqual([null, null, null]);
+    expect(summary.json.comparison).toMatchObject({ belowDpGuarantee: null, gain: null });
+    expect(summary.lines[0]).toContain('no DP guarantee to compare with');
+    expect(JSON.stringify(summary.json)).not.toContain('NaN');
+  });
+});
