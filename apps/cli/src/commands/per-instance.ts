@@ -12,7 +12,8 @@ import { batchSensitivities, cor31StepEpsilon } from '@dpbounds/accountants/adva
 import type { PerInstanceCoverage, PerInstancePrivacy } from '@dpbounds/accountants';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { perInstanceBatchTraceExclusions } from '@dpbounds/sgd-instrumentation';
-import { readPerInstanceBatchTraceFile, readPerInstanceTraceFile } from '@dpbounds/sgd-instrumentation/node';
+import { readPerInstanceBatchTraceFile } from '@dpbounds/sgd-instrumentation/node';
+import { readPerInstanceTraceInput } from '../io/per-instance-trace-input.js';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { exactlyOne, hasFlag, numberList, optionalNumber, requiredNumber, requiredString } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
@@ -78,6 +79,8 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const maxEvaluations = optionalNumber(flags, 'max-evaluations', { min: 1 }) ?? DEFAULT_MAX_EVALUATIONS;
   const targetBatches = optionalNumber(flags, 'target-batches', { min: 1, integer: true });
   const perStep = hasFlag(flags, 'per-step');
+  const meta = flags['trace-meta'] === undefined ? undefined : requiredString(flags, 'trace-meta', 'the JSON sidecar of a .npy trace');
+  if (meta !== undefined && which !== 'trace') throw new UsageError('--trace-meta applies to --trace FILE.npy only');
   if (targetBatches !== undefined && which !== 'batch-trace') throw new UsageError('--target-batches applies to --batch-trace only');
   const progress = createProgress(io, 'per-instance', 1);
   const refuse = (evaluations: number, shape: string): void => {
@@ -141,7 +144,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     });
   }
 
-  const trace = await readWith(path, io, progress, (full, onBytes) => readPerInstanceTraceFile(full, { onBytes }));
+  const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}) }));
   const { header } = trace;
   if (header.steps > PER_INSTANCE_MAX_STEPS) {
     progress.finish();
@@ -297,7 +300,8 @@ export const perInstanceCommand: CommandDefinition = {
     'checkpoints) each step is analysed by Thm 3.6 instead, for the sum or the mean update rule.',
   ].join('\n'),
   flags: {
-    trace: { type: 'string', valueName: 'FILE', description: 'per-instance trace of clipped norms (.json, dpbounds.per-instance-trace v1 or v2), read streaming: Thm 3.2, sum rule' },
+    trace: { type: 'string', valueName: 'FILE', description: 'per-instance trace of clipped norms (dpbounds.per-instance-trace v1 or v2) as .json (read streaming), .jsonl (a header line, then one line per run) or .npy (norms shaped (runs × checkpoints, records), fields in a JSON sidecar): Thm 3.2, sum rule' },
+    'trace-meta': { type: 'string', valueName: 'FILE', description: 'the JSON sidecar of a .npy trace (every field of the trace, runs as [{ seed, excludedRecords? }])', defaultText: 'the .npy path with .json' },
     'batch-trace': { type: 'string', valueName: 'FILE', description: 'per-instance batch trace (.json, dpbounds.per-instance-batch-trace v1): Thm 3.6, sum or mean rule' },
     'per-step': { type: 'boolean', description: 'also report each record\'s per-step (epsilon, delta) at every checkpoint (Cor. 3.1, in JSON: points[].perStep)' },
     'target-batches': { type: 'string', valueName: 'G', description: 'outer batches of each Thm 3.6 estimate (--batch-trace)', defaultText: 'min(20, M − order)' },
