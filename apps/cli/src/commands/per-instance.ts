@@ -1,9 +1,10 @@
 /**
  * `dpbounds per-instance`: per-instance (data-dependent) Rényi DP of each target record of a
  * DP-SGD run, from a per-instance trace (Thudi et al., "Gradients Look Alike", USENIX Security
- * 2024, Thm 3.2 and Thm 3.3, both directions of the pair). Streams and validates the trace with
- * @dpbounds/sgd-instrumentation/node (bounded memory), checks the size of the work before doing
- * it, and passes plain arrays to @dpbounds/accountants; no math here.
+ * 2024, Thm 3.2 and Thm 3.3, both directions of the pair). Streams and validates the trace
+ * (.json, .jsonl or .npy: ../io/per-instance-trace-input.ts; bounded memory), checks the size of
+ * the work before doing it, passes plain arrays to @dpbounds/accountants and puts the run's DP
+ * guarantee beside the result (per-instance-summary.ts); no math here.
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -289,13 +290,15 @@ export const perInstanceCommand: CommandDefinition = {
   summary: 'per-instance (data-dependent) Rényi DP of each target record from a training trace',
   description: [
     'Computes, for each target record of a per-instance trace (written by `dpbounds train --instrument per-instance`',
-    'or by your own Opacus/PyTorch loop, see docs/per-instance-trace.md), the privacy it actually got in this',
-    'training setup: per-step Rényi DP from its clipped gradient norm (Thudi et al. 2024, Thm 3.2), composed over',
-    'the steps with the Hölder constant lambda over the runs in the trace (Thm 3.3), once over the runs that trained',
+    'or by your own Opacus/PyTorch loop as .json, .jsonl or .npy, see docs/per-instance-trace.md), the privacy it actually',
+    'got in this training setup: per-step Rényi DP from its clipped gradient norm (Thudi et al. 2024, Thm 3.2), composed',
+    'over the steps with the Hölder constant lambda over the runs in the trace (Thm 3.3), once over the runs that trained',
     'with the record and once over those without it (trace version 2 `excludedRecords`); the larger is the',
-    'per-instance RDP. It is converted to (epsilon, delta) and capped by the data-independent guarantee of the same',
-    'run. `epsilon` is an estimate (kind "estimate": a mean over finitely many runs); `dataIndependentEpsilon` is a',
-    'guarantee. When a record has runs of only one direction, `coverage` and `warning` say so.',
+    'per-instance RDP. It is converted to (epsilon, delta) and never reported above the data-independent guarantee of',
+    'the same run (`bound` says which of the two gave a record\'s epsilon). `epsilon` is an estimate (a mean over',
+    'finitely many runs). Beside it: the run\'s DP guarantee (PLD, `dpGuarantee`), which every record has, and how many',
+    'records are below it (`comparison`). Choose --lambda before looking at the results (docs/per-instance.md).',
+    'When a record has runs of only one direction, `coverage` and `warning` say so.',
     'With --batch-trace (batch sums of the data without the targets and the targets\' clipped gradients at',
     'checkpoints) each step is analysed by Thm 3.6 instead, for the sum or the mean update rule.',
   ].join('\n'),
@@ -307,11 +310,12 @@ export const perInstanceCommand: CommandDefinition = {
     'target-batches': { type: 'string', valueName: 'G', description: 'outer batches of each Thm 3.6 estimate (--batch-trace)', defaultText: 'min(20, M − order)' },
     alpha: { type: 'string', valueName: 'list', description: 'integer Rényi orders ≥ 2 (comma-separated); epsilon minimises over them' },
     delta: { type: 'string', valueName: 'δ', description: 'delta of the (epsilon, delta) conversion, in (0, 1)' },
-    lambda: { type: 'string', valueName: 'λ', description: 'Hölder constant > 1 of the composition', defaultText: '1 + 3(T − 1), Fact 3.4' },
+    lambda: { type: 'string', valueName: 'λ', description: 'Hölder constant > 1 of the composition; choose it before looking at the results (docs/per-instance.md, choosing λ)', defaultText: '1 + 3(T − 1), Fact 3.4' },
     'max-evaluations': { type: 'string', valueName: 'n', description: 'refuse traces whose analysis needs more inner-loop evaluations (orders × records × runs × steps)', defaultText: '1e11' },
   },
   examples: [
     'dpbounds per-instance --trace run/per-instance.json --alpha 2,4,8,16,32,64 --delta 1e-5 --json',
+    'dpbounds per-instance --trace norms.npy --trace-meta norms-meta.json --alpha 2,4,8,16,32 --delta 1e-5',
     'dpbounds per-instance --batch-trace run/per-instance-batches.json --alpha 4,8 --delta 1e-5 --json',
   ],
   run,
