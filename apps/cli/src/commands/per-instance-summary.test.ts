@@ -19,7 +19,7 @@ describe('perInstanceSummary', () => {
     const epsilon = (dp as { epsilon: number }).epsilon;
     const expected = result.records.map((r) => r.epsilon < epsilon);
     expect(expected).toEqual([false, true, true]);
-    expect(summary.json.belowDpGuarantee).toEqual(expected);
+    expect(summary.belowDpGuarantee).toEqual(expected);
     expect(summary.json.comparison).toMatchObject({ kind: 'estimate', records: 3, belowDpGuarantee: 2, belowRdpGuarantee: 2, gain: true });
     expect(summary.json.rdpGuarantee).toEqual({ accountant: 'rdp', kind: 'guarantee', neighbouring: 'add-remove', delta: 1e-5, epsilon: result.dataIndependent.epsilon, order: result.dataIndependent.order });
     expect(summary.lines).toEqual([summary.json.comparison.verdict]);
@@ -37,7 +37,7 @@ describe('perInstanceSummary', () => {
     const summary = perInstanceSummary(result, { dp: { unavailable: 'the PLD accountant refused the run: x' }, delta: 1e-5 });
     expect(summary.json.dpGuarantee).toBeNull();
     expect(summary.json.dpGuaranteeUnavailable).toBe('the PLD accountant refused the run: x');
-    expect(summary.json.belowDpGuarantee).toEqual([null, null, null]);
+    expect(summary.belowDpGuarantee).toEqual([null, null, null]);
     expect(summary.json.comparison).toMatchObject({ belowDpGuarantee: null, gain: null });
     expect(summary.lines[0]).toContain('no DP guarantee to compare with');
     expect(JSON.stringify(summary.json)).not.toContain('NaN');

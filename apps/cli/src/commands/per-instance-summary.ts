@@ -82,8 +82,6 @@ export interface PerInstanceSummaryJson {
   readonly dpGuaranteeUnavailable?: string;
   /** The data-independent RDP guarantee at the per-instance orders and conversion (the cap of every record's ε). */
   readonly rdpGuarantee: { readonly accountant: 'rdp'; readonly kind: 'guarantee'; readonly neighbouring: 'add-remove'; readonly delta: number; readonly epsilon: number; readonly order: number };
-  /** Per record (in order): is its reported ε below the DP guarantee? (null when there is none). */
-  readonly belowDpGuarantee: readonly (boolean | null)[];
   /** How the per-record estimates compare with the guarantees. */
   readonly comparison: {
     readonly kind: 'estimate';
@@ -102,6 +100,8 @@ export interface PerInstanceSummaryJson {
 /** Output of {@link perInstanceSummary}. */
 export interface PerInstanceSummary {
   readonly json: PerInstanceSummaryJson;
+  /** Per record (in the result's order): is its reported ε below the DP guarantee? (null when there is none). */
+  readonly belowDpGuarantee: readonly (boolean | null)[];
   /** Label/value rows for the head of the text output (`formatKeyValues`). */
   readonly rows: readonly (readonly [string, string])[];
   /** The verdict, one plain sentence. */
@@ -138,7 +138,6 @@ export function perInstanceSummary(result: PerInstancePrivacy, guarantees: PerIn
     dpGuarantee: dp,
     ...(dp === null ? { dpGuaranteeUnavailable: (guarantees.dp as RunDpGuaranteeUnavailable).unavailable } : {}),
     rdpGuarantee: { accountant: 'rdp', kind: 'guarantee', neighbouring: 'add-remove', delta, epsilon: di.epsilon, order: di.order },
-    belowDpGuarantee: below,
     comparison: { kind: 'estimate', records: n, belowDpGuarantee: belowDp, belowRdpGuarantee: belowRdp, gain: belowDp === null ? null : belowDp > 0, verdict },
   };
   const rows: [string, string][] = [
@@ -146,5 +145,5 @@ export function perInstanceSummary(result: PerInstancePrivacy, guarantees: PerIn
     ['data-independent RDP epsilon', `${formatNumber(di.epsilon)} (alpha ${di.order}, the per-instance orders and conversion; guarantee, caps each record)`],
     ['below the DP guarantee', belowDp === null ? '—' : `${belowDp} of ${n} records (estimate)`],
   ];
-  return { json, rows, lines: [verdict] };
+  return { json, belowDpGuarantee: below, rows, lines: [verdict] };
 }

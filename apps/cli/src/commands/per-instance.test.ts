@@ -204,6 +204,10 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
     expect(json.dataIndependentKind).toBe('guarantee');
     expect(json.updateRule).toBe('mean');
     expect(json.coverage['both']).toBe(2);
+    // the DP guarantee beside a batch trace is the sampled Gaussian at noise multiplier sigma_U / C
+    const dp = (json as unknown as { dpGuarantee: { noiseMultiplier: number; samplingRate: number; steps: number; epsilon: number } }).dpGuarantee;
+    expect(dp).toMatchObject({ noiseMultiplier: 0.1, samplingRate: 0.5, steps: 4 });
+    expect(dp.epsilon).toBe(dpAccountantEvaluation('pld', { samplingRate: 0.5, noiseMultiplier: 0.1, steps: 4, delta: 1e-5, neighbouring: 'add-remove' }).result['epsilon']);
     expect(json.points.map((p) => p.id)).toEqual(['alike', 'odd']);
     // The record that looks like the batches gets a smaller per-instance epsilon.
     expect(json.points[0]?.perInstanceEpsilon).toBeLessThan((json.points[1]?.perInstanceEpsilon as number) - 0.5);

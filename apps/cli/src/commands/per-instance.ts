@@ -208,7 +208,7 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
       epsilon: record.epsilon,
       bound: record.bound,
       epsilonKind: record.bound === 'data-independent' ? ('guarantee' as const) : ('estimate' as const),
-      belowDpGuarantee: summary.json.belowDpGuarantee[i] ?? null,
+      belowDpGuarantee: summary.belowDpGuarantee[i] ?? null,
       rdp: record.rdp,
       alpha: record.order,
       perInstanceEpsilon: record.perInstanceEpsilon,
