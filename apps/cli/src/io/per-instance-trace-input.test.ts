@@ -52,6 +52,7 @@ describe('readPerInstanceTraceInput', () => {
       await readPerInstanceTraceInput(write('t.jsonl', jsonl), dir),
       await readPerInstanceTraceInput('t.jsonl.gz', dir).catch(() => null),
       await readPerInstanceTraceInput(write('t-gz.jsonl.gz', gzipSync(jsonl)), dir),
+      await readPerInstanceTraceInput(write('t-crlf.jsonl', `\r\n\n${jsonl.split('\n').join('\r\n\n  \t\r\n')}`), dir),
       await readPerInstanceTraceInput(write('t-npy.npy', npy), dir),
       await readPerInstanceTraceInput(write('t-other.npy', npy), dir, { meta: join(dir, 'other-meta.json') }),
       await readPerInstanceTraceInput(json, dir),
@@ -93,7 +94,9 @@ describe('readPerInstanceTraceInput', () => {
     const values = Float64Array.from(bad.flatMap((r) => r.gradientNorms.flat()) as number[]);
     const cases: [string, string | Uint8Array, RegExp][] = [
       ['bad.jsonl', [JSON.stringify(header), ...bad.map((r) => JSON.stringify(r))].join('\n'), /bad\.jsonl: line 3: runs\[1\]\.gradientNorms\[2\]\[1\] must be a clipped norm/],
-      ['broken.jsonl', `${JSON.stringify(header)}\n{"seed": 1,`, /broken\.jsonl: line 2: malformed JSON/],
+      ['broken.jsonl', `${JSON.stringify(header)}\n{"seed": 1,`, /broken\.jsonl: not valid JSON at line 2, column/],
+      ['blank-lines.jsonl', `\n\r\n${JSON.stringify(header)}\r\n\n  \n${bad.map((r) => JSON.stringify(r)).join('\r\n\n')}\n`, /blank-lines\.jsonl: line 8: runs\[1\]\.gradientNorms\[2\]\[1\]/],
+      ['two-per-line.jsonl', `${JSON.stringify(header)}\n${JSON.stringify(runs[0])} ${JSON.stringify(runs[1])}\n`, /two-per-line\.jsonl: not valid JSON at line 2, column/],
       ['runs-in-header.jsonl', JSON.stringify({ ...header, runs }), /line 1: the header line must not hold runs/],
       ['empty.jsonl', '\n\n', /empty\.jsonl: empty/],
       ['bad.npy', npyFloat64(12, 3, values), /bad\.npy: index \[6, 1\] \(runs\[1\]\.gradientNorms\[2\]\[1\] must be a clipped norm/],

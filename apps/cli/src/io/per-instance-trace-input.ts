@@ -17,7 +17,7 @@ import { UsageError } from '../usage-error.js';
 import { openInput } from './input-chunks.js';
 import { npySink } from './npy.js';
 import { decodeText, readInputBytes } from './read-file.js';
-import { JSON_MAX_BYTES, jsonlSink } from './record-sinks.js';
+import { JSON_MAX_BYTES, MAX_RECORD_CHARS } from './record-sinks.js';
 
 /** The file forms of a per-instance trace. */
 export type PerInstanceTraceFileFormat = 'json' | 'jsonl' | 'npy';
@@ -75,53 +75,114 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** JSON whitespace (space, tab, CR, LF). */
+function isJsonSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 10;
+}
+
 /**
- * Reads a JSON Lines trace: line 1 the trace's fields except `runs`, each following non-blank line
- * one run `{ seed, excludedRecords?, gradientNorms }`. Memory: the table plus one line.
+ * Reads a JSON Lines trace: the first non-blank line is the trace's fields except `runs`, each
+ * following non-blank line one run `{ seed, excludedRecords?, gradientNorms }`. The run lines are
+ * streamed into the trace parser as the elements of `runs` (a comma before each but the first),
+ * never held or parsed as a tree, keeping the file's line numbers, so memory is the stored norms
+ * plus one chunk (and the header line).
  */
 async function readJsonl(path: string, cwd: string, options: PerInstanceTraceInputOptions): Promise<PerInstanceTraceTable> {
   const parser: PerInstanceTraceParser = createPerInstanceTraceParser();
-  /** File line of the header and of each run. */
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let line = 1;
+  /** File line of the header (0 until it is read) and of each run. */
   let headerLine = 0;
   const runLines: number[] = [];
-  const where = (error: unknown): string => {
-    const run = isDpboundsError(error) ? /^runs\[(\d+)\]/.exec(error.parameter) : null;
-    const line = run === null ? headerLine : runLines[Number(run[1])];
-    return line === undefined || line === 0 ? path : `${path}: line ${line}`;
+  let header = '';
+  /** Whether the current line (after the header) has begun a run. */
+  let lineStarted = false;
+
+  const fail = (error: unknown): unknown => {
+    if (!isDpboundsError(error)) return error;
+    if (error.parameter === 'json') return new UsageError(`${path}: ${error.message}`);
+    const run = /^runs\[(\d+)\]/.exec(error.parameter);
+    const at = run === null ? headerLine : runLines[Number(run[1])];
+    return new UsageError(`${path}${at === undefined || at === 0 ? '' : `: line ${at}`}: ${error.message}`);
   };
-  const sink = jsonlSink(path, (value, line) => {
-    if (headerLine === 0) {
-      if (!isObject(value)) throw new UsageError(`${path}: line ${line}: the first line must be the trace header, a JSON object with every field but runs`);
-      if ('runs' in value) throw new UsageError(`${path}: line ${line}: the header line must not hold runs; write one run per line after it`);
-      headerLine = line;
-      try {
-        parser.write(openRuns(value));
-      } catch (error) {
-        throw usage(where(error), error);
-      }
+  const write = (text: string): void => {
+    if (text === '') return;
+    try {
+      parser.write(text);
+    } catch (error) {
+      throw fail(error);
+    }
+  };
+  const takeHeader = (): void => {
+    if (header.trim() === '') {
+      write('\n'); // a blank line before the header keeps its place in the line count
+      header = '';
       return;
     }
-    runLines.push(line);
+    let value: unknown;
     try {
-      parser.write(`${runLines.length === 1 ? '' : ','}${JSON.stringify(value)}`);
+      value = JSON.parse(header);
     } catch (error) {
-      throw usage(where(error), error);
+      throw new UsageError(`${path}: line ${line}: malformed JSON (${(error as Error).message})`);
     }
-  });
+    if (!isObject(value)) throw new UsageError(`${path}: line ${line}: the first line must be the trace header, a JSON object with every field but runs`);
+    if ('runs' in value) throw new UsageError(`${path}: line ${line}: the header line must not hold runs; write one run per line after it`);
+    headerLine = line;
+    header = '';
+    write(openRuns(value));
+  };
+  const take = (text: string): void => {
+    let i = 0;
+    while (i < text.length) {
+      const newline = text.indexOf('\n', i);
+      const end = newline < 0 ? text.length : newline;
+      if (headerLine === 0) {
+        header += text.slice(i, end);
+        if (header.length > MAX_RECORD_CHARS) throw new UsageError(`${path}: line ${line}: longer than ${MAX_RECORD_CHARS} characters`);
+        if (newline >= 0) takeHeader();
+      } else {
+        let from = i;
+        if (!lineStarted) {
+          let k = i;
+          while (k < end && isJsonSpace(text.charCodeAt(k))) k++;
+          if (k < end) {
+            lineStarted = true;
+            runLines.push(line);
+            write(text.slice(i, k) + (runLines.length > 1 ? ',' : ''));
+            from = k;
+          }
+        }
+        write(text.slice(from, end));
+      }
+      if (newline < 0) break;
+      if (headerLine !== 0) write('\n'); // (a blank line before the header wrote its own)
+      line++;
+      lineStarted = false;
+      i = newline + 1;
+    }
+  };
+  const decode = (bytes: Uint8Array, stream: boolean): string => {
+    try {
+      return decoder.decode(bytes, { stream });
+    } catch {
+      throw new UsageError(`${path}: not valid UTF-8 text (is it a binary file?)`);
+    }
+  };
   const input = await openInput(path, cwd);
   let bytes = 0;
   for await (const chunk of input.chunks) {
-    sink.push(chunk);
+    take(decode(chunk, true));
     bytes += chunk.length;
     options.onBytes?.(bytes);
   }
-  sink.end();
+  take(decode(new Uint8Array(0), false));
+  if (headerLine === 0 && header.trim() !== '') takeHeader();
   if (headerLine === 0) throw new UsageError(`${path}: empty; expected a header line and then one line per run`);
+  write(']}');
   try {
-    parser.write(']}');
     return parser.end();
   } catch (error) {
-    throw usage(where(error), error);
+    throw fail(error);
   }
 }
 
