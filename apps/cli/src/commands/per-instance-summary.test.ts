@@ -19,7 +19,10 @@ describe('perInstanceSummary', () => {
     const epsilon = (dp as { epsilon: number }).epsilon;
     const expected = result.records.map((r) => r.epsilon < epsilon);
     expect(expected).toEqual([false, true, true]);
-    expect(summary.belowDpGuarantee).toEqual(expected);
+    expect(summary.records.map((r) => r.belowDpGuarantee)).toEqual(expected);
+    // the record not below the DP guarantee is reported at it; the others at their estimate
+    expect(summary.records[0]).toEqual({ epsilon, bound: 'data-independent', epsilonKind: 'guarantee', guaranteeAccountant: 'pld', belowDpGuarantee: false });
+    expect(summary.records[1]).toEqual({ epsilon: result.records[1]?.epsilon, bound: 'per-instance', epsilonKind: 'estimate', guaranteeAccountant: null, belowDpGuarantee: true });
     expect(summary.json.comparison).toMatchObject({ kind: 'estimate', records: 3, belowDpGuarantee: 2, belowRdpGuarantee: 2, gain: true });
     expect(summary.json.rdpGuarantee).toEqual({ accountant: 'rdp', kind: 'guarantee', neighbouring: 'add-remove', delta: 1e-5, epsilon: result.dataIndependent.epsilon, order: result.dataIndependent.order });
     expect(summary.lines).toEqual([summary.json.comparison.verdict]);
@@ -37,7 +40,9 @@ describe('perInstanceSummary', () => {
     const summary = perInstanceSummary(result, { dp: { unavailable: 'the PLD accountant refused the run: x' }, delta: 1e-5 });
     expect(summary.json.dpGuarantee).toBeNull();
     expect(summary.json.dpGuaranteeUnavailable).toBe('the PLD accountant refused the run: x');
-    expect(summary.belowDpGuarantee).toEqual([null, null, null]);
+    expect(summary.records.map((r) => r.belowDpGuarantee)).toEqual([null, null, null]);
+    // without a DP guarantee the RDP one caps: the record at the clip norm gets it
+    expect(summary.records[0]).toEqual({ epsilon: result.dataIndependent.epsilon, bound: 'data-independent', epsilonKind: 'guarantee', guaranteeAccountant: 'rdp', belowDpGuarantee: null });
     expect(summary.json.comparison).toMatchObject({ belowDpGuarantee: null, gain: null });
     expect(summary.lines[0]).toContain('no DP guarantee to compare with');
     expect(JSON.stringify(summary.json)).not.toContain('NaN');

@@ -97,11 +97,29 @@ export interface PerInstanceSummaryJson {
   };
 }
 
+/** What is reported for one record: the smallest valid ε known for it, and where it comes from. */
+export interface PerInstanceRecordSummary {
+  /**
+   * The smallest of the record's per-instance ε (the library's `epsilon`, itself capped at each
+   * order by the data-independent RDP) and the run's DP guarantee: never above any
+   * data-independent guarantee of the run.
+   */
+  readonly epsilon: number;
+  /** `per-instance` when the per-instance estimate is below both guarantees, else `data-independent`. */
+  readonly bound: 'per-instance' | 'data-independent';
+  /** `estimate` for a per-instance value, `guarantee` for a data-independent one. */
+  readonly epsilonKind: 'estimate' | 'guarantee';
+  /** For a data-independent `epsilon`: the accountant that gave it (`pld`: the DP guarantee; `rdp`: the RDP one). */
+  readonly guaranteeAccountant: 'pld' | 'rdp' | null;
+  /** Whether the per-instance ε is below the run's DP guarantee (null when there is none). */
+  readonly belowDpGuarantee: boolean | null;
+}
+
 /** Output of {@link perInstanceSummary}. */
 export interface PerInstanceSummary {
   readonly json: PerInstanceSummaryJson;
-  /** Per record (in the result's order): is its reported ε below the DP guarantee? (null when there is none). */
-  readonly belowDpGuarantee: readonly (boolean | null)[];
+  /** Per record, in the result's order: the ε to report and its source. */
+  readonly records: readonly PerInstanceRecordSummary[];
   /** Label/value rows for the head of the text output (`formatKeyValues`). */
   readonly rows: readonly (readonly [string, string])[];
   /** The verdict, one plain sentence. */
@@ -111,8 +129,10 @@ export interface PerInstanceSummary {
 /**
  * Compares a per-instance result (`perInstancePrivacy` / `perInstanceBatchPrivacy`) with the
  * run's guarantees: the DP guarantee (PLD, the ε to publish; every record has it) and the
- * data-independent RDP ε at the same orders (the cap of each record's reported ε). A record counts
- * as below the DP guarantee when its reported ε (an estimate) is strictly smaller. When none is,
+ * data-independent RDP ε at the same orders (the library's cap of each record's ε). Each record's
+ * reported ε is the smallest of the three (all bound the same record's privacy loss), so it is
+ * never above a guarantee of the run. A record counts as below the DP guarantee when its
+ * per-instance ε (an estimate) is strictly smaller. When none is,
  * the verdict says "no record's per-instance ε is below the run's DP guarantee ε = …:
  * per-instance accounting shows no gain for this run".
  *
@@ -122,8 +142,13 @@ export function perInstanceSummary(result: PerInstancePrivacy, guarantees: PerIn
   const dp = 'unavailable' in guarantees.dp ? null : guarantees.dp;
   const n = result.records.length;
   const di = result.dataIndependent;
-  const below = result.records.map((record) => (dp === null ? null : record.epsilon < dp.epsilon));
-  const belowDp = dp === null ? null : below.filter((b) => b === true).length;
+  const records = result.records.map((record): PerInstanceRecordSummary => {
+    const belowDpGuarantee = dp === null ? null : record.epsilon < dp.epsilon;
+    if (belowDpGuarantee === false) return { epsilon: (dp as RunDpGuarantee).epsilon, bound: 'data-independent', epsilonKind: 'guarantee', guaranteeAccountant: 'pld', belowDpGuarantee };
+    const perInstance = record.bound === 'per-instance';
+    return { epsilon: record.epsilon, bound: record.bound, epsilonKind: perInstance ? 'estimate' : 'guarantee', guaranteeAccountant: perInstance ? null : 'rdp', belowDpGuarantee };
+  });
+  const belowDp = dp === null ? null : records.filter((r) => r.belowDpGuarantee === true).length;
   const belowRdp = result.records.filter((record) => record.bound === 'per-instance').length;
   const delta = guarantees.delta;
   let verdict: string;
@@ -142,8 +167,8 @@ export function perInstanceSummary(result: PerInstancePrivacy, guarantees: PerIn
   };
   const rows: [string, string][] = [
     ['DP guarantee (every record)', dp === null ? `unavailable (${(guarantees.dp as RunDpGuaranteeUnavailable).unavailable})` : `epsilon ${formatNumber(dp.epsilon)} at delta ${formatNumber(dp.delta)} (PLD, add-remove, guarantee)`],
-    ['data-independent RDP epsilon', `${formatNumber(di.epsilon)} (alpha ${di.order}, the per-instance orders and conversion; guarantee, caps each record)`],
+    ['data-independent RDP epsilon', `${formatNumber(di.epsilon)} (alpha ${di.order}, the per-instance orders and conversion; guarantee)`],
     ['below the DP guarantee', belowDp === null ? '—' : `${belowDp} of ${n} records (estimate)`],
   ];
-  return { json, belowDpGuarantee: below, rows, lines: [verdict] };
+  return { json, records, rows, lines: [verdict] };
 }

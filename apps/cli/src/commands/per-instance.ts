@@ -21,6 +21,7 @@ import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber, formatTable } from '../format.js';
 import { createProgress } from '../progress.js';
 import { perInstanceSummary, runDpGuarantee } from './per-instance-summary.js';
+import type { PerInstanceRecordSummary } from './per-instance-summary.js';
 import type { Progress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
 
@@ -201,14 +202,17 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
   const counts: Record<PerInstanceCoverage, number> = { both: 0, 'with-record': 0, 'without-record': 0 };
   const points = result.records.map((record, i) => {
     const source = context.records[i];
+    const reported = summary.records[i] as PerInstanceRecordSummary;
     counts[record.coverage]++;
     return {
       id: source?.id ?? i,
       ...(source?.label !== undefined ? { label: source.label } : {}),
-      epsilon: record.epsilon,
-      bound: record.bound,
-      epsilonKind: record.bound === 'data-independent' ? ('guarantee' as const) : ('estimate' as const),
-      belowDpGuarantee: summary.belowDpGuarantee[i] ?? null,
+      epsilon: reported.epsilon,
+      bound: reported.bound,
+      epsilonKind: reported.epsilonKind,
+      guaranteeAccountant: reported.guaranteeAccountant,
+      belowDpGuarantee: reported.belowDpGuarantee,
+      rdpEpsilon: record.epsilon,
       rdp: record.rdp,
       alpha: record.order,
       perInstanceEpsilon: record.perInstanceEpsilon,
@@ -266,8 +270,8 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
       ['delta', formatNumber(delta)],
       ['lambda', formatNumber(result.lambda)],
       ...summary.rows,
-      ['median per-instance epsilon', `${formatNumber(median)} (estimate)`],
-      ['max per-instance epsilon', `${formatNumber(epsilons[epsilons.length - 1] ?? 0)} (estimate)`],
+      ['median epsilon', `${formatNumber(median)} (of the records' epsilon: estimates where bound is per-instance)`],
+      ['max epsilon', `${formatNumber(epsilons[epsilons.length - 1] ?? 0)}`],
       ['directions', note],
     ]),
     '',
@@ -276,10 +280,11 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
     '',
     ...summary.lines,
     '',
-    'epsilon = min(per-instance, data-independent RDP) at each order (add-remove pair); bound says which gave it:',
-    'per-instance (an estimate from the runs in the trace) or data-independent (the guarantee itself).',
-    'raw = max(raw with, raw without), the per-instance estimate before that cap, from the runs that trained',
-    'with / without the record; above the data-independent epsilon it is not reported as the record\'s epsilon.',
+    'epsilon = the smallest of the per-instance epsilon and the two guarantees above (add-remove pair), never above',
+    'either; bound says which gave it: per-instance (an estimate from the runs in the trace) or data-independent',
+    '(a guarantee). rdp, alpha: the per-instance RDP curve, capped at each order by the data-independent one.',
+    'raw = max(raw with, raw without), the per-instance estimate before any cap, from the runs that trained',
+    'with / without the record; shown for diagnosis, never reported as the record\'s epsilon when above a guarantee.',
   ].join('\n');
   return { json, text };
 }
