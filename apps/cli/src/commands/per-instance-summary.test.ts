@@ -1,5 +1,6 @@
 import { perInstancePrivacy } from '@dpbounds/accountants';
 import { dpAccountantEvaluation } from '@dpbounds/accountants/advanced';
+import { createRng } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { perInstanceSummary, runDpGuarantee } from './per-instance-summary.js';
 
@@ -46,5 +47,31 @@ describe('perInstanceSummary', () => {
     expect(summary.json.comparison).toMatchObject({ belowDpGuarantee: null, gain: null });
     expect(summary.lines[0]).toContain('no DP guarantee to compare with');
     expect(JSON.stringify(summary.json)).not.toContain('NaN');
+  });
+
+  it('never reports a record above either guarantee, over random traces with a record at the clip norm at every step', () => {
+    const rng = createRng(23);
+    for (let trial = 0; trial < 15; trial++) {
+      const steps = 1 + Math.floor(60 * rng.uniform());
+      const samplingRate = 0.002 + 0.2 * rng.uniform();
+      const noiseMultiplier = 0.5 + 2 * rng.uniform();
+      const nRuns = 1 + Math.floor(3 * rng.uniform());
+      const ratios = Array.from({ length: nRuns }, () => Array.from({ length: steps }, () => Float64Array.from({ length: 4 }, (_, i) => (i === 0 ? 1 : rng.uniform() ** (1 + 3 * i)))));
+      const orders = [2, 4, 8, 16, 32].filter(() => rng.uniform() < 0.7);
+      const out = perInstancePrivacy({
+        orders: orders.length === 0 ? [8] : orders, delta: 1e-5, samplingRate, noiseMultiplier, steps, recordCount: 4, ratios,
+        checkpointSteps: Array.from({ length: steps }, (_, t) => t), lambda: rng.uniform() < 0.5 ? 1e9 : 1 + 3 * steps,
+      });
+      const dp = runDpGuarantee({ samplingRate, noiseMultiplier, steps, delta: 1e-5 });
+      const summary = perInstanceSummary(out, { dp, delta: 1e-5 });
+      const cap = Math.min(out.dataIndependent.epsilon, 'epsilon' in dp ? dp.epsilon : Infinity);
+      summary.records.forEach((r, i) => {
+        expect(r.epsilon, `trial ${trial} record ${i}`).toBeLessThanOrEqual(cap);
+        expect(r.epsilon).toBe(Math.min(out.records[i]?.epsilon as number, 'epsilon' in dp ? dp.epsilon : Infinity));
+        expect(r.epsilonKind).toBe(r.bound === 'per-instance' ? 'estimate' : 'guarantee');
+      });
+      // at the clip norm in every run and step: a guarantee, never the per-instance estimate
+      expect(summary.records[0]?.bound).toBe('data-independent');
+    }
   });
 });
