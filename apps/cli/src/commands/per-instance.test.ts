@@ -120,6 +120,12 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
     const rows = text.stdout.split('\n').filter((line) => /^ *(at-clip|small) /.test(line));
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(Number(row.trim().split(/ +/)[1])).toBe(1.04806);
+    // with one order the conversion alone costs 1.21 at alpha 8; a range of orders lets the small record gain
+    const range = JSON.parse((await runCaptured(['per-instance', '--trace', path, '--alpha', '2,3,4,6,8,12,16,24,32,48,64', '--delta', '1e-5', '--json'], only)).stdout) as typeof json;
+    expect(range.points[1]).toMatchObject({ bound: 'per-instance', epsilonKind: 'estimate', belowDpGuarantee: true });
+    expect(range.points[1]?.epsilon).toBeCloseTo(0.112227, 5);
+    expect(range.points[0]).toMatchObject({ epsilon: range.dpGuarantee.epsilon, bound: 'data-independent' });
+    expect(range.comparison).toMatchObject({ belowDpGuarantee: 1, gain: true });
   });
 
   it('counts the records below the run\'s DP guarantee when there are some', async () => {
