@@ -82,7 +82,7 @@ export type { CombinedSide, CombinedTprAtFpr, CombineThreatWithDpOptions, DpSgdR
 // Per-instance RDP (Thudi et al. 2024, "Gradients Look Alike").
 export { PER_INSTANCE_MAX_STEPS, perInstanceBatchPrivacy, perInstancePrivacy, perInstanceWorkEstimate } from './per-instance/index.js';
 export type {
-  PerInstanceBatchCheckpoint, PerInstanceBatchPrivacyInput, PerInstanceBatchRun, PerInstanceCoverage, PerInstanceDirection,
+  PerInstanceBatchCheckpoint, PerInstanceBatchPrivacyInput, PerInstanceBatchRun, PerInstanceBound, PerInstanceCoverage, PerInstanceDirection,
   PerInstancePrivacy, PerInstancePrivacyInput, PerInstanceRecordPrivacy, PerInstanceWork,
   PerInstanceWorkInput
 } from './per-instance/index.js';

@@ -20,13 +20,17 @@ describe('docs/per-instance.md', () => {
     expect(run.stdout).toBe(block);
   });
 
-  it('quotes the TPR caps dpbounds convert gives for the typical record and the outlier', async () => {
+  it('quotes the TPR caps dpbounds convert gives for the typical record (its estimate) and for the outlier and 8116 (the run\'s DP guarantee)', async () => {
     const json = JSON.parse((await runCaptured(['per-instance', '--trace', trace, '--alpha', '2,3,4,6,8,12,16,24,32,48,64', '--delta', '1e-5', '--json'])).stdout) as {
-      points: { id: number; epsilon: number }[];
+      points: { id: number; epsilon: number; belowDpGuarantee: boolean; bound: string }[];
+      dpGuarantee: { epsilon: number };
     };
-    const cases: [number, string][] = [[15918, '| typical 15918 | 1.22 |'], [3914, '| outlier 3914 | 6.9 |'], [8116, '| random 8116 | 6.9 |']];
+    const cases: [number, string][] = [[15918, '| typical 15918 | 1.22 |'], [3914, '| outlier 3914 | 5.76 |'], [8116, '| random 8116 | 5.76 |']];
     for (const [id, rowStart] of cases) {
-      const epsilon = json.points.find((p) => p.id === id)?.epsilon as number;
+      const point = json.points.find((p) => p.id === id);
+      // a record not below the DP guarantee is protected by it: the cap quoted is the guarantee's
+      const epsilon = point?.belowDpGuarantee === true ? point.epsilon : json.dpGuarantee.epsilon;
+      expect(point?.belowDpGuarantee, String(id)).toBe(id === 15918);
       expect(page).toContain(`--epsilon ${epsilon} --delta 1e-5`);
       const convert = JSON.parse((await runCaptured(['convert', '--epsilon', String(epsilon), '--delta', '1e-5', '--fpr', '0.001,0.01', '--json'])).stdout) as {
         tprAtFpr: { fpr: number; tpr: number }[];
@@ -35,6 +39,17 @@ describe('docs/per-instance.md', () => {
       const [low, high] = convert.tprAtFpr.map((p) => percent(p.tpr));
       expect(page).toContain(`${rowStart} ${low} | ${high} |`);
     }
+  });
+
+  it('quotes the comparison with the run\'s DP guarantee and the λ trade-off numbers the command gives', async () => {
+    const args = ['per-instance', '--trace', trace, '--alpha', '2,3,4,6,8,12,16,24,32,48,64', '--delta', '1e-5', '--json'];
+    type Out = { points: { id: number; epsilon: number }[]; dpGuarantee: { epsilon: number }; comparison: { belowDpGuarantee: number; records: number } };
+    const base = JSON.parse((await runCaptured(args)).stdout) as Out;
+    expect(page).toContain(`Every record of this run has the DP guarantee ε = ${base.dpGuarantee.epsilon.toFixed(2)}`);
+    expect(page).toContain(`adds something for ${base.comparison.belowDpGuarantee} of the ${base.comparison.records} records`);
+    const large = JSON.parse((await runCaptured([...args, '--lambda', '1e9'])).stdout) as Out;
+    const eps = (out: Out, id: number): string => (out.points.find((p) => p.id === id)?.epsilon as number).toFixed(2);
+    expect(page).toContain(`\`--lambda 1e9\` gives record 23607 ε = ${eps(large, 23607)} instead of ${eps(base, 23607)}, but record 20661 ${eps(large, 20661)}\n  instead of ${eps(base, 20661)}`);
   });
 
   it('quotes per-step RDP values that perInstanceStepRdp gives for the run', () => {

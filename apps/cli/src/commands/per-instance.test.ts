@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PER_INSTANCE_MAX_STEPS, perInstancePrivacy } from '@dpbounds/accountants';
-import { cor31StepEpsilon } from '@dpbounds/accountants/advanced';
+import { cor31StepEpsilon, dpAccountantEvaluation } from '@dpbounds/accountants/advanced';
 import { PER_INSTANCE_TRACE_MAX_STEPS } from '@dpbounds/sgd-instrumentation';
 import { createRng } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
@@ -49,15 +49,17 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
     const run = await runCaptured(['per-instance', '--trace', path, '--alpha', '2,4,8,16,32', '--delta', '1e-5', '--json'], only);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const json = JSON.parse(run.stdout) as { points: { id: unknown; epsilon: number; rdp: number; alpha: number; label?: string }[]; dataIndependentEpsilon: number };
+    const json = JSON.parse(run.stdout) as { points: { id: unknown; epsilon: number; rdpEpsilon: number; rdp: number; alpha: number; label?: string }[]; dataIndependentEpsilon: number; dpGuarantee: { epsilon: number } };
     expect(json.points).toHaveLength(6);
     for (const point of json.points) {
       expect(point).toHaveProperty('id');
       expect(point).toHaveProperty('epsilon');
       expect(point).toHaveProperty('rdp');
       expect(point.epsilon).toBeLessThanOrEqual(json.dataIndependentEpsilon);
+      expect(point.epsilon).toBeLessThanOrEqual(json.dpGuarantee.epsilon);
     }
-    expect(json.points[0]).toMatchObject({ id: 'outlier', label: 'outlier', epsilon: json.dataIndependentEpsilon });
+    expect(json.dpGuarantee.epsilon).toBeLessThan(json.dataIndependentEpsilon);
+    expect(json.points[0]).toMatchObject({ id: 'outlier', label: 'outlier', epsilon: json.dpGuarantee.epsilon, rdpEpsilon: json.dataIndependentEpsilon });
     expect(json.points[1]?.id).toBe(101);
     const runs = trace['runs'] as { gradientNorms: number[][] }[];
     const library = perInstancePrivacy({
@@ -71,8 +73,77 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
       ratios: runs.map((r) => r.gradientNorms.map((row) => Float64Array.from(row, (v) => Math.min(1, v / 2)))),
     });
     expect(json.dataIndependentEpsilon).toBe(library.dataIndependent.epsilon);
-    json.points.forEach((point, i) => expect(point.epsilon).toBe(library.records[i]?.epsilon));
+    json.points.forEach((point, i) => {
+      expect(point.rdpEpsilon).toBe(library.records[i]?.epsilon);
+      expect(point.epsilon).toBe(Math.min(library.records[i]?.epsilon as number, json.dpGuarantee.epsilon));
+    });
     expect(json.points[3]?.epsilon).toBeLessThan(json.dataIndependentEpsilon / 2);
+  });
+
+  it('never reports a record above the data-independent guarantee, and compares with the run\'s PLD guarantee (the Opacus report: q = 1/103, sigma = 1, T = 309)', async () => {
+    const T = 309;
+    const trace = {
+      format: 'dpbounds.per-instance-trace', version: 1, updateRule: 'sum', samplingRate: 1 / 103, noiseMultiplier: 1, clip: 1, datasetSize: 26048, steps: T,
+      checkpointSteps: Array.from({ length: T }, (_, t) => t), records: [{ id: 'at-clip' }, { id: 'small' }],
+      runs: [0, 1, 2].map((seed) => ({ seed, gradientNorms: Array.from({ length: T }, () => [1, 0.1]) })),
+    };
+    const path = write('opacus-clip.json', JSON.stringify(trace));
+    const run = await runCaptured(['per-instance', '--trace', path, '--alpha', '8', '--lambda', '1e9', '--delta', '1e-5', '--json'], only);
+    expect(run.stderr).toBe('');
+    const json = JSON.parse(run.stdout) as {
+      points: { epsilon: number; rdpEpsilon: number; bound: string; epsilonKind: string; guaranteeAccountant: string | null; perInstanceEpsilon: number; belowDpGuarantee: boolean }[];
+      dataIndependentEpsilon: number;
+      dpGuarantee: { accountant: string; kind: string; neighbouring: string; epsilon: number; delta: number };
+      rdpGuarantee: { kind: string; epsilon: number };
+      comparison: { belowDpGuarantee: number; belowRdpGuarantee: number; gain: boolean; verdict: string; kind: string };
+    };
+    const [atClip, small] = json.points;
+    // before: the raw per-instance value 1.68988 stood in the table above the data-independent 1.47058
+    expect(atClip?.perInstanceEpsilon).toBeCloseTo(1.68988, 4);
+    expect(json.dataIndependentEpsilon).toBeCloseTo(1.47058, 4);
+    // the library caps at the data-independent RDP epsilon; the command then at the run's DP guarantee
+    expect(atClip?.rdpEpsilon).toBe(json.dataIndependentEpsilon);
+    expect(small?.rdpEpsilon).toBeCloseTo(1.21543, 4);
+    for (const point of [atClip, small]) expect(point).toMatchObject({ epsilon: json.dpGuarantee.epsilon, bound: 'data-independent', epsilonKind: 'guarantee', guaranteeAccountant: 'pld', belowDpGuarantee: false });
+    for (const point of json.points) expect(point.epsilon).toBeLessThanOrEqual(Math.min(json.dataIndependentEpsilon, json.dpGuarantee.epsilon));
+    const pld = dpAccountantEvaluation('pld', { samplingRate: 1 / 103, noiseMultiplier: 1, steps: T, delta: 1e-5, neighbouring: 'add-remove' }).result;
+    expect(json.dpGuarantee).toMatchObject({ accountant: 'pld', kind: 'guarantee', neighbouring: 'add-remove', delta: 1e-5, epsilon: pld['epsilon'] });
+    expect(json.dpGuarantee.epsilon).toBeCloseTo(1.048, 3);
+    expect(json.rdpGuarantee).toMatchObject({ kind: 'guarantee', epsilon: json.dataIndependentEpsilon });
+    expect(json.comparison).toMatchObject({ kind: 'estimate', belowDpGuarantee: 0, belowRdpGuarantee: 1, gain: false });
+    const sentence = "no record's per-instance ε is below the run's DP guarantee ε = 1.04806: per-instance accounting shows no gain for this run";
+    expect(json.comparison.verdict).toBe(sentence);
+    const text = await runCaptured(['per-instance', '--trace', path, '--alpha', '8', '--lambda', '1e9', '--delta', '1e-5'], only);
+    expect(text.stdout).toContain(sentence);
+    expect(text.stdout).toMatch(/DP guarantee \(every record\) +epsilon 1\.04806 at delta 1e-5 \(PLD, add-remove, guarantee\)/);
+    // the epsilon column of the table never shows a value above the data-independent epsilon
+    const rows = text.stdout.split('\n').filter((line) => /^ *(at-clip|small) /.test(line));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(Number(row.trim().split(/ +/)[1])).toBe(1.04806);
+    // with one order the conversion alone costs 1.21 at alpha 8; a range of orders lets the small record gain
+    const range = JSON.parse((await runCaptured(['per-instance', '--trace', path, '--alpha', '2,3,4,6,8,12,16,24,32,48,64', '--delta', '1e-5', '--json'], only)).stdout) as typeof json;
+    expect(range.points[1]).toMatchObject({ bound: 'per-instance', epsilonKind: 'estimate', belowDpGuarantee: true });
+    expect(range.points[1]?.epsilon).toBeCloseTo(0.112227, 5);
+    expect(range.points[0]).toMatchObject({ epsilon: range.dpGuarantee.epsilon, bound: 'data-independent' });
+    expect(range.comparison).toMatchObject({ belowDpGuarantee: 1, gain: true });
+  });
+
+  it('counts the records below the run\'s DP guarantee when there are some', async () => {
+    const path = write('trace-gain.json', JSON.stringify(makeTrace()));
+    const json = JSON.parse((await runCaptured(['per-instance', '--trace', path, '--alpha', '2,4,8,16,32', '--delta', '1e-5', '--json'], only)).stdout) as {
+      points: { epsilon: number; rdpEpsilon: number; bound: string; belowDpGuarantee: boolean }[];
+      dpGuarantee: { epsilon: number };
+      comparison: { belowDpGuarantee: number; gain: boolean; verdict: string };
+    };
+    const below = json.points.filter((p) => p.rdpEpsilon < json.dpGuarantee.epsilon).length;
+    expect(below).toBe(5);
+    json.points.forEach((p) => {
+      expect(p.belowDpGuarantee).toBe(p.rdpEpsilon < json.dpGuarantee.epsilon);
+      expect(p.bound).toBe(p.belowDpGuarantee ? 'per-instance' : 'data-independent');
+      expect(p.epsilon).toBe(p.belowDpGuarantee ? p.rdpEpsilon : json.dpGuarantee.epsilon);
+    });
+    expect(json.comparison).toMatchObject({ belowDpGuarantee: 5, gain: true });
+    expect(json.comparison.verdict).toMatch(/^5 of 6 record\(s\) have a per-instance ε \(an estimate\) below the run's DP guarantee ε = [\d.]+; 1 get nothing better than it$/);
   });
 
   it('labels kinds and relation, and warns when a trace has only one direction', async () => {
@@ -99,7 +170,7 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
     const path = write('trace-both.json', JSON.stringify(trace));
     const run = await runCaptured(['per-instance', '--trace', path, '--alpha', '2,4,8,16,32', '--delta', '1e-5', '--json'], only);
     expect(run.stderr).toBe('');
-    const json = JSON.parse(run.stdout) as { points: { epsilon: number; perInstanceEpsilon: number; withRecordEpsilon: number; withoutRecordEpsilon: number; coverage: string; runsWithoutRecord: number }[]; coverage: Record<string, number>; warning?: string; dataIndependentEpsilon: number };
+    const json = JSON.parse(run.stdout) as { points: { epsilon: number; rdpEpsilon: number; perInstanceEpsilon: number; withRecordEpsilon: number; withoutRecordEpsilon: number; coverage: string; runsWithoutRecord: number }[]; coverage: Record<string, number>; warning?: string; dataIndependentEpsilon: number };
     expect(json.coverage['both']).toBe(6);
     expect(json.warning).toBeUndefined();
     for (const point of json.points) {
@@ -109,7 +180,7 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
     }
     const record3 = json.points[3];
     expect(record3?.withoutRecordEpsilon).toBeGreaterThan((record3?.withRecordEpsilon as number) * 2);
-    expect(record3?.epsilon).toBe(json.dataIndependentEpsilon);
+    expect(record3?.rdpEpsilon).toBe(json.dataIndependentEpsilon);
   });
 
   it('exits 2 with one line for an absurd step count, deep nesting, or too much work', async () => {
@@ -150,6 +221,10 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
     expect(json.dataIndependentKind).toBe('guarantee');
     expect(json.updateRule).toBe('mean');
     expect(json.coverage['both']).toBe(2);
+    // the DP guarantee beside a batch trace is the sampled Gaussian at noise multiplier sigma_U / C
+    const dp = (json as unknown as { dpGuarantee: { noiseMultiplier: number; samplingRate: number; steps: number; epsilon: number } }).dpGuarantee;
+    expect(dp).toMatchObject({ noiseMultiplier: 0.1, samplingRate: 0.5, steps: 4 });
+    expect(dp.epsilon).toBe(dpAccountantEvaluation('pld', { samplingRate: 0.5, noiseMultiplier: 0.1, steps: 4, delta: 1e-5, neighbouring: 'add-remove' }).result['epsilon']);
     expect(json.points.map((p) => p.id)).toEqual(['alike', 'odd']);
     // The record that looks like the batches gets a smaller per-instance epsilon.
     expect(json.points[0]?.perInstanceEpsilon).toBeLessThan((json.points[1]?.perInstanceEpsilon as number) - 0.5);
@@ -224,10 +299,10 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
     const a = await runCaptured(['per-instance', '--trace', path, '--alpha', '8', '--delta', '1e-5', '--lambda', '50', '--json'], only);
     const b = await runCaptured(['per-instance', '--trace', path, '--alpha', '8', '--delta', '1e-5', '--lambda', '1000', '--json'], only);
     expect(JSON.parse(a.stdout).lambda).toBe(50);
-    expect(JSON.parse(a.stdout).points[2].epsilon).not.toBe(JSON.parse(b.stdout).points[2].epsilon);
+    expect(JSON.parse(a.stdout).points[2].rdpEpsilon).not.toBe(JSON.parse(b.stdout).points[2].rdpEpsilon);
     const text = await runCaptured(['per-instance', '--trace', path, '--alpha', '8', '--delta', '1e-5'], only);
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('data-independent epsilon');
+    expect(text.stdout).toContain('data-independent RDP epsilon');
     expect(text.stdout).toContain('outlier');
   });
 

@@ -1,9 +1,10 @@
 /**
  * `dpbounds per-instance`: per-instance (data-dependent) Rényi DP of each target record of a
  * DP-SGD run, from a per-instance trace (Thudi et al., "Gradients Look Alike", USENIX Security
- * 2024, Thm 3.2 and Thm 3.3, both directions of the pair). Streams and validates the trace with
- * @dpbounds/sgd-instrumentation/node (bounded memory), checks the size of the work before doing
- * it, and passes plain arrays to @dpbounds/accountants; no math here.
+ * 2024, Thm 3.2 and Thm 3.3, both directions of the pair). Streams and validates the trace
+ * (.json, .jsonl or .npy: ../io/per-instance-trace-input.ts; bounded memory), checks the size of
+ * the work before doing it, passes plain arrays to @dpbounds/accountants and puts the run's DP
+ * guarantee beside the result (per-instance-summary.ts); no math here.
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -12,12 +13,15 @@ import { batchSensitivities, cor31StepEpsilon } from '@dpbounds/accountants/adva
 import type { PerInstanceCoverage, PerInstancePrivacy } from '@dpbounds/accountants';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { perInstanceBatchTraceExclusions } from '@dpbounds/sgd-instrumentation';
-import { readPerInstanceBatchTraceFile, readPerInstanceTraceFile } from '@dpbounds/sgd-instrumentation/node';
+import { readPerInstanceBatchTraceFile } from '@dpbounds/sgd-instrumentation/node';
+import { readPerInstanceTraceInput } from '../io/per-instance-trace-input.js';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { exactlyOne, hasFlag, numberList, optionalNumber, requiredNumber, requiredString } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber, formatTable } from '../format.js';
 import { createProgress } from '../progress.js';
+import { perInstanceSummary, runDpGuarantee } from './per-instance-summary.js';
+import type { PerInstanceRecordSummary } from './per-instance-summary.js';
 import type { Progress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
 
@@ -77,6 +81,8 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const maxEvaluations = optionalNumber(flags, 'max-evaluations', { min: 1 }) ?? DEFAULT_MAX_EVALUATIONS;
   const targetBatches = optionalNumber(flags, 'target-batches', { min: 1, integer: true });
   const perStep = hasFlag(flags, 'per-step');
+  const meta = flags['trace-meta'] === undefined ? undefined : requiredString(flags, 'trace-meta', 'the JSON sidecar of a .npy trace');
+  if (meta !== undefined && which !== 'trace') throw new UsageError('--trace-meta applies to --trace FILE.npy only');
   if (targetBatches !== undefined && which !== 'batch-trace') throw new UsageError('--target-batches applies to --batch-trace only');
   const progress = createProgress(io, 'per-instance', 1);
   const refuse = (evaluations: number, shape: string): void => {
@@ -134,13 +140,13 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
           }),
         )
       : undefined;
-    return report(result, { records: trace.records, steps: trace.steps, samplingRate: trace.samplingRate, delta, orders, traceVersion: trace.version, method: `Thm 3.6 (${trace.updateRule} rule, sigma_U = ${formatNumber(trace.noiseStd)})`, perStep: steps }, {
+    return report(result, { records: trace.records, steps: trace.steps, samplingRate: trace.samplingRate, noiseMultiplier: trace.noiseStd / trace.clip, delta, orders, traceVersion: trace.version, method: `Thm 3.6 (${trace.updateRule} rule, sigma_U = ${formatNumber(trace.noiseStd)})`, perStep: steps }, {
       updateRule: trace.updateRule,
       noiseStd: trace.noiseStd,
     });
   }
 
-  const trace = await readWith(path, io, progress, (full, onBytes) => readPerInstanceTraceFile(full, { onBytes }));
+  const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}) }));
   const { header } = trace;
   if (header.steps > PER_INSTANCE_MAX_STEPS) {
     progress.finish();
@@ -171,13 +177,15 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
         }),
       )
     : undefined;
-  return report(result, { records: header.records, steps: header.steps, samplingRate: header.samplingRate, delta, orders, traceVersion: header.version, method: 'Thm 3.2 (sum rule)', perStep: steps }, { noiseMultiplier: header.noiseMultiplier });
+  return report(result, { records: header.records, steps: header.steps, samplingRate: header.samplingRate, noiseMultiplier: header.noiseMultiplier, delta, orders, traceVersion: header.version, method: 'Thm 3.2 (sum rule)', perStep: steps }, { noiseMultiplier: header.noiseMultiplier });
 }
 
 interface ReportContext {
   readonly records: readonly { readonly id: string | number; readonly label?: string }[];
   readonly steps: number;
   readonly samplingRate: number;
+  /** Noise multiplier of the run's DP guarantee (σ; for a batch trace σ_U / C). */
+  readonly noiseMultiplier: number;
   readonly delta: number;
   readonly orders: readonly number[];
   readonly traceVersion: number;
@@ -190,14 +198,21 @@ interface ReportContext {
 /** JSON and text of a per-instance result (both trace kinds). */
 function report(result: PerInstancePrivacy, context: ReportContext, extra: Readonly<Record<string, unknown>>): CommandResult {
   const { delta, orders } = context;
+  const summary = perInstanceSummary(result, { dp: runDpGuarantee({ samplingRate: context.samplingRate, noiseMultiplier: context.noiseMultiplier, steps: context.steps, delta }), delta });
   const counts: Record<PerInstanceCoverage, number> = { both: 0, 'with-record': 0, 'without-record': 0 };
   const points = result.records.map((record, i) => {
     const source = context.records[i];
+    const reported = summary.records[i] as PerInstanceRecordSummary;
     counts[record.coverage]++;
     return {
       id: source?.id ?? i,
       ...(source?.label !== undefined ? { label: source.label } : {}),
-      epsilon: record.epsilon,
+      epsilon: reported.epsilon,
+      bound: reported.bound,
+      epsilonKind: reported.epsilonKind,
+      guaranteeAccountant: reported.guaranteeAccountant,
+      belowDpGuarantee: reported.belowDpGuarantee,
+      rdpEpsilon: record.epsilon,
       rdp: record.rdp,
       alpha: record.order,
       perInstanceEpsilon: record.perInstanceEpsilon,
@@ -218,6 +233,7 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
     dataIndependentEpsilon: result.dataIndependent.epsilon,
     dataIndependentAlpha: result.dataIndependent.order,
     dataIndependentKind: result.dataIndependent.kind,
+    ...summary.json,
     coverage: counts,
     ...(counts.both === points.length ? {} : { warning: `per-instance values cover ${note}` }),
     delta,
@@ -233,13 +249,15 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
 
   const epsilons = points.map((p) => p.epsilon).sort((a, b) => a - b);
   const median = epsilons[Math.floor((epsilons.length - 1) / 2)] ?? 0;
+  const raw = (value: number | null): string => (value === null ? '—' : formatNumber(value));
   const rows = points.slice(0, TEXT_ROWS).map((p) => [
     String(p.id),
     p.label ?? '',
     formatNumber(p.epsilon),
+    p.bound,
     formatNumber(p.perInstanceEpsilon),
-    p.withRecordEpsilon === null ? '—' : formatNumber(p.withRecordEpsilon),
-    p.withoutRecordEpsilon === null ? '—' : formatNumber(p.withoutRecordEpsilon),
+    raw(p.withRecordEpsilon),
+    raw(p.withoutRecordEpsilon),
     formatNumber(p.rdp),
     String(p.alpha),
   ]);
@@ -251,17 +269,22 @@ function report(result: PerInstancePrivacy, context: ReportContext, extra: Reado
       ['per-step analysis', context.method],
       ['delta', formatNumber(delta)],
       ['lambda', formatNumber(result.lambda)],
-      ['data-independent epsilon', `${formatNumber(result.dataIndependent.epsilon)} (alpha ${result.dataIndependent.order}, guarantee)`],
-      ['median per-instance epsilon', `${formatNumber(median)} (estimate)`],
-      ['max per-instance epsilon', `${formatNumber(epsilons[epsilons.length - 1] ?? 0)} (estimate)`],
+      ...summary.rows,
+      ['median epsilon', `${formatNumber(median)} (of the records' epsilon: estimates where bound is per-instance)`],
+      ['max epsilon', `${formatNumber(epsilons[epsilons.length - 1] ?? 0)}`],
       ['directions', note],
     ]),
     '',
-    formatTable(['id', 'label', 'epsilon', 'per-instance', 'with', 'without', 'rdp', 'alpha'], rows),
+    formatTable(['id', 'label', 'epsilon', 'bound', 'raw', 'raw with', 'raw without', 'rdp', 'alpha'], rows),
     ...(points.length > TEXT_ROWS ? [`… ${points.length - TEXT_ROWS} more records (use --json for all)`] : []),
     '',
-    'epsilon = min(per-instance, data-independent), an estimate from the runs in the trace (add-remove pair);',
-    'per-instance = max(with, without): epsilon from runs that trained with / without the record.',
+    ...summary.lines,
+    '',
+    'epsilon = the smallest of the per-instance epsilon and the two guarantees above (add-remove pair), never above',
+    'either; bound says which gave it: per-instance (an estimate from the runs in the trace) or data-independent',
+    '(a guarantee). rdp, alpha: the per-instance RDP curve, capped at each order by the data-independent one.',
+    'raw = max(raw with, raw without), the per-instance estimate before any cap, from the runs that trained',
+    'with / without the record; shown for diagnosis, never reported as the record\'s epsilon when above a guarantee.',
   ].join('\n');
   return { json, text };
 }
@@ -272,28 +295,32 @@ export const perInstanceCommand: CommandDefinition = {
   summary: 'per-instance (data-dependent) Rényi DP of each target record from a training trace',
   description: [
     'Computes, for each target record of a per-instance trace (written by `dpbounds train --instrument per-instance`',
-    'or by your own Opacus/PyTorch loop, see docs/per-instance-trace.md), the privacy it actually got in this',
-    'training setup: per-step Rényi DP from its clipped gradient norm (Thudi et al. 2024, Thm 3.2), composed over',
-    'the steps with the Hölder constant lambda over the runs in the trace (Thm 3.3), once over the runs that trained',
+    'or by your own Opacus/PyTorch loop as .json, .jsonl or .npy, see docs/per-instance-trace.md), the privacy it actually',
+    'got in this training setup: per-step Rényi DP from its clipped gradient norm (Thudi et al. 2024, Thm 3.2), composed',
+    'over the steps with the Hölder constant lambda over the runs in the trace (Thm 3.3), once over the runs that trained',
     'with the record and once over those without it (trace version 2 `excludedRecords`); the larger is the',
-    'per-instance RDP. It is converted to (epsilon, delta) and capped by the data-independent guarantee of the same',
-    'run. `epsilon` is an estimate (kind "estimate": a mean over finitely many runs); `dataIndependentEpsilon` is a',
-    'guarantee. When a record has runs of only one direction, `coverage` and `warning` say so.',
+    'per-instance RDP. It is converted to (epsilon, delta) and never reported above the data-independent guarantee of',
+    'the same run (`bound` says which of the two gave a record\'s epsilon). `epsilon` is an estimate (a mean over',
+    'finitely many runs). Beside it: the run\'s DP guarantee (PLD, `dpGuarantee`), which every record has, and how many',
+    'records are below it (`comparison`). Choose --lambda before looking at the results (docs/per-instance.md).',
+    'When a record has runs of only one direction, `coverage` and `warning` say so.',
     'With --batch-trace (batch sums of the data without the targets and the targets\' clipped gradients at',
     'checkpoints) each step is analysed by Thm 3.6 instead, for the sum or the mean update rule.',
   ].join('\n'),
   flags: {
-    trace: { type: 'string', valueName: 'FILE', description: 'per-instance trace of clipped norms (.json, dpbounds.per-instance-trace v1 or v2), read streaming: Thm 3.2, sum rule' },
+    trace: { type: 'string', valueName: 'FILE', description: 'per-instance trace of clipped norms (dpbounds.per-instance-trace v1 or v2) as .json (read streaming), .jsonl (a header line, then one line per run) or .npy (norms shaped (runs × checkpoints, records), fields in a JSON sidecar): Thm 3.2, sum rule' },
+    'trace-meta': { type: 'string', valueName: 'FILE', description: 'the JSON sidecar of a .npy trace (every field of the trace, runs as [{ seed, excludedRecords? }])', defaultText: 'the .npy path with .json' },
     'batch-trace': { type: 'string', valueName: 'FILE', description: 'per-instance batch trace (.json, dpbounds.per-instance-batch-trace v1): Thm 3.6, sum or mean rule' },
     'per-step': { type: 'boolean', description: 'also report each record\'s per-step (epsilon, delta) at every checkpoint (Cor. 3.1, in JSON: points[].perStep)' },
     'target-batches': { type: 'string', valueName: 'G', description: 'outer batches of each Thm 3.6 estimate (--batch-trace)', defaultText: 'min(20, M − order)' },
     alpha: { type: 'string', valueName: 'list', description: 'integer Rényi orders ≥ 2 (comma-separated); epsilon minimises over them' },
     delta: { type: 'string', valueName: 'δ', description: 'delta of the (epsilon, delta) conversion, in (0, 1)' },
-    lambda: { type: 'string', valueName: 'λ', description: 'Hölder constant > 1 of the composition', defaultText: '1 + 3(T − 1), Fact 3.4' },
+    lambda: { type: 'string', valueName: 'λ', description: 'Hölder constant > 1 of the composition; choose it before looking at the results (docs/per-instance.md, choosing λ)', defaultText: '1 + 3(T − 1), Fact 3.4' },
     'max-evaluations': { type: 'string', valueName: 'n', description: 'refuse traces whose analysis needs more inner-loop evaluations (orders × records × runs × steps)', defaultText: '1e11' },
   },
   examples: [
     'dpbounds per-instance --trace run/per-instance.json --alpha 2,4,8,16,32,64 --delta 1e-5 --json',
+    'dpbounds per-instance --trace norms.npy --trace-meta norms-meta.json --alpha 2,4,8,16,32 --delta 1e-5',
     'dpbounds per-instance --batch-trace run/per-instance-batches.json --alpha 4,8 --delta 1e-5 --json',
   ],
   run,

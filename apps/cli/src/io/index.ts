@@ -22,3 +22,5 @@ export { JSON_MAX_BYTES, MAX_RECORD_CHARS } from './record-sinks.js';
 export { npySink } from './npy.js';
 export type { NpyShape } from './npy.js';
 export type { OutputColumn, WriteOptions } from './write-file.js';
+export { perInstanceTraceFormat, perInstanceTraceSidecar, readPerInstanceTraceInput } from './per-instance-trace-input.js';
+export type { PerInstanceTraceFileFormat, PerInstanceTraceInputOptions } from './per-instance-trace-input.js';

@@ -17,7 +17,7 @@ export type { Thm36EstimateInput, Thm36Group } from './thm36-estimate.js';
 export { authorsComposeSum, authorsGpiAlpha } from './authors-compat.js';
 export type { AuthorsComposeSum, AuthorsComposeSumInput, AuthorsGpiAlpha, AuthorsGpiAlphaInput } from './authors-compat.js';
 export { perInstancePrivacy } from './per-instance-privacy.js';
-export type { PerInstanceCoverage, PerInstanceDirection, PerInstancePrivacy, PerInstancePrivacyInput, PerInstanceRecordPrivacy } from './per-instance-privacy.js';
+export type { PerInstanceBound, PerInstanceCoverage, PerInstanceDirection, PerInstancePrivacy, PerInstancePrivacyInput, PerInstanceRecordPrivacy } from './per-instance-privacy.js';
 export { PER_INSTANCE_MAX_STEPS, perInstanceWorkEstimate } from './per-instance-work.js';
 export type { PerInstanceWork, PerInstanceWorkInput } from './per-instance-work.js';
 export { batchUpdateStepRdp } from './batch-update-step-rdp.js';

@@ -162,7 +162,7 @@ export function perInstanceBatchPrivacy(input: PerInstanceBatchPrivacyInput): Pe
     };
     const withRecord = direction(0, nRuns - count);
     const withoutRecord = direction(1, count);
-    records.push(recordFromDirections(orders, delta, diRdp, withRecord, withoutRecord));
+    records.push(recordFromDirections(orders, delta, diRdp, di.epsilon, withRecord, withoutRecord));
   }
   return { records, dataIndependent: { rdpByOrder: diRdp, epsilon: di.epsilon, order: di.order, kind: 'guarantee' }, orders, lambda, runs: nRuns, kind: 'estimate', neighbouring: 'add-remove' };
 }

@@ -64,6 +64,9 @@ export interface PerInstancePrivacyInput {
  */
 export type PerInstanceCoverage = 'both' | 'with-record' | 'without-record';
 
+/** Which bound a record's reported ε comes from (see {@link PerInstanceRecordPrivacy.bound}). */
+export type PerInstanceBound = 'per-instance' | 'data-independent';
+
 /** One direction's estimate for one record. */
 export interface PerInstanceDirection {
   /** Runs the expectation of this direction was estimated from. */
@@ -80,8 +83,18 @@ export interface PerInstanceRecordPrivacy {
   readonly rdpByOrder: Float64Array;
   /** The per-instance estimate at each of `orders`: the max over the covered directions, before the min. */
   readonly perInstanceRdpByOrder: Float64Array;
-  /** ε at δ from `rdpByOrder` (minimised over the orders); never above the data-independent ε. */
+  /**
+   * ε at δ from `rdpByOrder` (minimised over the orders); never above the data-independent ε,
+   * which is as valid a bound for this record as the per-instance one.
+   */
   readonly epsilon: number;
+  /**
+   * Which bound gave `epsilon`: `per-instance` when it is below the data-independent ε (the
+   * per-instance estimate helped, at least at one order), `data-independent` when it equals it
+   * (then `epsilon` is the guarantee itself, and `perInstanceEpsilon` may be above it: the
+   * composition evaluates earlier steps at larger, rounded-up orders).
+   */
+  readonly bound: PerInstanceBound;
   /** The order attaining `epsilon`. */
   readonly order: number;
   /** The RDP at `order` (from `rdpByOrder`). */
@@ -218,7 +231,7 @@ export function perInstancePrivacy(input: PerInstancePrivacyInput): PerInstanceP
     };
     const withRecord = direction(0, runsWith);
     const withoutRecord = direction(1, runsWithout);
-    records.push(recordFromDirections(orders, delta, diRdp, withRecord, withoutRecord));
+    records.push(recordFromDirections(orders, delta, diRdp, di.epsilon, withRecord, withoutRecord));
   }
   return {
     records,

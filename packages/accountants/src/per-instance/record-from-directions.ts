@@ -2,21 +2,24 @@
  * One record's per-instance privacy from its two directions (Thudi et al. 2024 take both
  * D_α(M(X')‖M(X)) and D_α(M(X)‖M(X'))): the per-instance RDP at each order is the larger of the
  * covered directions, capped by the data-independent RDP (which holds for every record), and ε is
- * minimised over the orders (docs/math/per-instance-rdp.md).
+ * minimised over the orders, so it is never above the data-independent ε; `bound` says which of
+ * the two gave it (docs/math/per-instance-rdp.md §5, "Which bound is reported").
  */
 import { rdpCurveToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import type { PerInstanceDirection, PerInstanceRecordPrivacy } from './per-instance-privacy.js';
 
 /**
  * The record entry of a per-instance analysis from the runs with and without the record (either
- * may be null when no run covers it; not both), the data-independent RDP at the same orders and δ.
+ * may be null when no run covers it; not both), the data-independent RDP at the same orders and δ,
+ * and the data-independent ε it converts to (the same conversion).
  *
- * @example recordFromDirections([8], 1e-5, Float64Array.of(2), { runs: 1, rdpByOrder: Float64Array.of(0.5), epsilon: 2.1 }, null).coverage // 'with-record'
+ * @example recordFromDirections([8], 1e-5, Float64Array.of(2), 6.6, { runs: 1, rdpByOrder: Float64Array.of(0.5), epsilon: 2.1 }, null).bound // 'per-instance'
  */
 export function recordFromDirections(
   orders: readonly number[],
   delta: number,
   dataIndependentRdp: Float64Array,
+  dataIndependentEpsilon: number,
   withRecord: PerInstanceDirection | null,
   withoutRecord: PerInstanceDirection | null,
 ): PerInstanceRecordPrivacy {
@@ -32,6 +35,7 @@ export function recordFromDirections(
     perInstanceEpsilon: rdpCurveToEpsilon(orders, perInstanceRdpByOrder, delta, 'improved').epsilon,
     withRecord,
     withoutRecord,
+    bound: best.epsilon < dataIndependentEpsilon ? 'per-instance' : 'data-independent',
     coverage: withRecord !== null && withoutRecord !== null ? 'both' : withRecord !== null ? 'with-record' : 'without-record',
     kind: 'estimate',
   };
