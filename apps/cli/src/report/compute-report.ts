@@ -17,6 +17,7 @@ import type { DpSgdPhase, PldAccountant } from '@dpbounds/accountants';
 import type { DpAccountantResult } from '@dpbounds/accountants/advanced';
 import { evaluateAttack } from '@dpbounds/attacks';
 import { auditReleasedValues } from '../commands/audit-released.js';
+import { perInstanceSummary } from '../commands/per-instance-summary.js';
 import type { ReleasedValues } from '../commands/audit-released.js';
 import { auditScores } from '@dpbounds/audit-one-run';
 import { aiSensitivities } from '@dpbounds/sgd-instrumentation';
@@ -359,7 +360,17 @@ export function computeReport(run: ReportRun, evidence: ReportEvidence, options:
       ratios: pi.ratios,
       excludedRecords: pi.excludedRecords,
     });
-    const records = h.records.map((r, i) => ({ id: r.id, label: r.label ?? null, epsilon: privacy.records[i]?.epsilon ?? null }));
+    // each record's ε is the smallest of its per-instance ε, the RDP ε and the run's PLD guarantee
+    // (all bound the same record's loss), so none is reported above a guarantee of the run
+    const pld = accounting.find((r) => r.accountant === 'pld' && r.neighbouring === 'add-remove');
+    const dpGuarantee = single === undefined || pld === undefined
+      ? { unavailable: 'no one-phase PLD guarantee of this run' }
+      : { accountant: 'pld' as const, kind: 'guarantee' as const, neighbouring: 'add-remove' as const, delta, epsilon: pld.epsilon, epsilonLower: pld.epsilonLower ?? pld.epsilon, samplingRate: q, noiseMultiplier: sigma, steps: T };
+    const summary = perInstanceSummary(privacy, { dp: dpGuarantee, delta });
+    const records = h.records.map((r, i) => {
+      const s = summary.records[i];
+      return { id: r.id, label: r.label ?? null, epsilon: s?.epsilon ?? null, bound: s?.bound ?? null, epsilonKind: s?.epsilonKind ?? null, guaranteeAccountant: s?.guaranteeAccountant ?? null, perInstanceEpsilon: privacy.records[i]?.perInstanceEpsilon ?? null };
+    });
     // undefined (absent from report.json) when no target of the group was recorded (few --per-instance-targets)
     const byLabel = (label: string): number | undefined => {
       const e = records.filter((r) => r.label === label && r.epsilon !== null).map((r) => r.epsilon as number);
@@ -376,6 +387,8 @@ export function computeReport(run: ReportRun, evidence: ReportEvidence, options:
       meanOutlier: byLabel('outlier'),
       meanRandom: byLabel('random'),
       dataIndependent: { kind: 'guarantee', neighbouring: 'add-remove', epsilon: privacy.dataIndependent.epsilon, note: 'RDP at the same orders' },
+      dpGuarantee: summary.json.dpGuarantee,
+      comparison: summary.json.comparison,
     };
   });
 

@@ -120,7 +120,7 @@ ${bindingList(report, relation)}
  */
 export function renderReportHtml(report: DemoReport): string {
   const views = report.views.map((relation) => relationFigures(report, relation)).join('\n');
-  const pi = report.perInstance as { records: { label: string | null; epsilon: number | null }[]; dataIndependent: { epsilon: number } } | undefined;
+  const pi = report.perInstance as { records: { label: string | null; epsilon: number | null }[]; dataIndependent: { epsilon: number }; dpGuarantee?: { epsilon: number } | null } | undefined;
   const perInstanceSvg =
     pi === undefined
       ? '<p class="missing">Per-instance analysis unavailable.</p>'
@@ -134,7 +134,10 @@ export function renderReportHtml(report: DemoReport): string {
               { label: 'typical (median loss of a logistic fit)', color: '#2ca02c', values: pi.records.filter((r) => r.label === 'typical' && r.epsilon !== null).map((r) => r.epsilon as number) },
               { label: 'outliers (largest loss of a logistic fit)', color: '#ff7f0e', values: pi.records.filter((r) => r.label === 'outlier' && r.epsilon !== null).map((r) => r.epsilon as number) },
             ],
-            markers: [{ x: pi.dataIndependent.epsilon, label: `data-independent ε = ${pi.dataIndependent.epsilon.toFixed(3)} [guarantee, add/remove]` }],
+            markers: [
+              { x: pi.dataIndependent.epsilon, label: `data-independent ε (RDP) = ${pi.dataIndependent.epsilon.toFixed(3)} [guarantee, add/remove]` },
+              ...(pi.dpGuarantee === null || pi.dpGuarantee === undefined ? [] : [{ x: pi.dpGuarantee.epsilon, label: `the run's DP guarantee (PLD) = ${pi.dpGuarantee.epsilon.toFixed(3)} [guarantee, add/remove]` }]),
+            ],
           }),
         );
   const over = ((report.overTraining as { points?: unknown } | null)?.points ?? []) as readonly { step: number; accuracy: number; betaMia: number; betaAi: number | null }[];

@@ -10,14 +10,14 @@
 import { liraOffline, liraOnline } from '@dpbounds/attacks';
 import { aiSensitivities, validateAiSensitivityTrace } from '@dpbounds/sgd-instrumentation';
 import type { AiSensitivityTrace, CanaryScoresTrace, EvaluationTrace, GradientStatsTrace, PerInstanceTraceTable } from '@dpbounds/sgd-instrumentation';
-import { readPerInstanceTraceFile } from '@dpbounds/sgd-instrumentation/node';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { CommandIo } from '../command.js';
 import { decodeText, readInputBytes } from '../io/read-file.js';
 import { readTable } from '../io/index.js';
 import { UsageError } from '../usage-error.js';
 import { readShadow, readTargets } from '../commands/attack-inputs.js';
 import { readReleasedValues } from '../commands/audit-released.js';
+import { readPerInstanceTraceInput } from '../io/per-instance-trace-input.js';
 import type { ReleasedValues } from '../commands/audit-released.js';
 
 /** The evidence flags of `dpbounds report`, each with the section it feeds (for "not available" lines). */
@@ -160,7 +160,7 @@ export async function readReportEvidence(paths: EvidencePaths, io: CommandIo, op
   const trace = paths['per-instance-trace'];
   if (trace !== undefined) {
     try {
-      evidence.perInstance = await readPerInstanceTraceFile(resolve(io.cwd, trace));
+      evidence.perInstance = await readPerInstanceTraceInput(trace, io.cwd);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new UsageError(`--per-instance-trace ${trace}: ${message}`);

@@ -118,9 +118,12 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
     const section = 'per-instance ε of recorded targets (Thudi et al.)';
     const di = obj(pi['dataIndependent']);
     // a group without recorded targets (few --per-instance-targets) has no mean: no row
-    if (typeof pi['meanTypical'] === 'number') rows.push({ section, quantity: `mean ε of typical records at δ = ${delta}`, value: num(pi['meanTypical']), kind: 'estimate', neighbouring: 'add-remove', note: `over ${num(pi['runs'])} seeded runs of training` });
+    if (typeof pi['meanTypical'] === 'number') rows.push({ section, quantity: `mean ε of typical records at δ = ${delta}`, value: num(pi['meanTypical']), kind: 'estimate', neighbouring: 'add-remove', note: `over ${num(pi['runs'])} seeded runs of training; each record's ε is at most the run's guarantees below` });
     if (typeof pi['meanOutlier'] === 'number') rows.push({ section, quantity: `mean ε of outlier records at δ = ${delta}`, value: num(pi['meanOutlier']), kind: 'estimate', neighbouring: 'add-remove', note: 'records the model cannot fit keep the worst case' });
-    rows.push({ section, quantity: `data-independent ε at δ = ${delta} (RDP)`, value: num(di?.['epsilon']), kind: 'guarantee', neighbouring: 'add-remove', note: 'every record gets this; RDP at the per-instance orders, hence not the RDP row above' });
+    rows.push({ section, quantity: `data-independent ε at δ = ${delta} (RDP)`, value: num(di?.['epsilon']), kind: 'guarantee', neighbouring: 'add-remove', note: 'RDP at the per-instance orders, hence not the RDP row above' });
+    const dpGuarantee = obj(pi['dpGuarantee']);
+    const comparison = obj(pi['comparison']);
+    if (dpGuarantee !== null) rows.push({ section, quantity: `the run's DP guarantee at δ = ${delta} (PLD), which every record has`, value: num(dpGuarantee['epsilon']), kind: 'guarantee', neighbouring: 'add-remove', note: comparison === null ? 'no record is reported above it' : `${String(comparison['verdict'])}; no record is reported above it` });
   }
 
   const attack = obj(report.attack);
