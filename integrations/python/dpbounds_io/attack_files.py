@@ -79,7 +79,7 @@ def write_targets(path: PathLike, *, scores: Any = None, losses: Any = None, mem
     member = None if members is None else _flags("members", members, n)
     names = _ids(ids, n)
     with open(path, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
+        w = csv.writer(f, lineterminator="\n")
         w.writerow(["id", column] + (["member"] if member is not None else []))
         for i in range(n):
             w.writerow([names[i], repr(float(values[i]))] + ([int(member[i])] if member is not None else []))
@@ -102,7 +102,7 @@ def write_shadow(path: PathLike, *, scores: Any, keep: Any, ids: Optional[Sequen
     flags = _flags("keep", k, s.size).reshape(s.shape)
     names = _ids(ids, s.shape[0])
     with open(path, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
+        w = csv.writer(f, lineterminator="\n")
         w.writerow(["id", "score", "in"])
         for i in range(s.shape[0]):
             for j in range(s.shape[1]):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from numbers import Integral
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._checks import finite_number, integer, one_of
@@ -180,7 +181,9 @@ def run_file(*, delta: float, sampling_rate: Optional[float] = None, noise_multi
     if description is not None:
         desc: Dict[str, Any] = {}
         for key, value in description.items():
-            if value is not None and not isinstance(value, (str, bool)):
+            if isinstance(value, Integral) and not isinstance(value, bool):
+                value = int(value)  # numpy integers too; an integer stays an integer
+            elif value is not None and not isinstance(value, (str, bool)):
                 value = finite_number(f"description.{key}", value)
             desc[str(key)] = value
         out["description"] = desc
@@ -327,6 +330,64 @@ def write_opacus_run_file(path: Union[str, os.PathLike], optimizer: Any, data_lo
     return value
 
 
+def bandmf_run_file(config: Any, *, dataset_size: int, delta: float, **fields: Any) -> Dict[str, Any]:
+    """The run file of a jax_privacy amplified BandMF run, from its ``BandMFConfig``
+    (``jax_privacy.execution_plan``; read: ``iterations``, ``expected_participations``,
+    ``strategy``, ``noise_multiplier``, ``l2_clip_norm``, ``column_normalize``,
+    ``truncated_batch_size``, ``num_examples``) and the dataset size N.
+
+    jax_privacy releases C·G + Z with C the Toeplitz strategy (coefficients ``strategy``, b of
+    them), Z of standard deviation ``noise_multiplier`` × clip norm × ‖strategy‖₂, and batches
+    from ``CyclicPoissonSampling``: the records split into b groups, step i Poisson-samples group
+    i mod b at p = expected_participations · b / iterations. In the run file that is
+    ``mechanism: "banded-matrix"``, ``bandValues`` = strategy / ‖strategy‖₂ (the same mechanism
+    at unit column norm), ``noiseMultiplier`` = noise_multiplier, ``participation:
+    "poisson-in-group"`` with ``minSeparation`` = b and the sizes N and B = p·N/b (so that
+    kB/N = p), ``steps`` = iterations.
+
+    Refused (ValueError): ``truncated_batch_size`` (truncated Poisson), ``column_normalize=True``
+    (another strategy), ``num_examples`` (jax_privacy then uses the zero-out relation with equal
+    groups), a config without ``noise_multiplier`` (call ``calibrate`` first), and a B that is
+    not an integer. Other keyword arguments go to :func:`run_file`.
+    """
+    if getattr(config, "truncated_batch_size", None):
+        raise ValueError("truncated_batch_size is set: dpbounds prices untruncated Poisson sampling within groups only")
+    if getattr(config, "column_normalize", False):
+        raise ValueError("column_normalize=True changes the strategy per column; describe the strategy with a strategy file instead")
+    if getattr(config, "num_examples", None) is not None:
+        raise ValueError("num_examples is set: jax_privacy then uses equal groups and the zero-out relation, which the run file does not describe")
+    sigma = getattr(config, "noise_multiplier", None)
+    if sigma is None:
+        raise ValueError("noise_multiplier is not set: call config.calibrate(epsilon=…, delta=…) or give it")
+    values = [finite_number(f"strategy[{j}]", v) for j, v in enumerate(list(config.strategy))]
+    norm = float(sum(v * v for v in values)) ** 0.5
+    if not values or not norm > 0:
+        raise ValueError(f"strategy must hold at least one non-zero coefficient; found {values!r}")
+    bands = len(values)
+    iterations = integer("iterations", config.iterations, low=1)
+    n = integer("dataset_size", dataset_size, low=1)
+    participations = finite_number("expected_participations", config.expected_participations, low=0, low_open=True)
+    batch = participations * n / iterations  # B = p N / b with p = E b / iterations
+    if abs(batch - round(batch)) > 1e-9 * max(1.0, batch):
+        raise ValueError(f"the expected batch size B = expected_participations * N / iterations = {batch!r} is not an integer; "
+                         "dpbounds' poisson-in-group takes integer B and N with rate b*B/N")
+    out = dict(fields)
+    out.setdefault("clip_norm", getattr(config, "l2_clip_norm", 1.0))
+    out.setdefault("framework", "jax_privacy BandMFConfig")
+    return run_file(mechanism="banded-matrix", noise_multiplier=sigma, steps=iterations, delta=delta,
+                    batch_size=int(round(batch)), dataset_size=n,
+                    banded_matrix={"band_values": [v / norm for v in values], "participation": "poisson-in-group",
+                                   "min_separation": bands}, **out)
+
+
+def write_bandmf_run_file(path: Union[str, os.PathLike], config: Any, *, dataset_size: int, delta: float,
+                          **fields: Any) -> Dict[str, Any]:
+    """Writes :func:`bandmf_run_file` as JSON at ``path`` (read by ``dpbounds report --run``); returns the dict."""
+    value = bandmf_run_file(config, dataset_size=dataset_size, delta=delta, **fields)
+    _write_json(path, value)
+    return value
+
+
 def read_run_file(path: Union[str, os.PathLike]) -> Dict[str, Any]:
     """Reads a run file back (JSON) and checks its format tag and version; for tests and tools."""
     with open(path, encoding="utf-8") as f:
@@ -336,4 +397,5 @@ def read_run_file(path: Union[str, os.PathLike]) -> Dict[str, Any]:
     return value
 
 
-__all__: List[str] = ["run_file", "write_run_file", "opacus_run_file", "write_opacus_run_file", "read_run_file"]
+__all__: List[str] = ["run_file", "write_run_file", "opacus_run_file", "write_opacus_run_file", "bandmf_run_file",
+                       "write_bandmf_run_file", "read_run_file"]

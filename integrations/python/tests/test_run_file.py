@@ -8,7 +8,7 @@ import unittest
 
 import numpy as np
 
-from dpbounds_io import opacus_run_file, read_run_file, run_file, write_opacus_run_file, write_run_file
+from dpbounds_io import bandmf_run_file, opacus_run_file, read_run_file, run_file, write_opacus_run_file, write_run_file
 
 
 class FakeParam:
@@ -90,6 +90,44 @@ class RunFileTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "do not apply"):
             run_file(mechanism="banded-matrix", sampling_rate=0.1, noise_multiplier=4.0, steps=10, delta=1e-6,
                      banded_matrix={"band_values": [1.0], "participation": "cyclic"})
+
+
+class DescriptionAndBandMFTest(unittest.TestCase):
+    def test_description_keeps_integers_and_booleans(self):
+        r = run_file(sampling_rate=0.1, noise_multiplier=1, steps=2, delta=1e-5,
+                     description={"records": np.int64(3), "augmented": True, "lr": 0.5, "note": None, "data": "x"})
+        self.assertEqual(r["description"], {"records": 3, "augmented": True, "lr": 0.5, "note": None, "data": "x"})
+        self.assertIsInstance(r["description"]["records"], int)
+
+    def bandmf(self, **over):
+        fields = dict(iterations=2000, expected_participations=20, strategy=np.array([1.0, 0.6, 0.3]), noise_multiplier=4.0,
+                      l2_clip_norm=0.5, column_normalize=False, truncated_batch_size=None, num_examples=None)
+        fields.update(over)
+        return types.SimpleNamespace(**fields)
+
+    def test_bandmf_config_maps_to_poisson_in_group(self):
+        r = bandmf_run_file(self.bandmf(), dataset_size=60000, delta=1e-5)
+        self.assertEqual((r["mechanism"], r["noiseMultiplier"], r["steps"], r["clipNorm"]), ("banded-matrix", 4.0, 2000, 0.5))
+        # p = E b / n = 20 * 3 / 2000 = 0.03; B = p N / b = 600, so that k B / N = p
+        self.assertEqual((r["batchSize"], r["datasetSize"]), (600, 60000))
+        band = r["bandedMatrix"]
+        self.assertEqual((band["participation"], band["minSeparation"]), ("poisson-in-group", 3))
+        norm = np.sqrt(1 + 0.36 + 0.09)
+        np.testing.assert_allclose(band["bandValues"], [1 / norm, 0.6 / norm, 0.3 / norm], rtol=1e-15)
+        self.assertAlmostEqual(float(np.linalg.norm(band["bandValues"])), 1.0, places=15)
+
+    def test_bandmf_refusals(self):
+        cases = [
+            (dict(truncated_batch_size=100), "truncated_batch_size"),
+            (dict(column_normalize=True), "column_normalize"),
+            (dict(num_examples=60000), "num_examples"),
+            (dict(noise_multiplier=None), "calibrate"),
+            (dict(expected_participations=20.01), "is not an integer"),
+        ]
+        for over, message in cases:
+            with self.subTest(message=message):
+                with self.assertRaisesRegex(ValueError, message):
+                    bandmf_run_file(self.bandmf(**over), dataset_size=60000, delta=1e-5)
 
 
 class OpacusAdapterTest(unittest.TestCase):
