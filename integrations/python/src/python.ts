@@ -36,7 +36,7 @@ export function runPython(python: string, args: readonly string[], options: { cw
     cwd: options.cwd,
     encoding: 'utf8',
     timeout: 110_000,
-    env: { ...process.env, PYTHONPATH: pythonPath, PYTHONDONTWRITEBYTECODE: '1', OMP_NUM_THREADS: '1' },
+    env: { ...process.env, PYTHONPATH: pythonPath, PYTHONDONTWRITEBYTECODE: '1', OMP_NUM_THREADS: '1', DPBOUNDS_REQUIRE_TORCH: '1' },
   });
   if (r.status !== 0) {
     throw new Error(`${python} ${args.join(' ')} exited with ${String(r.status)}${r.signal === null ? '' : ` (${r.signal})`}:\n${(r.stderr || r.stdout).split('\n').slice(-25).join('\n')}`);
