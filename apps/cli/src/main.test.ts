@@ -51,8 +51,11 @@ async function echoError(...argv: string[]): Promise<string> {
 }
 
 describe('dpbounds conventions', () => {
-  it('prints the version from package.json, with --version or -v', async () => {
-    for (const flag of ['--version', '-v']) {
+  it('prints the version from package.json, with --version, -v or -V, also after a command name', async () => {
+    for (const flag of ['--version', '-v', '-V']) {
+      const after = await runCaptured(['dp', flag]);
+      expect(after.code).toBe(0);
+      expect(after.stdout.trim()).toBe(version);
       const run = await runCaptured([flag]);
       expect(run.code).toBe(0);
       expect(run.stdout.trim()).toBe(version);
@@ -62,7 +65,7 @@ describe('dpbounds conventions', () => {
   });
 
   it('prints help for bare dpbounds, --help, -h and help; help for one command with <command> -h or help <command>', async () => {
-    for (const argv of [[], ['--help'], ['-h'], ['help']]) {
+    for (const argv of [[], ['--help'], ['-h'], ['help'], ['help', '-h'], ['help', '--help']]) {
       const run = await runCaptured(argv, only);
       expect(run.code, argv.join(' ')).toBe(0);
       expect(run.stdout).toContain('Usage: dpbounds <command>');

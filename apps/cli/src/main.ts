@@ -25,7 +25,7 @@ function globalHelp(commands: readonly CommandEntry[]): string {
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Global flags: --help (-h), --version; every command takes --json and --help.',
+    'Global flags: --help (-h), --version (-v, -V); every command takes --json, --help and --version.',
     'Run `dpbounds <command> --help` (or `dpbounds help <command>`) for a command\'s flags.',
   ].join('\n');
 }
@@ -90,11 +90,13 @@ function unknownCommand(name: string, commands: readonly CommandEntry[]): string
  */
 export async function runCli(argv: readonly string[], io: CommandIo, commands: readonly CommandEntry[] = registeredCommands): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === undefined || first === '--help' || first === '-h' || (first === 'help' && rest.length === 0)) {
+  const isHelp = (arg: string | undefined): boolean => arg === '--help' || arg === '-h';
+  if (first === undefined || isHelp(first) || (first === 'help' && (rest.length === 0 || (rest.length === 1 && isHelp(rest[0]))))) {
     io.stdout(`${globalHelp(commands)}\n`);
     return 0;
   }
-  if (first === '--version' || first === '-v') {
+  const isVersion = (arg: string | undefined): boolean => arg === '--version' || arg === '-v' || arg === '-V';
+  if (isVersion(first)) {
     if (rest.length > 0) {
       io.stderr(oneLine('dpbounds', `--version takes no other arguments; found ${JSON.stringify(rest[0])}`));
       return 2;
@@ -111,6 +113,11 @@ export async function runCli(argv: readonly string[], io: CommandIo, commands: r
   if (entry === undefined || (helpFor !== undefined && rest.length > (sub !== undefined ? 2 : 1))) {
     io.stderr(oneLine('dpbounds', entry === undefined ? unknownCommand(name, commands) : `help takes one command name; found ${rest.join(' ')}`));
     return 2;
+  }
+  // `dpbounds <command> --version` (alone after the command) prints the version, as `dpbounds --version` does
+  if (helpFor === undefined && args.length === 1 && isVersion(args[0])) {
+    io.stdout(`${version}\n`);
+    return 0;
   }
   const command = await loadCommand(entry);
   if (helpFor !== undefined) {

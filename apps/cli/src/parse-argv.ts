@@ -12,9 +12,37 @@ import { UsageError } from './usage-error.js';
 /** A value that starts with `-` but is a number (`-1`, `-.5`, `-inf`, `-NaN`) or `-` (stdin). */
 const NEGATIVE_VALUE = /^-($|\d|\.|inf|nan)/i;
 
+/**
+ * Names users bring from Opacus, dp_accounting and TF Privacy, with ours in order of preference:
+ * the first that the command has is suggested.
+ */
+const FOREIGN_NAMES: Readonly<Record<string, readonly string[]>> = {
+  sigma: ['noise-multiplier'],
+  'noise-multiplier': ['noise-multiplier'],
+  q: ['sampling-rate'],
+  'sample-rate': ['sampling-rate'],
+  'sampling-probability': ['sampling-rate'],
+  epochs: ['epochs', 'steps'],
+  'target-eps': ['target-epsilon'],
+  'target-delta': ['delta'],
+  eps: ['epsilon', 'target-epsilon'],
+  epsilon: ['epsilon', 'target-epsilon'],
+  'max-grad-norm': ['clip', 'clip-norm'],
+  'l2-norm-clip': ['clip', 'clip-norm'],
+  'num-steps': ['steps'],
+  'batch-size': ['batch-size'],
+};
+
+/** Our flag for a name from another tool, when this command has it. */
+function foreignName(name: string, specs: Readonly<Record<string, FlagSpec>>): string | undefined {
+  const key = name.toLowerCase().replace(/_/g, '-');
+  return FOREIGN_NAMES[key]?.find((flag) => specs[flag] !== undefined);
+}
+
 function unknownFlag(written: string, name: string, specs: Readonly<Record<string, FlagSpec>>, usage: string): UsageError {
-  const guess = closestName(name, Object.keys(specs));
-  const hint = guess !== undefined ? `did you mean --${guess}?` : `see ${usage} --help`;
+  const guess = foreignName(name, specs) ?? closestName(name, Object.keys(specs));
+  const steps = guess === 'steps' && name.toLowerCase() === 'epochs' ? ' (T = epochs × batches per epoch; Opacus: epochs × len(data_loader))' : '';
+  const hint = guess !== undefined ? `did you mean --${guess}?${steps}` : `see ${usage} --help`;
   return new UsageError(`unknown flag ${written}; ${hint}`);
 }
 
@@ -39,7 +67,8 @@ export function parseArgv(args: readonly string[], specs: Readonly<Record<string
       name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       inline = eq < 0 ? undefined : arg.slice(eq + 1);
     } else if (arg.startsWith('-') && arg.length > 1 && !NEGATIVE_VALUE.test(arg)) {
-      const guess = closestName(arg.replace(/^-+/, ''), Object.keys(specs));
+      const bareName = arg.replace(/^-+/, '');
+      const guess = foreignName(bareName, specs) ?? closestName(bareName, Object.keys(specs));
       throw new UsageError(`unknown flag ${arg}; ${guess !== undefined ? `did you mean --${guess}?` : `flags are written --name value (see ${usage} --help)`}`);
     } else if (positional !== undefined) {
       bare.push(arg);

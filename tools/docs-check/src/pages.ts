@@ -19,6 +19,7 @@ export const commandPages: readonly (readonly [string, number])[] = [
   ['docs/sweep.md', 1],
   ['docs/soundness.md', 3],
   ['docs/cli.md', 2],
+  ['README.md', 3],
 ];
 
 /** Pages checked by docs-numbers-demo.test.ts. */

@@ -46,6 +46,8 @@ let cwd = '';
 beforeAll(() => {
   cwd = mkdtempSync(join(tmpdir(), 'dpbounds-readme-commands-'));
   writeFileSync(join(cwd, 'scores.csv'), scoresCsv());
+  // run.json as the root README describes it: a run file (docs/run-file.md) of an Opacus run
+  writeFileSync(join(cwd, 'run.json'), `${JSON.stringify({ format: 'dpbounds.run', version: 1, samplingRate: 1 / 103, noiseMultiplier: 1, steps: 309, delta: 1e-5 })}\n`);
 });
 afterAll(() => {
   if (cwd !== '') rmSync(cwd, { recursive: true, force: true });

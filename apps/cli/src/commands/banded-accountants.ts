@@ -21,14 +21,24 @@ function provenance(b: { readonly method: string; readonly note?: string }): DpR
 }
 
 /**
+ * PLD's row with the composed accountant (for the trade-off curve): `epsilon` the
+ * pessimistic-discretisation guarantee, `epsilonLower` a rigorous lower bound.
+ *
+ * @example pldEvaluation(gaussianEvent(2), 'add-remove', 1e-5).row.epsilon
+ */
+export function pldEvaluation(event: MechanismEvent, neighbouring: NeighbouringRelation, delta: number): { readonly row: DpResultRow; readonly accountant: PldAccountant } {
+  const pld = new PldAccountant({ neighbouring }).compose(event);
+  const b = pld.getEpsilonBounds(delta);
+  return { row: { accountant: 'pld', neighbouring, epsilon: b.upper, delta, kind: b.kind, epsilonLower: b.lower, epsilonUpper: b.upper, discretizationInterval: pld.discretizationInterval, ...provenance(b) }, accountant: pld };
+}
+
+/**
  * PLD's row: `epsilon` the pessimistic-discretisation guarantee, `epsilonLower` a rigorous lower bound.
  *
  * @example pldRow(gaussianEvent(2), 'add-remove', 1e-5).epsilon
  */
 export function pldRow(event: MechanismEvent, neighbouring: NeighbouringRelation, delta: number): DpResultRow {
-  const pld = new PldAccountant({ neighbouring }).compose(event);
-  const b = pld.getEpsilonBounds(delta);
-  return { accountant: 'pld', neighbouring, epsilon: b.upper, delta, kind: b.kind, epsilonLower: b.lower, epsilonUpper: b.upper, discretizationInterval: pld.discretizationInterval, ...provenance(b) };
+  return pldEvaluation(event, neighbouring, delta).row;
 }
 
 /**

@@ -115,8 +115,14 @@ export function creditAmplification(row: DpResultRow, amplified: BandedBallsInBi
   };
 }
 
-/** The plan, with the library's errors in the command's words and a strategy that leaves double precision refused. */
-function planOf(run: BandedRunChoice): BandedPlan {
+/**
+ * The plan, with the library's errors in the command's words and a strategy that leaves double
+ * precision refused.
+ *
+ * @throws UsageError naming --noise-multiplier and the strategy.
+ * @example planOf(await parseBandedRun(flags, '.')).priced
+ */
+export function planOf(run: BandedRunChoice): BandedPlan {
   const o = run.options;
   const plan = bandedPlan(o);
   if (!plannedNoiseIsFinite(plan)) {

@@ -124,6 +124,51 @@ describe('dpbounds report', () => {
     expect(json.batchSampling['batchesPerEpoch']).toBe(40);
   }, 60_000);
 
+  it('prices a BandMF run (jax_privacy style) given by its banded-matrix fields as dp --mechanism banded-matrix does, amplification included', async () => {
+    for (const [participation, extra] of [['cyclic', []], ['balls-in-bins', []]] as const) {
+      const run = runFile(cwd, `bandmf-${participation}.json`, { mechanism: 'banded-matrix', bandedMatrix: { bandValues: [1, 0.5], participation, minSeparation: 100 }, noiseMultiplier: 3, steps: 2000, delta: 1e-5 });
+      const [report, dp] = await Promise.all([
+        runCaptured(['report', '--run', run, '--out', `bandmf-${participation}`, '--json'], { cwd }),
+        runCaptured(['dp', '--mechanism', 'banded-matrix', '--band-values', '1,0.5', '--participation', participation, '--min-separation', '100', '--noise-multiplier', '3', '--steps', '2000', '--delta', '1e-5', ...extra, '--json'], { cwd }),
+      ]);
+      expect(report.stderr).toBe('');
+      expect(report.code).toBe(0);
+      const json = JSON.parse(report.stdout) as { accounting: Json[]; batchSampling: Json; unavailable: { section: string; reason: string }[]; curves: Json[] };
+      const expected = JSON.parse(dp.stdout) as Json;
+      const pld = json.accounting.find((r) => r['accountant'] === 'pld' && r['neighbouring'] === 'add-remove');
+      expect(pld?.['epsilon']).toBe(expected['epsilon']);
+      expect(json.batchSampling['sampling']).toBe('banded-matrix');
+      // the DP-SGD closed forms are refused for it, with the reason
+      expect(json.unavailable.find((u) => u.section === 'bayesSecurity')?.reason).toMatch(/banded matrix mechanism/);
+      if (participation === 'balls-in-bins') {
+        expect(expected['epsilonUnamplified'] as number).toBeGreaterThan(expected['epsilon'] as number);
+        // the ε credits the random allocation; the curve drawn is the (looser) unamplified PLD's, and says so
+        expect(json.curves.find((c) => c['role'] === 'dp' && c['neighbouring'] === 'add-remove')?.['label']).toMatch(/without the random-allocation amplification/);
+      }
+    }
+  }, 60_000);
+
+  it('prices a schedule (Opacus accountant.history of a resumed run) as the composition of its phases', async () => {
+    const phases = [
+      { noiseMultiplier: 1, samplingRate: 0.01, steps: 300 },
+      { noiseMultiplier: 1.5, samplingRate: 0.02, steps: 200 },
+    ];
+    const { PldAccountant, dpSgdScheduleEvent } = await import('@dpbounds/accountants');
+    const expected = new PldAccountant({ neighbouring: 'add-remove' }).compose(dpSgdScheduleEvent(phases)).getEpsilonBounds(1e-5).upper;
+    const run = runFile(cwd, 'history.json', { history: phases, delta: 1e-5 });
+    const report = await runCaptured(['report', '--run', run, '--out', 'history', '--json'], { cwd });
+    expect(report.stderr).toBe('');
+    const json = JSON.parse(report.stdout) as { accounting: Json[]; unavailable: { section: string; reason: string }[]; config: Json };
+    expect(json.accounting.find((r) => r['accountant'] === 'pld' && r['neighbouring'] === 'add-remove')?.['epsilon']).toBe(expected);
+    expect(json.config['history']).toEqual(phases);
+    expect(json.unavailable.find((u) => u.section === 'rtm')?.reason).toMatch(/history has 2 phases/);
+    // one phase of a history is the plain run
+    runFile(cwd, 'one.json', { history: [phases[0]], delta: 1e-5 });
+    runFile(cwd, 'plain.json', { ...phases[0], delta: 1e-5 });
+    const [one, plain] = await Promise.all(['one', 'plain'].map((name) => runCaptured(['report', '--run', `${name}.json`, '--out', name, '--json'], { cwd })));
+    expect((JSON.parse(one?.stdout ?? '') as { accounting: unknown }).accounting).toEqual((JSON.parse(plain?.stdout ?? '') as { accounting: unknown }).accounting);
+  }, 60_000);
+
   it('refuses a malformed run file with one line naming the field, its range and the value found', async () => {
     const cases: [Json, RegExp][] = [
       [{ samplingRate: 0.01, noiseMultiplyer: 1, steps: 10, delta: 1e-5 }, /unknown field "noiseMultiplyer" \(did you mean "noiseMultiplier"\?\)/],

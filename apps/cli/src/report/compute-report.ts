@@ -78,8 +78,9 @@ const SECTION_WORDS: Readonly<Record<string, string>> = {
   overTraining: 'ε over training',
 };
 
-/** Why a section needs one (q, σ) for every step, for a run priced as a schedule. */
+/** Why a section needs one (q, σ) for every step, for a run priced as a schedule or a banded matrix mechanism. */
 function scheduleReason(run: ReportRun): string {
+  if (run.banded !== undefined) return 'its closed form is for DP-SGD (Poisson-subsampled Gaussian steps); this run is a banded matrix mechanism (DP-FTRL / BandMF), priced in the accounting section';
   return `its closed form is for one sampling rate and noise multiplier over all steps; this run's history has ${run.phases.length} phases (the accounting section prices the schedule)`;
 }
 
@@ -158,9 +159,17 @@ export function computeReport(run: ReportRun, evidence: ReportEvidence, options:
     for (const neighbouring of RELATIONS) {
       const pld = accountRun('pld', run, neighbouring);
       pldRows.set(neighbouring, pld.result);
-      rows.push({ accountant: 'pld', kind: 'guarantee', neighbouring, delta, epsilon: num(pld.result.epsilon), epsilonLower: num(pld.result.epsilonLower), note: 'pessimistic discretisation; the exact ε is in [epsilonLower, epsilon]' });
+      rows.push(
+        pld.curveUnamplified === true
+          ? { accountant: 'pld', kind: 'guarantee', neighbouring, delta, epsilon: num(pld.result.epsilon), note: `random allocation credited (${String(pld.result.method)})` }
+          : { accountant: 'pld', kind: 'guarantee', neighbouring, delta, epsilon: num(pld.result.epsilon), epsilonLower: num(pld.result.epsilonLower), note: 'pessimistic discretisation; the exact ε is in [epsilonLower, epsilon]' },
+      );
       dp.set(neighbouring, pldTradeOffCurve(pld.accountant as PldAccountant));
-      curves.push(dpGuaranteeCurve(neighbouring, dp.get(neighbouring) as TradeOffCurve, `DP guarantee (PLD), ε = ${num(pld.result.epsilon).toFixed(3)} at δ = ${formatNumber(delta, 3)}`));
+      // a balls-in-bins BandMF run's ε credits its random allocation; its curve is the unamplified PLD's (still a guarantee, looser)
+      const label = pld.curveUnamplified === true
+        ? `DP guarantee (PLD, without the random-allocation amplification: ε = ${num(pld.result.epsilonUnamplified).toFixed(3)}; the amplified ε = ${num(pld.result.epsilon).toFixed(3)} at δ = ${formatNumber(delta, 3)})`
+        : `DP guarantee (PLD), ε = ${num(pld.result.epsilon).toFixed(3)} at δ = ${formatNumber(delta, 3)}`;
+      curves.push(dpGuaranteeCurve(neighbouring, dp.get(neighbouring) as TradeOffCurve, label));
     }
     const rdp = accountRun('rdp', run, 'add-remove').result;
     rows.push({ accountant: 'rdp', kind: 'guarantee', neighbouring: 'add-remove', delta, epsilon: num(rdp.epsilon), order: num(rdp.order), note: 'RDP conversion, looser than PLD by construction' });
@@ -177,7 +186,8 @@ export function computeReport(run: ReportRun, evidence: ReportEvidence, options:
     const gdpMu = num(gdp.mu);
     // an estimate beside the guarantees: when the CLT μ is ∞ (σ near 0) there is no number to show
     if (Number.isFinite(gdpEpsilon) && Number.isFinite(gdpMu)) {
-      rows.push({ accountant: 'gdp', kind: 'estimate', neighbouring: 'add-remove', delta, epsilon: gdpEpsilon, mu: gdpMu, note: 'central limit theorem for Poisson sampling (Bu et al. 2020): not a bound' });
+      const note = run.banded === undefined ? 'central limit theorem for Poisson sampling (Bu et al. 2020): not a bound' : 'μ-GDP of the Gaussian releases (Dong, Roth, Su 2022): an estimate beside the PLD guarantee, not a bound';
+      rows.push({ accountant: 'gdp', kind: 'estimate', neighbouring: 'add-remove', delta, epsilon: gdpEpsilon, mu: gdpMu, note });
     } else {
       unavailable.push({ section: 'accounting.gdp', reason: `the CLT μ-GDP of this run is not finite` });
     }

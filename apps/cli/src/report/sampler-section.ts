@@ -103,3 +103,29 @@ export function poissonSamplingSection(options: {
     summary: note,
   };
 }
+
+/**
+ * The section for a banded matrix mechanism (DP-FTRL / BandMF): records join steps by the run's
+ * participation scheme, and the ε is the PLD guarantee of the accounting section (balls-in-bins
+ * credited with its random allocation where smaller). There is no Poisson loop to compare with.
+ *
+ * @example bandedSamplingSection({ epsilon: 2.1, neighbouring: 'add-remove', delta: 1e-5, participation: 'cyclic', summary: 'BandMF, 2 bands, …' }).sampling // 'banded-matrix'
+ */
+export function bandedSamplingSection(options: { readonly epsilon: number; readonly neighbouring: string; readonly delta: number; readonly participation: string; readonly summary: string }): BatchSamplingSection {
+  const { epsilon, neighbouring, delta } = options;
+  const method = `banded matrix, ${options.participation} participation (pld)`;
+  const note = `${options.summary}. The accounting section's ε = ${String(Number(epsilon.toPrecision(6)))} is a guarantee for this run; the DP-SGD closed forms (Bayes security, relaxed threat model, μ-GMIP) do not apply to it.`;
+  return {
+    sampling: 'banded-matrix',
+    neighbouring,
+    delta,
+    epsilon,
+    kind: 'guarantee',
+    method,
+    poisson: { epsilon, kind: 'guarantee', neighbouring, method },
+    poissonValidForRun: true,
+    note,
+    otherSectionsAssumePoisson: false,
+    summary: note,
+  };
+}

@@ -96,6 +96,7 @@ const SAMPLER_NAMES: Readonly<Record<string, string>> = {
   shuffle: 'shuffling',
   'balls-in-bins': 'balls-in-bins batches',
   'truncated-poisson': 'truncated Poisson batches',
+  'banded-matrix': 'the banded matrix mechanism (DP-FTRL / BandMF)',
 };
 
 /** A sampler's name in words ("shuffling"). */

@@ -54,11 +54,12 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
   const samplerSection = `the batches that ran: ${samplerName(sampled.sampling)}`;
   rows.push({ section: samplerSection, quantity: `ε at δ = ${delta} of ${samplerName(sampled.sampling)}`, value: num(sampled.epsilon), kind: sampled.kind as ResultKind, neighbouring: sampled.neighbouring as NeighbouringRelation, note: sampled.summary });
   if (sampled.upper !== undefined && sampled.upper.epsilon !== sampled.epsilon) rows.push({ section: samplerSection, quantity: 'proven upper bound on that ε', value: num(sampled.upper.epsilon), kind: 'guarantee', neighbouring: sampled.neighbouring as NeighbouringRelation, note: sampled.upper.method });
-  rows.push({ section: samplerSection, quantity: sampled.poissonValidForRun ? 'Poisson accountant ε at q = b/N' : 'Poisson accountant ε at q = b/N (of a Poisson loop)', value: num(sampled.poisson.epsilon), kind: 'guarantee', neighbouring: sampled.neighbouring as NeighbouringRelation, note: sampled.poissonValidForRun ? 'valid for this run (it drew Poisson batches)' : 'does NOT apply to this run: what a Poisson loop would get, not a guarantee here' });
+  // a banded matrix run has no Poisson loop to compare with
+  if (sampled.sampling !== 'banded-matrix') rows.push({ section: samplerSection, quantity: sampled.poissonValidForRun ? 'Poisson accountant ε at q = b/N' : 'Poisson accountant ε at q = b/N (of a Poisson loop)', value: num(sampled.poisson.epsilon), kind: 'guarantee', neighbouring: sampled.neighbouring as NeighbouringRelation, note: sampled.poissonValidForRun ? 'valid for this run (it drew Poisson batches)' : 'does NOT apply to this run: what a Poisson loop would get, not a guarantee here' });
   const poissonOnly = sampled.otherSectionsAssumePoisson ? `Poisson batches only, NOT this ${samplerName(sampled.sampling)} run; ` : '';
   const byRelation = [...report.accounting].sort((a, b) => (a.neighbouring === b.neighbouring ? 0 : a.neighbouring === 'add-remove' ? -1 : 1));
   for (const row of byRelation) {
-    const name = { pld: 'PLD', rdp: 'RDP', prv: 'PRV', gdp: 'GDP central limit theorem' }[row.accountant];
+    const name = { pld: 'PLD', rdp: 'RDP', prv: 'PRV', gdp: sampled.sampling === 'banded-matrix' ? 'μ-GDP of the Gaussian releases' : 'GDP central limit theorem' }[row.accountant];
     const note =
       row.accountant === 'gdp'
         ? `μ = ${num(row.mu)} (Poisson sampling CLT); an approximation, not a bound`
