@@ -224,7 +224,7 @@ describe('docs/your-run.md', () => {
     expect(canarySummary(canaryDir)).toMatchObject({ shape: [50, 100], dtype: 'float64', bitsShape: [100], finite: true });
   });
 
-  it('JAX block (BandMFConfig stand-in): the banded run file is one dpbounds dp prices', () => {
+  it('JAX block (BandMFConfig stand-in): the banded run file is priced by dpbounds dp, and report quotes the same PLD ε', () => {
     const block = blocks.find((b) => b.tags.includes('jax-stand-in'));
     if (block === undefined) throw new Error('no ```python test jax-stand-in block');
     const dir = runBlock(block);
@@ -237,5 +237,8 @@ describe('docs/your-run.md', () => {
     const out = JSON.parse(dpbounds(['dp', '--mechanism', 'banded-matrix', '--band-values', values.map(String).join(','), '--participation', 'poisson-in-group',
       '--min-separation', '3', '--dataset-size', '60000', '--batch-size', '600', '--noise-multiplier', '4', '--steps', '2000', '--delta', '1e-5', '--json'], dir)) as Json;
     expect(out['epsilon']).toBeGreaterThan(0);
+    expect(out['samplingRate']).toBe(0.03); // k·B/N = jax_privacy's p = expected_participations · b / iterations
+    dpbounds(['report', '--run', 'bandmf-run.json', '--out', 'report', '--force'], dir);
+    expect(pldRow(readJson(join(dir, 'report', 'report.json')))['epsilon']).toBe(out['epsilon']);
   });
 });
