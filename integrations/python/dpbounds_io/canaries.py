@@ -135,7 +135,9 @@ class DiracCanaries:
         size), records ``p.grad`` along the canary coordinates. ``parameters`` must be
         ``sum(p.numel() for p in optimizer.params)``; the rate given to the canaries must be the
         loader's ``sample_rate``. Steps Opacus skips (gradient accumulation) call no ``add_noise``
-        and record nothing. Returns the optimizer."""
+        and record nothing. One process only: under DistributedDataParallel each worker holds a
+        shard of the sum before the all-reduce, and AdaClip changes C during training; neither
+        is what the audit assumes. Returns the optimizer."""
         inner = optimizer.add_noise
 
         def add_noise(*args: Any, **kwargs: Any) -> Any:
