@@ -48,6 +48,8 @@ export { gradientStatsInstrument } from './instruments/gradient-stats.js';
 export type { GradientStatsCheckpoint, GradientStatsOptions, GradientStatsTrace } from './instruments/gradient-stats.js';
 export { diracCanaryInstrument } from './instruments/dirac-canaries.js';
 export type { DiracCanaryOptions } from './instruments/dirac-canaries.js';
+export { diracCanaryScores, diracCanaryStepScore, releasedNoiseScale } from './instruments/dirac-canary-score.js';
+export type { DiracCanaryScoreOptions, DiracCanaryScoresOptions } from './instruments/dirac-canary-score.js';
 export { createInputCanaries, inputCanaryInstrument } from './instruments/input-canaries.js';
 export type { InputCanaries } from './instruments/input-canaries.js';
 export { canaryScoresCsv } from './instruments/canary-scores.js';

@@ -15,6 +15,16 @@ describe('dpbounds audit: labels and robustness', () => {
     expect(ideal.kind).toBe('estimate');
   });
 
+  it('an audit proving ε = 0 says it proves nothing on this run, as the demo report does', async () => {
+    const none = await runCaptured(['audit', '--canaries', '1000', '--guesses', '100', '--correct', '50', '--json']);
+    const json = JSON.parse(none.stdout);
+    expect(json.empiricalEpsilon).toBe(0);
+    expect(json.meaning).toMatch(/^Proves nothing on this run/);
+    const text = await runCaptured(['audit', '--canaries', '1000', '--guesses', '100', '--correct', '50']);
+    expect(text.stdout).toMatch(/Proves nothing on this run/);
+    expect(text.stdout).not.toMatch(/not private at the tested level/);
+  });
+
   it('--delta 0 is valid: pure ε-DP for both methods, finite', async () => {
     const steinke = await runCaptured(['audit', '--method', 'steinke', '--delta', '0', '--canaries', '1000', '--guesses', '10', '--correct', '10', '--json']);
     expect(steinke.code).toBe(0);

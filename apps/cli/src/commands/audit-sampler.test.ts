@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCaptured } from '../test-helpers/capture-io.js';
+import { dpSgdEvent, PldAccountant, samplerEpsilon } from '@dpbounds/accountants';
 import { auditCommand } from './audit.js';
+import { poissonEpsilonAtRate } from './audit-sampler.js';
 
 const commands = [auditCommand];
 const counts = ['--canaries', '1000', '--guesses', '100', '--correct', '100'];
@@ -63,5 +65,21 @@ describe('dpbounds audit --sampling', () => {
     const r = await runCaptured(['audit', ...counts, '--sampling', 'shuffle', ...runArgs, '--family', 'subsampled-gaussian', '--sampling-rate', '0.01'], { commands });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--family subsampled-gaussian is the Poisson-subsampled family; the audited run used --sampling shuffle/);
+  });
+});
+
+describe('poissonEpsilonAtRate: a Poisson run priced at the rate it ran, the sizes as context', () => {
+  it('is the PLD guarantee at q, shaped as samplerEpsilon, and equals samplerEpsilon when q = b/N', () => {
+    const run = { sampler: 'poisson' as const, batchSize: 256, datasetSize: 26048, noiseMultiplier: 1, steps: 309 };
+    const q = 1 / 103; // Opacus: sample_rate = 1/len(loader), not b/N = 0.009828…
+    const s = poissonEpsilonAtRate(run, q, 1e-5);
+    const pld = new PldAccountant({ neighbouring: 'add-remove' }).compose(dpSgdEvent({ samplingRate: q, noiseMultiplier: 1, steps: 309 })).getEpsilonBounds(1e-5);
+    expect(s.epsilon).toMatchObject({ value: pld.upper, kind: 'guarantee' });
+    expect(s.upper?.value).toBe(pld.upper);
+    expect(s.lower?.value).toBe(pld.lower);
+    expect(s.poissonValidForRun).toBe(true);
+    expect(s.note).toMatch(/probability q = 0\.009709 .*is context/);
+    const atBN = poissonEpsilonAtRate(run, 256 / 26048, 1e-5);
+    expect(atBN.epsilon.value).toBe(samplerEpsilon(run, 1e-5).epsilon.value);
   });
 });

@@ -3,13 +3,15 @@
  * --correct`) or from a scores file (`--scores FILE`, columns `score` and `member`), with the
  * f-DP audit of Mahloujifar et al. (default) or the (ε, δ) audit of Steinke et al.
  */
-import { auditConfidentGuesses, auditDrawing, auditOneRun, auditScores, idealizedAudit, MAX_STEINKE_GUESSES, type AuditFamily, type AuditResult, type ScoreAuditResult } from '@dpbounds/audit-one-run';
+import { auditConfidentGuesses, auditOneRun, auditScores, idealizedAudit, MAX_STEINKE_GUESSES, type AuditFamily } from '@dpbounds/audit-one-run';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { choice, hasFlag, numberList, optionalNumber, optionalString, requiredNumber, type ParsedFlags } from '../flags.js';
-import { formatKeyValues, formatNumber } from '../format.js';
+import { formatNumber } from '../format.js';
 import { readTable } from '../io/index.js';
 import { createProgress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
+import { auditJson as jsonOf, auditText as textOf } from './audit-json.js';
+import { runReleasedAudit, releasedAuditFlags } from './audit-released.js';
 import { auditSamplerFlags, readAuditSampler } from './audit-sampler.js';
 
 const COUNT_FLAGS = ['canaries', 'guesses', 'correct'] as const;
@@ -33,60 +35,9 @@ function family(flags: ParsedFlags): AuditFamily {
   };
 }
 
-function jsonOf(result: AuditResult | ScoreAuditResult): Record<string, unknown> {
-  const json: Record<string, unknown> = {
-    method: result.method,
-    empiricalEpsilon: result.empiricalEpsilon,
-    delta: result.delta,
-    confidence: result.confidence,
-    canaries: result.canaries,
-    guesses: result.guesses,
-    correct: result.correct,
-  };
-  if (result.empiricalMu !== undefined) json.empiricalMu = result.empiricalMu;
-  // what the numbers are and how to draw them: a lower bound at `confidence` is drawn as its
-  // G_mu curve (the true curve lies below it somewhere) or stated as an (epsilon, delta) number
-  json.kind = result.kind;
-  json.neighbouring = result.neighbouring;
-  json.meaning = result.meaning;
-  json.epsilonFrom = result.epsilonFrom;
-  const drawing = auditDrawing(result);
-  json.drawAs = drawing.draw;
-  json.options = result.bucketSize;
-  json.family = result.family;
-  if (result.empiricalNoise !== undefined && Number.isFinite(result.empiricalNoise)) json.empiricalNoise = result.empiricalNoise;
-  json.saturated = result.saturated;
-  if ('inGuesses' in result) {
-    json.inGuesses = result.inGuesses;
-    json.outGuesses = result.outGuesses;
-    json.configurationsTried = result.configurationsTried;
-    json.bonferroni = result.bonferroni;
-  }
-  return json;
-}
-
-function textOf(result: AuditResult | ScoreAuditResult, extra: readonly [string, string][] = []): string {
-  const rows: [string, string][] = [
-    ['method', result.method === 'fdp' ? `fdp (Mahloujifar et al., ${result.family} family)` : 'steinke (Steinke et al., (ε, δ))'],
-    ['canaries', String(result.canaries)],
-    ['guesses', String(result.guesses)],
-    ['correct', String(result.correct)],
-    ['options (k)', String(result.bucketSize)],
-    ['confidence', formatNumber(result.confidence)],
-    ['delta', `${formatNumber(result.delta)}${result.delta === 0 ? ' (pure epsilon-DP)' : ''}`],
-    ['kind', `${result.kind} (${result.neighbouring})`],
-  ];
-  if (result.empiricalMu !== undefined) rows.push(['empirical mu', formatNumber(result.empiricalMu)]);
-  if (result.empiricalNoise !== undefined) rows.push(['empirical noise', formatNumber(result.empiricalNoise)]);
-  rows.push(['empirical epsilon', `${formatNumber(result.empiricalEpsilon)}${result.saturated ? ' (saturated: at least this)' : ''}`]);
-  if ('inGuesses' in result) {
-    rows.push(['guesses in / out', `${result.inGuesses} / ${result.outGuesses}`]);
-    rows.push(['configurations tried', `${result.configurationsTried}${result.bonferroni ? ' (Bonferroni-corrected)' : ' (best of these: optimistic; see --bonferroni)'}`]);
-  }
-  return `${formatKeyValues([...rows, ...extra])}\n${result.meaning}`;
-}
-
 async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
+  // white-box audit of released values: its own run flags (q, σ, T, C) and its own comparison
+  if (flags.released !== undefined || flags['canary-bits'] !== undefined) return runReleasedAudit(flags, io);
   const compare = readAuditSampler(flags, optionalNumber(flags, 'delta', { min: 0, max: 1, maxExclusive: true }) ?? 1e-5);
   const out = await runAudit(flags, io);
   if (compare === undefined) return out;
@@ -190,6 +141,13 @@ export const auditCommand: CommandDefinition = {
     'that choice is multiple testing: add --bonferroni for a corrected confidence. For a',
     'reconstruction game (--options k > 2) the scores file holds each guess\'s confidence (score)',
     'and whether it was right (correct); the most confident guesses are kept.',
+    'With --released FILE --canary-bits FILE --sampling-rate q --noise-multiplier σ --steps T --clip-norm C',
+    '(a white-box run recorded in another framework: each step\'s released noisy sum on each Dirac',
+    'canary\'s coordinate, and the canaries\' fair-coin bits) the command scores the canaries itself,',
+    'by default at the noise multiplier measured from the released values rather than the claimed σ',
+    '(--score measured|claimed|sum), audits them as --scores does and holds the audit against the',
+    'PLD guarantee of the claimed run: "auditExceedsGuarantee" true means the run leaks more than',
+    'q, σ, T allow (docs/audit-one-run.md, "White-box audit from released values").',
     'With --sampling <sampler> --batch-size b --dataset-size N --noise-multiplier σ --steps T (the',
     'audited run), "sampler" sets the empirical ε against that sampler\'s ε and the Poisson ε beside',
     'it: "auditExceedsPoisson" is measured evidence that the Poisson ε does not cover the run,',
@@ -209,9 +167,10 @@ export const auditCommand: CommandDefinition = {
     confidence: { type: 'string', valueName: 'c', description: 'confidence level in (0, 1)', defaultText: '0.95' },
     delta: { type: 'string', valueName: 'delta', description: 'delta at which epsilon is reported, in [0, 1) (0: pure epsilon-DP)', defaultText: '1e-5' },
     family: { type: 'string', valueName: 'gaussian|subsampled-gaussian', description: 'f-DP family searched', defaultText: 'gaussian' },
-    'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate (subsampled-gaussian family)' },
-    steps: { type: 'string', valueName: 'T', description: 'number of steps (subsampled-gaussian family, or the audited run with --sampling)' },
+    'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate of the audited run (subsampled-gaussian family, --released, or beside --sampling poisson --batch-size --dataset-size: the rate the loop ran, e.g. Opacus sample_rate)' },
+    steps: { type: 'string', valueName: 'T', description: 'number of steps (subsampled-gaussian family, or the audited run with --sampling or --released)' },
     ...auditSamplerFlags,
+    ...releasedAuditFlags,
     'guess-counts': { type: 'string', valueName: 'list', description: 'with --scores: guess counts r to try', defaultText: '1,2,5,10,... and m' },
     split: { type: 'string', valueName: 'both|top', description: 'with --scores: guess on the top and bottom scores, or the top only', defaultText: 'both' },
     bonferroni: { type: 'boolean', description: 'with --scores: divide the significance by the number of guess counts tried' },
@@ -225,7 +184,9 @@ export const auditCommand: CommandDefinition = {
     'dpbounds audit --canaries 100000 --guesses 1500 --correct 1429 --delta 1e-5',
     'dpbounds audit --canaries 1000 --guesses 100 --correct 90 --method steinke --json',
     'dpbounds audit --canaries 1000 --guesses 10 --correct 10 --method steinke --delta 0   # pure epsilon-DP',
-    'dpbounds audit --scores canary-scores.csv --bonferroni',
+    'dpbounds audit --scores canary-scores.csv --bonferroni   # canary-scores.csv: from dpbounds train --instrument canaries, in its --out directory',
+    "printf '1.2,0.1,-0.3,0.2\\n0.9,-0.4,1.1,0.3\\n' > released.csv; printf '1\\n0\\n1\\n0\\n' > canary-bits.csv   # 2 steps x 4 canaries",
+    'dpbounds audit --released released.csv --canary-bits canary-bits.csv --sampling-rate 0.5 --noise-multiplier 1 --steps 2 --clip-norm 1',
     'dpbounds audit --canaries 100000 --guesses 1500 --idealized-noise 1   # best case before training',
   ],
   run,

@@ -22,6 +22,20 @@ describe('audit labels', () => {
     expect(auditOneRun({ canaries: 1000, guesses: 10, correct: 10 }, { method: 'steinke' }).kind).toBe('lower-bound');
   });
 
+  it('an audit proving ε = 0 says it proves nothing on this run (not "not private at the tested level")', () => {
+    const none = auditOneRun({ canaries: 1000, guesses: 100, correct: 50 });
+    expect(none.empiricalEpsilon).toBe(0);
+    expect(none.meaning).toMatch(/^Proves nothing on this run/);
+    expect(none.meaning).not.toMatch(/not private/);
+    expect(auditOneRun({ canaries: 10, guesses: 0, correct: 0 }, { method: 'steinke' }).meaning).toMatch(/^Proves nothing on this run/);
+    const scores = Array.from({ length: 200 }, (_, i) => i);
+    const members = scores.map((i) => (i % 2 === 0 ? 1 : 0));
+    const chance = auditScores({ scores, members });
+    expect(chance.empiricalEpsilon).toBe(0);
+    expect(chance.meaning).toMatch(/^Proves nothing on this run/);
+    expect(auditOneRun({ canaries: 100000, guesses: 1500, correct: 1429 }).meaning).toMatch(/not private at the tested level/);
+  });
+
   it('best of several guess counts is empirical unless Bonferroni-corrected; the idealised attacker is an estimate', () => {
     const scores = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? 1 : -1) * (1 + (i % 7)));
     const members = scores.map((s) => (s > 0 ? 1 : 0));

@@ -92,6 +92,12 @@ export interface AuditResult extends OneRunObservation, AuditLabels {
  * @example auditOneRun({ canaries: 100000, guesses: 1500, correct: 1429 }, { delta: 1e-5 }).empiricalEpsilon // ≈ 3.30
  */
 export function auditOneRun(observation: OneRunObservation, options: AuditOptions = {}): AuditResult {
+  const result = auditObservation(observation, options);
+  // ε = 0 rejects nothing: the result says it proves nothing on this run
+  return result.empiricalEpsilon > 0 ? result : { ...result, meaning: auditLabels(result.kind, result.confidence, result.bucketSize, result.empiricalEpsilon).meaning };
+}
+
+function auditObservation(observation: OneRunObservation, options: AuditOptions): AuditResult {
   requireObject('observation', observation);
   requireObject('options', options);
   const { canaries, guesses, correct } = validateObservation(observation);

@@ -120,7 +120,7 @@ function auditRanked(ranked: RankedCanaries, options: ScoreAuditOptions, bucketS
   return {
     ...audit,
     confidence,
-    ...auditLabels(kind, confidence, bucketSize),
+    ...auditLabels(kind, confidence, bucketSize, audit.empiricalEpsilon),
     inGuesses: best.inGuesses,
     outGuesses: best.outGuesses,
     configurationsTried: selection.configurations.length,

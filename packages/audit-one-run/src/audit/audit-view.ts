@@ -43,15 +43,20 @@ export interface AuditLabels {
 }
 
 /**
- * The labels of an audit result with `kind`, `confidence` and game size k.
+ * The labels of an audit result with `kind`, `confidence` and game size k; with the result's
+ * `empiricalEpsilon` when known, so that a measured audit proving ε = 0 says it proves nothing on
+ * this run (rejecting nothing is no evidence either way) instead of describing a rejection.
  *
  * @example auditLabels('lower-bound', 0.95, 2).neighbouring // 'add-remove'
+ * @example auditLabels('lower-bound', 0.95, 2, 0).meaning // 'Proves nothing on this run: …'
  */
-export function auditLabels(kind: ResultKind, confidence: number, bucketSize: number): AuditLabels {
+export function auditLabels(kind: ResultKind, confidence: number, bucketSize: number, empiricalEpsilon?: number): AuditLabels {
   requireResultKind('kind', kind);
   const pct = `${Math.round(confidence * 1e4) / 100} %`;
   const meaning =
-    kind === 'lower-bound'
+    kind !== 'estimate' && empiricalEpsilon !== undefined && !(empiricalEpsilon > 0)
+      ? `Proves nothing on this run: at ${pct} confidence the audit shows no privacy loss above ε = 0 (no evidence either way: it does not show that the run is private).`
+      : kind === 'lower-bound'
       ? `With ${pct} confidence the run is not private at the tested level: the true privacy loss is at least this (a lower bound, not a guarantee).`
       : kind === 'empirical'
       ? `Best of several guess counts without correction: indicative only, not a ${pct} lower bound (use Bonferroni for one).`

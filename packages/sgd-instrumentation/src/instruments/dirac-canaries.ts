@@ -13,7 +13,8 @@
  * negligible. With ℓ_t = (u_t/C − ½)/σ², per-step laws give
  * s_j = Σ_t log(1 − p + p·exp(ℓ_t)) (the Poisson-subsampled Gaussian's ratio at rate p), and
  * per-epoch laws s_j = Σ_epochs log(P[in none of the epoch's steps] + p·Σ_{t in epoch} exp(ℓ_t)).
- * With σ = 0, s_j = Σ_t u_t. Any score computed from the released sums alone keeps the audit
+ * With σ = 0, s_j = Σ_t u_t. The per-step score is `diracCanaryStepScore` (dirac-canary-score.ts),
+ * the same function that scores released values recorded in another framework. Any score computed from the released sums alone keeps the audit
  * valid (docs/math/audit-one-run.md §"Canaries that follow the batch sampler"); this one is the
  * most powerful test for a single canary (Neyman–Pearson).
  */
@@ -22,6 +23,7 @@ import { DpboundsRangeError } from '@dpbounds/special-functions';
 import { canaryParticipation, canaryParticipationLaw } from './canary-participation.js';
 import type { CanaryParticipation, CanaryParticipationLaw } from './canary-participation.js';
 import type { CanaryScoresTrace } from './canary-scores.js';
+import { diracCanaryLogRatio, diracCanaryStepScore } from './dirac-canary-score.js';
 import type { Instrument, RunInfo, StepContext } from './instrument.js';
 
 /** Options of {@link diracCanaryInstrument}. */
@@ -94,19 +96,16 @@ export function diracCanaryInstrument(options: DiracCanaryOptions): Instrument<C
       if (law === undefined) return;
       const { noiseMultiplier: sigma, clip: C } = context.run;
       if (sigma === 0 || law.blockSteps === 1) {
-        const q = law.stepProbability;
-        const logKeep = Math.log1p(-q);
-        const logQ = Math.log(q);
+        // the one implementation of the score, shared with released values (`diracCanaryScores`)
+        const step = diracCanaryStepScore({ samplingRate: law.stepProbability, noiseMultiplier: sigma, clipNorm: C });
         for (let j = 0; j < m; j++) {
-          const u = context.noisySum[coordinates[j] as number] as number;
-          const add = sigma === 0 ? u : q === 1 ? (u / C - 0.5) / sigma ** 2 : logAddExp(logKeep, logQ + (u / C - 0.5) / sigma ** 2);
-          scores[j] = (scores[j] as number) + add;
+          scores[j] = (scores[j] as number) + step(context.noisySum[coordinates[j] as number] as number);
         }
         return;
       }
       for (let j = 0; j < m; j++) {
         const u = context.noisySum[coordinates[j] as number] as number;
-        open[j] = logAddExp(open[j] as number, (u / C - 0.5) / sigma ** 2);
+        open[j] = logAddExp(open[j] as number, diracCanaryLogRatio(u, C, sigma));
       }
       openSteps++;
       if (openSteps === law.blockSteps) {
