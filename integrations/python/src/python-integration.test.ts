@@ -132,10 +132,7 @@ describe('examples/plain_pytorch.py', () => {
     expect(report['perInstance']).toBeDefined();
   });
 
-  // Depends on `dpbounds audit --released/--canary-bits` (built on another branch; checked by hand
-  // against it: measured σ 1.025, ε ≥ 2.03 ≤ 4.383, not exceeded): expected to fail until merged,
-  // then it fails as "expected to fail" — make it `it`.
-  it.fails('dpbounds audit --released/--canary-bits reads the canary files: the measured σ is the run\'s, the audit stays below the dp ε', () => {
+  it('dpbounds audit --released/--canary-bits reads the canary files: the measured σ is the run\'s, the audit stays below the dp ε', () => {
     const audit = JSON.parse(dpbounds(['audit', '--released', 'released.npy', '--canary-bits', 'canary-bits.npy', '--sampling-rate', String(run['samplingRate']),
       '--noise-multiplier', String(run['noiseMultiplier']), '--steps', String(run['steps']), '--delta', String(run['delta']), '--clip-norm', String(run['clipNorm']), '--json'], out)) as Json;
     const bits = JSON.parse(runPython(python, ['-c', 'import numpy as np; print(int(np.load("canary-bits.npy").sum()))'], { cwd: out }).stdout) as number;
@@ -229,6 +226,13 @@ describe('docs/your-run.md', () => {
     expect(run['batchSize']).toBeUndefined();
     const s = canarySummary(dir);
     expect(s).toMatchObject({ shape: [run['steps'], 200], dtype: 'float64', bitsShape: [200], finite: true });
+    const audit = JSON.parse(dpbounds(['audit', '--released', 'released.npy', '--canary-bits', 'canary-bits.npy', '--sampling-rate', String(run['samplingRate']),
+      '--noise-multiplier', '1', '--steps', String(run['steps']), '--delta', '1e-5', '--clip-norm', '1', '--json'], dir)) as Json;
+    expect(Math.abs((audit['measuredNoiseMultiplier'] as number) - 1)).toBeLessThan(0.1); // recorded after the noise, before the division
+    expect(audit['auditExceedsGuarantee']).toBe(false);
+    // the page's audit line quotes this run's q and T
+    const line = readFileSync(page, 'utf8').split('\n').find((l) => l.startsWith('dpbounds audit --released'));
+    expect(line).toContain(`--sampling-rate ${String(run['samplingRate'])} --noise-multiplier 1 --steps ${String(run['steps'])} `);
     dpbounds(['per-instance', '--trace', 'trace.json', '--alpha', '2,4,8', '--delta', '1e-5', '--json'], dir);
     dpbounds(['report', '--run', 'run.json', '--targets', 'targets.csv', '--per-instance-trace', 'trace.json', '--out', 'report', '--force'], dir);
     const report = readJson(join(dir, 'report', 'report.json'));
