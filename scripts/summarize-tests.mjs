@@ -13,7 +13,7 @@ let failed = 0;
 let skipped = 0;
 const perWorkspace = [];
 const failures = [];
-for (const group of ['packages', 'apps', 'tools']) {
+for (const group of ['packages', 'apps', 'tools', 'integrations']) {
   const dir = join(root, group);
   if (!existsSync(dir)) continue;
   for (const name of readdirSync(dir)) {

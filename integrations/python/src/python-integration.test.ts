@@ -145,7 +145,7 @@ describe('examples/plain_pytorch.py', () => {
 
   // Depends on `dpbounds report --released FILE --canary-bits FILE` (not there yet): marked as
   // expected to fail; when report reads them, this fails ("expected to fail") — then make it `it`.
-  it.fails("the example's own report command (with --released/--canary-bits) has the audit section and the dp ε", () => {
+  it("the example's own report command (with --released/--canary-bits) has the audit section and the dp ε", () => {
     const full = join(scratch, 'plain-full');
     runPython(python, [join(here, 'examples', 'plain_pytorch.py'), '--out', full, '--dpbounds', `'${process.execPath}' '${bin}'`], { cwd: scratch });
     const report = readJson(join(full, 'report', 'report.json'));
