@@ -73,6 +73,8 @@ describe('dpbounds attack --sampling', () => {
     // b/N = 0.01 is another run: its ceiling is higher than that of the run that was run
     const atSizes = JSON.parse((await runCaptured([...base, '--sampling', 'poisson', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '300', '--json'], { cwd, commands })).stdout) as { sampler: SamplerJson };
     expect((withSizes.sampler.points[0] as SamplerJson['points'][number]).poissonMaxTpr).toBeLessThan((atSizes.sampler.points[0] as SamplerJson['points'][number]).poissonMaxTpr);
+    const text = await runCaptured([...base, ...opacus, '--batch-size', '100', '--dataset-size', '10000'], { cwd, commands });
+    expect(text.stdout).toMatch(/Poisson accountant: ε = [\d.]+ at q = 0\.0097 \(--sampling-rate\): valid for this run\n  sampling: priced at --sampling-rate q = 0\.0097/);
     // refusals: the rate without --sampling, a rate that contradicts another sampler's b/N
     const lone = await runCaptured([...base, '--sampling-rate', '0.0097'], { cwd, commands });
     expect(lone.stderr).toMatch(/--sampling-rate describes the attacked run: it needs --sampling/);

@@ -53,6 +53,12 @@ export function readAttackSampler(flags: ParsedFlags): ((points: readonly Attack
   const query = { noiseMultiplier, steps, delta, neighbouring: 'add-remove' as const };
   const sizes = pricedFromRate(sampling) ? samplingContextJson(sampling) : { batchSize: sampling.batchSize, datasetSize: sampling.datasetSize };
   if (!pricedFromRate(sampling)) samplerRunOf(sampling, noiseMultiplier, steps, 'add-remove'); // refuses a run without its sizes before the attack runs
+  // a run priced at its --sampling-rate says so, not "q = b/N" (and which rate was priced when b/N differs)
+  const rateRows = (rows: [string, string][]): [string, string][] => {
+    if (!pricedFromRate(sampling)) return rows;
+    const priced = rows.map(([k, v]): [string, string] => [k, k === 'Poisson accountant' ? v.replace('at q = b/N', `at q = ${formatNumber(sampling.samplingRate)} (--sampling-rate)`) : v]);
+    return sampling.rateNote === undefined ? priced : [...priced, ['sampling', sampling.rateNote]];
+  };
   return (points) => {
     const s = samplerEpsilonOf(sampling, query);
     const guarantee = s.epsilon.kind === 'guarantee' ? s.epsilon.value : s.upper?.value;
@@ -73,7 +79,7 @@ export function readAttackSampler(flags: ParsedFlags): ((points: readonly Attack
         : `the attack is consistent with the ε of ${name}`;
     return {
       json: { ...samplerEpsilonJson(s), ...sizes, ...(pricedFromRate(sampling) ? { samplingRate: sampling.samplingRate } : {}), noiseMultiplier, steps, points: rows, attackExceedsPoisson, attackExceedsGuarantee },
-      text: [`attacked run (--sampling ${s.sampler}):`, ...samplerEpsilonRows(s).map(([k, v]) => `  ${k}: ${v}`), verdict].join('\n'),
+      text: [`attacked run (--sampling ${s.sampler}):`, ...rateRows(samplerEpsilonRows(s)).map(([k, v]) => `  ${k}: ${v}`), verdict].join('\n'),
     };
   };
 }
