@@ -113,6 +113,8 @@ describe('dpbounds dp --history', () => {
     expect(() => parseHistory('h.jsonl', bytes('{"noiseMultiplier": 1, "samplingRate": 0.1, "step": 3}'))).toThrow(/line 1: unknown field "step"/);
     expect(() => parseHistory('h.jsonl', bytes('{"noiseMultiplier": 1, "noise_multiplier": 1, "samplingRate": 0.1, "steps": 3}'))).toThrow(/give noiseMultiplier once/);
     expect(() => parseHistory('h.csv', bytes('noiseMultiplier,samplingRate\n1,0.1\n'))).toThrow(/line 2: missing steps/);
+    expect(() => parseHistory('h.csv', bytes('noiseMultiplier,samplingRate,steps\n1,NaN,3\n'))).toThrow(/line 2: samplingRate must be a number in \(0, 1\].*found "NaN"/);
+    expect(() => parseHistory('h.json', bytes('[["1", 0.1, 3]]'))).toThrow(/phase 1: noiseMultiplier must be a number > 0.*found "1"/);
     expect(() => parseHistory('h.npy', bytes(''))).toThrow(/\.json, \.jsonl or \.csv/);
     expect(await refused(['--history', 'absent.json', '--delta', '1e-5'])).toMatch(/absent\.json/);
   });

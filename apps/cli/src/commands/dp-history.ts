@@ -41,17 +41,16 @@ function describe(value: unknown): string {
 }
 
 /**
- * Checks one phase (σ > 0, 0 < q ≤ 1, steps an integer ≥ 1; numbers, or in CSV numeric text) and
- * returns it. `where` names the phase in messages (`history.json: row 2`).
+ * Checks one phase (σ > 0, 0 < q ≤ 1, steps an integer ≥ 1, each a finite number) and returns
+ * it. `where` names the phase in messages (`history.json: phase 2`, `run.json: history[0]`).
  *
  * @throws UsageError naming `where`, the field, its range and the value found.
  * @example requirePhase('run.json: history[0]', { noiseMultiplier: 1, samplingRate: 0.01, steps: 100 }) // the same phase
  */
 export function requirePhase(where: string, values: { readonly noiseMultiplier: unknown; readonly samplingRate: unknown; readonly steps: unknown }): DpSgdPhase {
   const num = (field: keyof DpSgdPhase, range: string, ok: (x: number) => boolean): number => {
-    const raw = values[field];
-    const x = typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : raw;
-    if (typeof x !== 'number' || !Number.isFinite(x) || !ok(x)) throw new UsageError(`${where}: ${field} must be ${range}; found ${describe(raw)}`);
+    const x = values[field];
+    if (typeof x !== 'number' || !Number.isFinite(x) || !ok(x)) throw new UsageError(`${where}: ${field} must be ${range}; found ${describe(x)}`);
     return x;
   };
   return {
@@ -98,6 +97,14 @@ function splitCsvLine(line: string): string[] {
   return line.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1').trim());
 }
 
+/** Decimal text with an optional exponent, as the CLI's number flags read it. */
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** A CSV cell as a number when it is decimal text; the text itself otherwise (refused by requirePhase, which shows it). */
+function csvValue(cell: string): number | string {
+  return NUMBER_TEXT.test(cell) ? Number(cell) : cell;
+}
+
 /**
  * The phases of a history file's bytes, by the extension of `path`: `.json` (Opacus'
  * `accountant.history` `[[σ, q, steps], …]`, an array of named objects, or an object whose
@@ -139,7 +146,7 @@ export function parseHistory(path: string, bytes: Uint8Array): DpSgdPhase[] {
     phases = lines.slice(1).map(({ l, i }) => {
       const cells = splitCsvLine(l);
       if (cells.length !== header.length) throw new UsageError(`${path}: line ${i + 1} has ${cells.length} cells, the header ${header.length}`);
-      return phaseOfObject(`${path}: line ${i + 1}`, Object.fromEntries(header.map((h, k) => [h, cells[k]])));
+      return phaseOfObject(`${path}: line ${i + 1}`, Object.fromEntries(header.map((h, k) => [h, csvValue(cells[k] as string)])));
     });
   } else {
     throw new UsageError(`${path}: a history is .json, .jsonl or .csv; found .${format}`);

@@ -226,7 +226,7 @@ export const dpCommand: CommandDefinition = {
     'dpbounds dp --sampling-rate 0.004 --noise-multiplier 1.1 --steps 10000 --delta 1e-5 --json',
     'dpbounds dp --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --delta 1e-5 --accountant all',
     'dpbounds dp --sampling fixed-size --batch-size 256 --dataset-size 60000 --noise-multiplier 1.1 --steps 2000 --delta 1e-5',
-    'dpbounds dp --sampling poisson --sampling-rate 0.0097087 --batch-size 256 --dataset-size 26048 --noise-multiplier 1 --steps 309 --delta 1e-5 --accountant rdp',
+    'dpbounds dp --sampling poisson --sampling-rate 0.009708737864077669 --batch-size 256 --dataset-size 26048 --noise-multiplier 1 --steps 309 --delta 1e-5 --accountant rdp',
     'echo \'[[1.0, 0.0097087, 309], [0.8, 0.0194175, 100]]\' > history.json && dpbounds dp --history history.json --delta 1e-5 --accountant all',
     'dpbounds dp --mechanism banded-matrix --band-values 1,0.5 --participation cyclic --min-separation 100 --noise-multiplier 3 --steps 2000 --delta 1e-5',
   ],
