@@ -90,6 +90,13 @@ describe('dpbounds dp --history', () => {
     expect(rows.results[0]?.epsilon).toBeCloseTo(1.43186, 5);
     expect(rows.results[0]?.epsilon).toBe(opacus.epsilon);
     expect(rows.results[0]?.order).toBe(8.5);
+    // Opacus 1.4.0's RDPAccountant.get_epsilon(1e-5), run on its own code outside this repository:
+    // 1.431857838553122 (order 8.5) for this run, 6.426419790418392 (order 3.2) for the history
+    // [[1, 0.05, 40], [0.8, 0.1, 15]]; its series and ours agree to 1e-12 relative
+    expect(rows.results[0]?.epsilon as number).toBeCloseTo(1.431857838553122, 11);
+    const two = historyAccounting([A, B], { delta: 1e-5, neighbouring: 'add-remove', accountants: ['rdp'] }).results[0];
+    expect(two?.epsilon as number).toBeCloseTo(6.426419790418392, 10);
+    expect(two?.order).toBe(3.2);
     // Opacus' history as its accountant keeps it, and the same as a state_dict
     const file = write('opacus.json', JSON.stringify({ history: [[1.0, 1 / 103, 309]] }));
     expect((await runJson(['--history', file, '--delta', '1e-5', '--accountant', 'rdp'])).epsilon).toBe(opacus.epsilon);
