@@ -12,7 +12,7 @@ import { parseSampling, pricedFromRate, SAMPLER_SIZE_FLAGS, SAMPLING_FLAG, sampl
 import { HISTORY_ACCOUNTANTS, historyAccounting, historySummary, readHistoryFile } from './dp-history.js';
 import type { SamplingChoice } from './sampling-flags.js';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
-import { choice, exactlyOne, numberList, requiredNumber } from '../flags.js';
+import { choice, exactlyOne, numberList, requiredNumber, requiredString } from '../flags.js';
 import { dpTprAtFpr, dpTprText } from './dp-tpr-at-fpr.js';
 import type { ParsedFlags } from '../flags.js';
 import { formatNumber, formatTable } from '../format.js';
@@ -92,7 +92,7 @@ async function runHistory(flags: ParsedFlags, io: CommandIo): Promise<CommandRes
   const ask = which === 'delta'
     ? { delta: requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) }
     : { epsilon: requiredNumber(flags, 'epsilon', { min: 0 }) };
-  const phases = await readHistoryFile(String(flags.history), io);
+  const phases = await readHistoryFile(requiredString(flags, 'history', 'a file (.json, .jsonl or .csv)'), io);
   const kinds = accountant === 'all' ? HISTORY_ACCOUNTANTS : [accountant];
   const totalSteps = phases.reduce((t, p) => t + p.steps, 0);
   const slow = accountant === 'all' || accountant === 'prv' || (accountant !== 'rdp' && totalSteps >= 10_000);
