@@ -4,7 +4,7 @@
  * accountants of @dpbounds/accountants do it. `epsilon` (or `delta`) is always a guarantee; the
  * GDP/CLT approximation is reported beside the PLD guarantee, never in its place.
  */
-import { samplerEpsilon } from '@dpbounds/accountants';
+import { BATCH_SAMPLERS, samplerEpsilon } from '@dpbounds/accountants';
 import { dpAccountantEvaluation, jsonSafeResult } from '@dpbounds/accountants/advanced';
 import type { DpQuery } from '@dpbounds/accountants/advanced';
 import { samplerEpsilonJson, samplerEpsilonRows } from '../report/sampler-words.js';
@@ -83,7 +83,7 @@ async function runHistory(flags: ParsedFlags, io: CommandIo): Promise<CommandRes
         : `--history gives σ, q and steps of every phase: drop --${flag}${flag === 'sampling-rate' || flag === 'noise-multiplier' || flag === 'steps' ? '' : ' (a history is Poisson-sampled phases)'}`);
     }
   }
-  if (choice(flags, 'sampling', ['poisson', 'fixed-size', 'shuffle', 'balls-in-bins', 'truncated-poisson'] as const, 'poisson') !== 'poisson') {
+  if (choice(flags, 'sampling', BATCH_SAMPLERS, 'poisson') !== 'poisson') {
     throw new UsageError(`--history prices Poisson-sampled phases (Opacus' DPDataLoader); --sampling ${String(flags.sampling)} is priced by dp --sampling with --batch-size/--dataset-size`);
   }
   const which = exactlyOne(flags, ['delta', 'epsilon']);
