@@ -65,12 +65,12 @@ export { connectTheDotsGridOfPair, connectTheDotsPldOfPair, psgLossPair } from '
 export type { PrivacyLossPair } from './pld/connect-the-dots.js';
 // The JSON objects the CLI prints for one configuration (the sweep rows are built from them).
 export {
-  bayesSecurityJson, bayesSecurityResult, calibrateEpsilon, calibrateEventEpsilon, canonicalJson, dpAccountantEvaluation,
+  bayesSecurityJson, bayesSecurityResult, calibrateEpsilon, calibrateEventEpsilon, canonicalJson, dpAccountantEvaluation, dpEventAccountantEvaluation,
   dpAccountantResult, dpTprFields, gmipBatchSize, gmipJson, gmipResult, jsonSafeResult, rtmJson,
   rtmResult, stableHash, sweepAccountants
 } from './sweep/index.js';
 export type {
-  DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpQuery, DpTprFields,
+  DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpEventQuestion, DpQuery, DpTprFields,
   EpsilonCalibrationQuery, EpsilonCalibrationResult, EventEpsilonCalibrationQuery, ThreatRun
 } from './sweep/index.js';
 // Sweep plumbing behind `dpbounds sweep`: request and configuration validators, the field and

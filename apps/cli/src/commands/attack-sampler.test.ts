@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCaptured } from '../test-helpers/capture-io.js';
 import { attackCommand } from './attack.js';
+import { dpCommand } from './dp.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'dpbounds-attack-sampler-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
@@ -55,5 +56,30 @@ describe('dpbounds attack --sampling', () => {
     const b = await runCaptured([...base, '--batch-size', '10'], { cwd, commands });
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/--batch-size does not apply to --method loss/);
+  });
+
+  it('poisson with --sampling-rate: the comparison prices the rate the run ran (Opacus: 1/len(loader)), not b/N, and echoes the sizes', async () => {
+    const opacus = ['--sampling', 'poisson', '--sampling-rate', '0.0097', '--noise-multiplier', '1', '--steps', '300'];
+    const withSizes = JSON.parse((await runCaptured([...base, ...opacus, '--batch-size', '100', '--dataset-size', '10000', '--json'], { cwd, commands })).stdout) as { sampler: SamplerJson & { epsilon: number; samplingRate: number; batchSize: number; datasetSize: number; sizeRate: number; samplingNote: string; note: string } };
+    const alone = JSON.parse((await runCaptured([...base, ...opacus, '--json'], { cwd, commands })).stdout) as { sampler: SamplerJson & { epsilon: number; batchSize?: number } };
+    const dp = JSON.parse((await runCaptured(['dp', '--sampling-rate', '0.0097', '--noise-multiplier', '1', '--steps', '300', '--delta', '1e-5', '--json'], { commands: [dpCommand] })).stdout) as { epsilon: number };
+    expect(withSizes.sampler.epsilon).toBe(dp.epsilon);
+    expect(alone.sampler.epsilon).toBe(dp.epsilon);
+    expect(alone.sampler.batchSize).toBeUndefined();
+    expect(withSizes.sampler.poissonValidForRun).toBe(true);
+    expect([withSizes.sampler.samplingRate, withSizes.sampler.batchSize, withSizes.sampler.datasetSize, withSizes.sampler.sizeRate]).toEqual([0.0097, 100, 10_000, 0.01]);
+    expect(withSizes.sampler.samplingNote).toMatch(/priced at --sampling-rate q = 0\.0097/);
+    expect(withSizes.sampler.note).toMatch(/probability q = 0\.0097 \(Poisson, --sampling-rate\)/);
+    // b/N = 0.01 is another run: its ceiling is higher than that of the run that was run
+    const atSizes = JSON.parse((await runCaptured([...base, '--sampling', 'poisson', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '300', '--json'], { cwd, commands })).stdout) as { sampler: SamplerJson };
+    expect((withSizes.sampler.points[0] as SamplerJson['points'][number]).poissonMaxTpr).toBeLessThan((atSizes.sampler.points[0] as SamplerJson['points'][number]).poissonMaxTpr);
+    const text = await runCaptured([...base, ...opacus, '--batch-size', '100', '--dataset-size', '10000'], { cwd, commands });
+    expect(text.stdout).toMatch(/Poisson accountant: ε = [\d.]+ at q = 0\.0097 \(--sampling-rate\): valid for this run\n  sampling: priced at --sampling-rate q = 0\.0097/);
+    // refusals: the rate without --sampling, a rate that contradicts another sampler's b/N
+    const lone = await runCaptured([...base, '--sampling-rate', '0.0097'], { cwd, commands });
+    expect(lone.stderr).toMatch(/--sampling-rate describes the attacked run: it needs --sampling/);
+    const fixed = await runCaptured([...base, '--sampling', 'fixed-size', '--sampling-rate', '0.0097', ...run], { cwd, commands });
+    expect(fixed.code).toBe(2);
+    expect(fixed.stderr).toMatch(/--sampling fixed-size is priced from --batch-size and --dataset-size/);
   });
 });

@@ -230,6 +230,10 @@ export const attackCommand: CommandDefinition = {
     '--out: per-target id, score, member, logPValue, pValue (input of `dpbounds audit --scores`);',
     'GLiR adds susceptibility (K) and statistic (S); over several steps (comma-separated files) the',
     'score is minus the sum of the per-step log p-values (columns sumLogPValue, logPValueStep1, ...).',
+    '--sampling with the attacked run (--noise-multiplier, --steps, --delta; --batch-size and --dataset-size,',
+    'or for poisson its --sampling-rate, e.g. Opacus\' sample_rate = 1/len(loader)): "sampler" holds the',
+    'largest TPR the run\'s ε allows at each FPR beside the attack\'s lower confidence bound. A Poisson rate',
+    'is what is priced; sizes beside it are echoed, with "samplingNote" when q ≠ b/N.',
     'Column details and a Python snippet: docs/attacks.md.',
   ].join('\n'),
   flags: {
@@ -255,6 +259,7 @@ export const attackCommand: CommandDefinition = {
     'dpbounds attack --method loss --targets targets.csv --fpr 0.001,0.01',
     'dpbounds attack --method lira-offline --targets targets.csv --shadow shadow.csv --out scores.csv --json',
     'dpbounds attack --method glir --gradients g.npy --reference ref.npy --update step.npy --batch-size 256 --targets targets.csv',
+    "printf 'score,member\\n2.1,1\\n0.3,0\\n1.7,1\\n-0.4,0\\n0.9,1\\n0.2,0\\n' > targets.csv && dpbounds attack --method loss --targets targets.csv --fpr 0.5 --sampling poisson --sampling-rate 0.009708737864077669 --batch-size 256 --dataset-size 26048 --noise-multiplier 1 --steps 309",
   ],
   run,
 };

@@ -86,4 +86,19 @@ describe('dpbounds calibrate --sampling', () => {
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/--accountant pld only/);
   });
+
+  it('poisson: --sampling-rate beside --batch-size/--dataset-size calibrates the rate (Opacus: 1/len(loader)), echoes the sizes and says b/N was not priced', async () => {
+    const short = ['--target-epsilon', '2', '--delta', '1e-5', '--steps', '50'];
+    const plain = await runJson([...short, '--sampling-rate', '0.02']);
+    for (const sampling of [['--sampling', 'poisson'], []]) {
+      const out = await runJson([...short, ...sampling, '--sampling-rate', '0.02', ...sizes]);
+      expect(out.noiseMultiplier).toBe(plain.noiseMultiplier);
+      expect(out.achieved).toBe(plain.achieved);
+      expect([out.sampling, out.samplingRate, out.batchSize, out.datasetSize, out.sizeRate]).toEqual(['poisson', 0.02, 100, 10_000, 0.01]);
+      expect(out.samplingNote).toMatch(/^priced at --sampling-rate q = 0\.02, .*--batch-size \/ --dataset-size = 0\.01 is context, not priced$/);
+    }
+    const r = await runCaptured(['calibrate', ...short, '--sampling', 'fixed-size', '--sampling-rate', '0.02', ...sizes], { commands });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--sampling fixed-size is priced from --batch-size and --dataset-size .*--sampling-rate 0\.02 contradicts --batch-size \/ --dataset-size = 0\.01; drop --sampling-rate/);
+  });
 });

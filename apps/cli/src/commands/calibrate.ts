@@ -14,11 +14,12 @@ import { countedAccountants } from './calibrate-evaluations.js';
 import { calibrateTargetBayesSecurity, calibrateTargetGmipMu, threatTargetFlags } from './calibrate-threat-targets.js';
 import { calibrateTargetTpr, targetTprFlags } from './calibrate-target-tpr.js';
 import { calibrateSamplerEpsilon } from './calibrate-sampler.js';
-import { EPOCH_FLAGS, parseSampling, SAMPLING_FLAG } from './sampling-flags.js';
+import { EPOCH_FLAGS, parseSampling, pricedFromRate, SAMPLING_FLAG, samplingContextJson } from './sampling-flags.js';
+import type { SamplingChoice } from './sampling-flags.js';
 import { UsageError } from '../usage-error.js';
 import { BANDED_MATRIX_FLAGS, DP_MECHANISMS, refuseBandedFlags } from './banded-flags.js';
 
-function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
+function calibrateEpsilon(flags: ParsedFlags, io: CommandIo, sampling?: SamplingChoice): CommandResult {
   const target = requiredNumber(flags, 'target-epsilon', { min: 0, minExclusive: true });
   const delta = requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   const samplingRate = requiredNumber(flags, 'sampling-rate', { min: 0, minExclusive: true, max: 1 });
@@ -36,12 +37,15 @@ function calibrateEpsilon(flags: ParsedFlags, io: CommandIo): CommandResult {
     // (library-error-message.ts, with this command's parameterFlags) turns it into the user's flag
     progress.finish();
   }
-  const { evaluations: _evaluations, ...json } = result;
+  const { evaluations: _evaluations, ...row } = result;
+  // a Poisson run given its rate and its sizes: the rate is calibrated, the sizes echoed (sampling-flags.ts)
+  const json = sampling === undefined ? row : { ...row, ...samplingContextJson(sampling) };
   const text = formatKeyValues([
     ['target ε', `${formatNumber(target)} at δ = ${formatNumber(delta)} (${accountant}, ${neighbouring})`],
     ['noise multiplier σ', formatNumber(result.noiseMultiplier, 8)],
     ['achieved ε', `${formatNumber(result.achieved, 8)}${accountant === 'gdp' ? ' (CLT approximation, not a guarantee)' : ' (≤ target)'}`],
     ['accountant evaluations', String(result.evaluations)],
+    ...(sampling?.rateNote === undefined ? [] : [['note (sampling)', sampling.rateNote] as [string, string]]),
   ]);
   return { json, text };
 }
@@ -56,13 +60,14 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult | Promise<Command
       throw new UsageError(`--${flag} describes the epochs of a --sampling shuffle|balls-in-bins loop: it needs --target-epsilon with --sampling`);
     }
   }
-  if (flags.sampling !== undefined) {
-    if (target !== 'target-epsilon') {
-      if (flags.sampling !== 'poisson') throw new UsageError(`--${target} assumes Poisson sampling; --sampling ${String(flags.sampling)} is calibrated with --target-epsilon only`);
-    } else {
-      const sampling = parseSampling(flags);
-      if (sampling?.batchSize !== undefined) return calibrateSamplerEpsilon(flags, io, sampling);
-    }
+  if (flags.sampling !== undefined && target !== 'target-epsilon' && flags.sampling !== 'poisson') {
+    throw new UsageError(`--${target} assumes Poisson sampling; --sampling ${String(flags.sampling)} is calibrated with --target-epsilon only`);
+  }
+  if (target === 'target-epsilon' && (flags.sampling !== undefined || flags['batch-size'] !== undefined || flags['dataset-size'] !== undefined)) {
+    const sampling = parseSampling(flags) as SamplingChoice;
+    // a sampler given by its sizes is calibrated for its batches; a Poisson --sampling-rate is calibrated at that rate, the sizes beside it are context
+    if (sampling.batchSize !== undefined && !pricedFromRate(sampling)) return calibrateSamplerEpsilon(flags, io, sampling);
+    return calibrateEpsilon(flags, io, sampling);
   }
   if (target === 'target-tpr') return calibrateTargetTpr(flags, io);
   if (target === 'target-bayes-security') return calibrateTargetBayesSecurity(flags);
@@ -84,7 +89,9 @@ export const calibrateCommand: CommandDefinition = {
     'loop does not run ⌈N/b⌉ batches per epoch): the σ for the batches your loop draws, its kind (a σ calibrated on an estimate',
     'is not a guarantee), the Poisson σ at q = b/N beside it, and "lowerBoundNoiseMultiplier": the σ',
     'below which a proven lower bound on ε already exceeds the target, for samplers whose ε is not a',
-    'guarantee (docs/batch-samplers.md).',
+    'guarantee (docs/batch-samplers.md). A Poisson run may give --sampling-rate beside --batch-size and',
+    '--dataset-size (Opacus: sample_rate = 1/len(loader), not always b/N): the rate is calibrated, the sizes',
+    'are echoed ("batchSize", "datasetSize", "sizeRate" = b/N, and "samplingNote" when q ≠ b/N).',
     '',
     'With --mechanism banded-matrix (DP-FTRL / BandMF) and the run\'s flags of `dp --mechanism',
     'banded-matrix` but --noise-multiplier (--band-values or --strategy, --bands, --participation',
@@ -95,7 +102,7 @@ export const calibrateCommand: CommandDefinition = {
     'and TPR targets are DP-SGD analyses and are refused for it.',
   ].join('\n'),
   flags: {
-    'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },
+    'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1 (Opacus: sample_rate = 1/len(loader)); with --target-epsilon it may stand beside --batch-size/--dataset-size: the rate is calibrated' },
     steps: { type: 'string', valueName: 'T', description: 'number of steps, integer ≥ 1' },
     'target-epsilon': { type: 'string', valueName: 'ε', description: 'target ε > 0 (with --delta)' },
     delta: { type: 'string', valueName: 'δ', description: 'δ of the ε target, 0 < δ < 1' },
@@ -113,6 +120,7 @@ export const calibrateCommand: CommandDefinition = {
     'dpbounds calibrate --target-epsilon 1 --delta 1e-5 --sampling-rate 0.01 --steps 1000 --json',
     'dpbounds calibrate --target-bayes-security 0.9 --sampling-rate 0.01 --steps 2000',
     'dpbounds calibrate --target-epsilon 3 --delta 1e-5 --sampling fixed-size --batch-size 256 --dataset-size 60000 --steps 2000',
+    'dpbounds calibrate --target-epsilon 1.5 --delta 1e-5 --sampling poisson --sampling-rate 0.009708737864077669 --batch-size 256 --dataset-size 26048 --steps 309',
     'dpbounds calibrate --mechanism banded-matrix --band-values 1,0.5 --participation cyclic --min-separation 100 --steps 2000 --target-epsilon 8 --delta 1e-5',
   ],
   run,

@@ -80,6 +80,35 @@ describe('dpbounds dp --sampling', () => {
     expect(legacy.epsilon).toBe(out.epsilon);
   });
 
+  it('poisson: --sampling-rate beside --batch-size/--dataset-size prices the rate (Opacus: 1/len(loader)) for every accountant, echoes the sizes, and says which was priced', async () => {
+    const opacus = ['--sampling-rate', '0.009708737864077669', '--batch-size', '256', '--dataset-size', '26048'];
+    const small = ['--noise-multiplier', '1', '--steps', '30', '--delta', '1e-5'];
+    const plain = await runJson(['--sampling-rate', '0.009708737864077669', ...small, '--accountant', 'all']);
+    for (const sampling of [['--sampling', 'poisson'], []]) {
+      const all = await runJson([...sampling, ...opacus, ...small, '--accountant', 'all']);
+      expect(all.results).toEqual(plain.results);
+      expect([all.samplingRate, all.batchSize, all.datasetSize, all.sizeRate]).toEqual([0.009708737864077669, 256, 26048, 256 / 26048]);
+      expect(all.samplingNote).toMatch(/^priced at --sampling-rate q = 0\.00970874, the rate the loop ran .*--batch-size \/ --dataset-size = 0\.00982801 is context, not priced$/);
+    }
+    const rdp = await runJson(['--sampling', 'poisson', ...opacus, ...small, '--accountant', 'rdp']);
+    const plainRdp = (plain.results as Value[]).find((r) => (r as unknown as { accountant: string }).accountant === 'rdp') as Value;
+    expect(rdp.epsilon).toBe(plainRdp.epsilon);
+    expect(rdp.poissonValidForRun).toBe(true);
+    expect(rdp.sampling).toBe('poisson');
+    const text = await runCaptured(['dp', ...opacus, ...small], { commands });
+    expect(text.stdout).toMatch(/note \(sampling\): priced at --sampling-rate q = 0\.00970874/);
+    // q = b/N: the same rate, no note
+    const same = await runJson(['--sampling', 'poisson', '--sampling-rate', '0.01', ...sizes, ...run]);
+    expect(same.samplingNote).toBeUndefined();
+    expect(same.epsilon).toBe((await runJson(['--sampling-rate', '0.01', ...run])).epsilon);
+  });
+
+  it('other samplers are priced from b and N: a --sampling-rate equal to b/N changes nothing, one that differs is refused saying why', async () => {
+    const withRate = await runJson(['--sampling', 'fixed-size', '--sampling-rate', '0.01', ...sizes, ...run]);
+    expect(withRate).toEqual(await runJson(['--sampling', 'fixed-size', ...sizes, ...run]));
+    expect(await refused(['--sampling', 'shuffle', '--sampling-rate', '0.0097', ...sizes, ...run])).toBe('dpbounds dp: --sampling shuffle is priced from --batch-size and --dataset-size (its ε depends on both, not on a rate): --sampling-rate 0.0097 contradicts --batch-size / --dataset-size = 0.01; drop --sampling-rate\n');
+  });
+
   it('without --sampling the JSON keeps its fields (no sampler block)', async () => {
     const out = await runJson(['--sampling-rate', '0.01', ...run]);
     expect(out.sampling).toBeUndefined();

@@ -4,14 +4,15 @@
  * accountants of @dpbounds/accountants do it. `epsilon` (or `delta`) is always a guarantee; the
  * GDP/CLT approximation is reported beside the PLD guarantee, never in its place.
  */
-import { samplerEpsilon } from '@dpbounds/accountants';
+import { BATCH_SAMPLERS, samplerEpsilon } from '@dpbounds/accountants';
 import { dpAccountantEvaluation, jsonSafeResult } from '@dpbounds/accountants/advanced';
 import type { DpQuery } from '@dpbounds/accountants/advanced';
 import { samplerEpsilonJson, samplerEpsilonRows } from '../report/sampler-words.js';
-import { parseSampling, SAMPLER_SIZE_FLAGS, SAMPLING_FLAG, samplerRunOf } from './sampling-flags.js';
+import { parseSampling, pricedFromRate, SAMPLER_SIZE_FLAGS, SAMPLING_FLAG, samplerRunOf, samplingContextJson } from './sampling-flags.js';
+import { HISTORY_ACCOUNTANTS, historyAccounting, historySummary, readHistoryFile } from './dp-history.js';
 import type { SamplingChoice } from './sampling-flags.js';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
-import { choice, exactlyOne, numberList, requiredNumber } from '../flags.js';
+import { choice, exactlyOne, numberList, requiredNumber, requiredString } from '../flags.js';
 import { dpTprAtFpr, dpTprText } from './dp-tpr-at-fpr.js';
 import type { ParsedFlags } from '../flags.js';
 import { formatNumber, formatTable } from '../format.js';
@@ -70,11 +71,55 @@ function runSampler(flags: ParsedFlags, io: CommandIo, sampling: SamplingChoice)
   return { json, text: `${header}\n${formatTable(['', 'value'], samplerEpsilonRows(s))}\n\n${s.note}` };
 }
 
+/** Flags that describe one run, which `--history` replaces (or a sampler `--history` does not price). */
+const HISTORY_EXCLUDES = ['sampling-rate', 'noise-multiplier', 'steps', 'batch-size', 'dataset-size', 'max-batch-size', 'batches-per-epoch', 'drop-last', 'fpr'] as const;
+
+/** `dp --history FILE`: a schedule of phases (Opacus' accountant.history), every accountant (dp-history.ts). */
+async function runHistory(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
+  for (const flag of HISTORY_EXCLUDES) {
+    if (flags[flag] !== undefined) {
+      throw new UsageError(flag === 'fpr'
+        ? '--fpr reads the trade-off curve of one run; it is not available with --history'
+        : `--history gives σ, q and steps of every phase: drop --${flag}${flag === 'sampling-rate' || flag === 'noise-multiplier' || flag === 'steps' ? '' : ' (a history is Poisson-sampled phases)'}`);
+    }
+  }
+  if (choice(flags, 'sampling', BATCH_SAMPLERS, 'poisson') !== 'poisson') {
+    throw new UsageError(`--history prices Poisson-sampled phases (Opacus' DPDataLoader); --sampling ${String(flags.sampling)} is priced by dp --sampling with --batch-size/--dataset-size`);
+  }
+  const which = exactlyOne(flags, ['delta', 'epsilon']);
+  const accountant = choice(flags, 'accountant', [...HISTORY_ACCOUNTANTS, 'all'] as const, 'pld');
+  const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
+  const ask = which === 'delta'
+    ? { delta: requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) }
+    : { epsilon: requiredNumber(flags, 'epsilon', { min: 0 }) };
+  const phases = await readHistoryFile(requiredString(flags, 'history', 'a file (.json, .jsonl or .csv)'), io);
+  const kinds = accountant === 'all' ? HISTORY_ACCOUNTANTS : [accountant];
+  const totalSteps = phases.reduce((t, p) => t + p.steps, 0);
+  const slow = accountant === 'all' || accountant === 'prv' || (accountant !== 'rdp' && totalSteps >= 10_000);
+  const rows = withAccountantProgress(io, kinds, slow, (k) => historyAccounting(phases, { ...ask, neighbouring, accountants: [k] }));
+  const results = rows.flatMap((r) => r.results);
+  const unavailable = rows.flatMap((r) => r.unavailable);
+  if (accountant !== 'all' && unavailable[0] !== undefined) throw new UsageError(`--accountant ${accountant} cannot price --history under --neighbouring ${neighbouring}: ${unavailable[0].reason}`);
+  const context = { history: phases, totalSteps };
+  const json = accountant === 'all'
+    ? { results, ...context, ...(unavailable.length === 0 ? {} : { unavailable }) }
+    : { ...(results[0] as DpResult), ...context };
+  const notes = unavailable.map((u) => `not priced (${u.accountant}): ${u.reason}`);
+  return { json, text: [`schedule: ${historySummary(phases)}`, dpResultsText(results, which === 'delta'), ...notes].join('\n') };
+}
+
 function run(flags: ParsedFlags, io: CommandIo): CommandResult | Promise<CommandResult> {
-  if (choice(flags, 'mechanism', DP_MECHANISMS, 'dp-sgd') === 'banded-matrix') return runBandedMatrix(flags, io);
+  if (choice(flags, 'mechanism', DP_MECHANISMS, 'dp-sgd') === 'banded-matrix') {
+    if (flags.history !== undefined) throw new UsageError('--history is a DP-SGD schedule (Opacus accountant.history); it is not for --mechanism banded-matrix');
+    return runBandedMatrix(flags, io);
+  }
   refuseBandedFlags(flags);
+  if (flags.history !== undefined) return runHistory(flags, io);
   const sampling = parseSampling(flags) as SamplingChoice;
-  if (sampling.batchSize !== undefined) return runSampler(flags, io, sampling);
+  if (sampling.batchSize !== undefined && !pricedFromRate(sampling)) return runSampler(flags, io, sampling);
+  // a Poisson run priced at its --sampling-rate; --batch-size/--dataset-size, if given, are echoed as context
+  const context = samplingContextJson(sampling);
+  const contextText = sampling.rateNote === undefined ? [] : [`note (sampling): ${sampling.rateNote}`];
   const samplingRate = sampling.samplingRate;
   const noiseMultiplier = requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
   const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
@@ -102,7 +147,7 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult | Promise<Command
     });
     const results = both.map((b) => b.r);
     const tpr = both.map((b) => b.tpr);
-    return { json: { results: tpr.map((t) => t.json) }, text: join(dpResultsText(results, which === 'delta'), tpr.map((t) => t.text)) };
+    return { json: { results: tpr.map((t) => t.json), ...context }, text: join([dpResultsText(results, which === 'delta'), ...contextText].join('\n'), tpr.map((t) => t.text)) };
   }
   let result: DpResult = { accountant };
   let tpr = { json: {} as Record<string, unknown>, text: '' };
@@ -110,8 +155,8 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult | Promise<Command
     result = jsonSafeResult(runOne(k, query));
     tpr = withTpr(result);
   });
-  const json = sampling.explicit ? { ...tpr.json, sampling: 'poisson', poissonValidForRun: true } : tpr.json;
-  return { json, text: join(dpResultsText([result], which === 'delta'), [tpr.text]) };
+  const json = sampling.explicit || sampling.batchSize !== undefined ? { ...tpr.json, sampling: 'poisson', poissonValidForRun: true, ...context } : tpr.json;
+  return { json, text: join([dpResultsText([result], which === 'delta'), ...contextText].join('\n'), [tpr.text]) };
 }
 
 /** `dpbounds dp`. */
@@ -148,11 +193,24 @@ export const dpCommand: CommandDefinition = {
     'guarantee of its worst placement and of its random placement ("randomAllocation": the noise split',
     'across C\'s columns makes it DP-SGD at σ/ρ). A loop that draws each record\'s bin once',
     '(jax_privacy\'s BallsInBinsSampling) is priced by cyclic.',
+    '',
+    'Poisson runs from Opacus: give --sampling-rate as Opacus has it (sample_rate = 1/len(loader), not',
+    'always b/N); --batch-size and --dataset-size may stand beside it: the rate is priced, the sizes are',
+    'echoed ("batchSize", "datasetSize", "sizeRate" = b/N) with a "samplingNote" when q ≠ b/N. Every other',
+    'sampler is priced from b and N, and refuses a --sampling-rate that differs from b/N.',
+    '',
+    'With --history FILE (Opacus\' accountant.history: phases of σ, q, steps, e.g. a resumed run or a',
+    'changed batch size) every accountant prices the phases composed in order: the same rows, with',
+    '"history" (the phases) and "totalSteps"; with --accountant all an accountant that cannot price the',
+    'schedule under --neighbouring is listed in "unavailable" with its reason (asked alone, it is refused).',
+    'RDP uses the improved conversion on a grid that contains Opacus\' orders, so its ε is Opacus\'',
+    'RDPAccountant.get_epsilon or below (docs/accounting.md, "From Opacus").',
   ].join('\n'),
   flags: {
-    'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1' },
+    'sampling-rate': { type: 'string', valueName: 'q', description: 'Poisson sampling rate, 0 < q ≤ 1: what the loop ran (Opacus: sample_rate = 1/len(loader)); it is priced, and may stand beside --batch-size/--dataset-size (echoed as context)' },
     'noise-multiplier': { type: 'string', valueName: 'σ', description: 'noise multiplier σ > 0 (noise std / clip norm)' },
     steps: { type: 'string', valueName: 'T', description: 'number of steps, integer ≥ 1' },
+    history: { type: 'string', valueName: 'FILE', description: 'a schedule instead of --sampling-rate/--noise-multiplier/--steps: Opacus\' accountant.history as JSON [[noise_multiplier, sample_rate, num_steps], …], or JSON/JSONL/CSV with fields noiseMultiplier, samplingRate, steps (or Opacus\' names); phases composed in order, every accountant' },
     delta: { type: 'string', valueName: 'δ', description: 'report ε at this δ, 0 < δ < 1' },
     epsilon: { type: 'string', valueName: 'ε', description: 'report δ at this ε ≥ 0 (instead of --delta)' },
     accountant: { type: 'string', valueName: 'rdp|pld|prv|gdp|all', description: 'which accountant', defaultText: 'pld' },
@@ -168,6 +226,8 @@ export const dpCommand: CommandDefinition = {
     'dpbounds dp --sampling-rate 0.004 --noise-multiplier 1.1 --steps 10000 --delta 1e-5 --json',
     'dpbounds dp --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --delta 1e-5 --accountant all',
     'dpbounds dp --sampling fixed-size --batch-size 256 --dataset-size 60000 --noise-multiplier 1.1 --steps 2000 --delta 1e-5',
+    'dpbounds dp --sampling poisson --sampling-rate 0.009708737864077669 --batch-size 256 --dataset-size 26048 --noise-multiplier 1 --steps 309 --delta 1e-5 --accountant rdp',
+    'echo \'[[1.0, 0.0097087, 309], [0.8, 0.0194175, 100]]\' > history.json && dpbounds dp --history history.json --delta 1e-5 --accountant all',
     'dpbounds dp --mechanism banded-matrix --band-values 1,0.5 --participation cyclic --min-separation 100 --noise-multiplier 3 --steps 2000 --delta 1e-5',
   ],
   run,

@@ -17,8 +17,17 @@ export interface SamplingChoice {
   readonly sampler: BatchSampler;
   /** True when `--sampling` was written (false: the Poisson default). */
   readonly explicit: boolean;
-  /** Poisson rate q (given, or b/N). */
+  /**
+   * The rate that is priced: for Poisson the `--sampling-rate` q when given (what the loop ran,
+   * e.g. Opacus' `sample_rate` = 1/len(loader)), else b/N; for every other sampler b/N.
+   */
   readonly samplingRate: number;
+  /** True when `--sampling-rate` was written. */
+  readonly rateGiven: boolean;
+  /** b/N when both sizes were given (context for a Poisson run priced from `--sampling-rate`). */
+  readonly sizeRate?: number;
+  /** Set when a Poisson `--sampling-rate` differs from b/N: which of the two was priced, in words. */
+  readonly rateNote?: string;
   /** N and b when given (always for a sampler other than Poisson). */
   readonly datasetSize?: number;
   readonly batchSize?: number;
@@ -76,14 +85,26 @@ export function parseBatchesPerEpoch(flags: ParsedFlags, sampler: BatchSampler, 
   return given ?? binsPerEpoch(sizes.datasetSize, sizes.batchSize, { dropLast: true });
 }
 
+/** Relative difference below which `--sampling-rate` and b/N are the same rate (float rounding of 1/len(loader) and b/N). */
+const SAME_RATE = 1e-12;
+
+/** True when q and b/N are the same rate up to float rounding. */
+function sameRate(rate: number, implied: number): boolean {
+  return Math.abs(rate - implied) <= SAME_RATE * implied;
+}
+
 /**
- * Reads `--sampling` with its sizes. Poisson takes `--sampling-rate q` or `--batch-size b
- * --dataset-size N` (both only when q = b/N); every other sampler needs b and N (and
- * truncated-poisson `--max-batch-size`). Contradictory combinations throw a `UsageError`
- * naming the flags. `rateRequired: false` lets a command run without any rate (its own
- * default applies) and then returns `undefined` for a Poisson run given no rate.
+ * Reads `--sampling` with its sizes. Poisson takes `--sampling-rate q`, `--batch-size b
+ * --dataset-size N`, or all three: then q is priced (it is what the loop ran: Opacus'
+ * `sample_rate` is 1/len(loader), not b/N) and b, N are context, with a `rateNote` when q ≠ b/N.
+ * Every other sampler needs b and N and is priced from them (its ε depends on both, not on a
+ * rate); a `--sampling-rate` beside them must equal b/N. Truncated-poisson needs
+ * `--max-batch-size`. Contradictory combinations throw a `UsageError` naming the flags.
+ * `rateRequired: false` lets a command run without any rate (its own default applies) and then
+ * returns `undefined` for a Poisson run given no rate.
  *
  * @example parseSampling({ sampling: 'shuffle', 'batch-size': '256', 'dataset-size': '60000' }).samplingRate // 256 / 60000
+ * @example parseSampling({ 'sampling-rate': '0.0097087', 'batch-size': '256', 'dataset-size': '26048' }).samplingRate // 0.0097087 (priced), sizeRate 256/26048
  */
 export function parseSampling(flags: ParsedFlags, options: { readonly rateRequired?: boolean } = {}): SamplingChoice | undefined {
   const sampler = choice(flags, 'sampling', BATCH_SAMPLERS, 'poisson');
@@ -108,25 +129,62 @@ export function parseSampling(flags: ParsedFlags, options: { readonly rateRequir
   }
   const sizes = batchSize !== undefined && datasetSize !== undefined ? { batchSize, datasetSize } : undefined;
   const batchesPerEpoch = parseBatchesPerEpoch(flags, sampler, sizes);
+  const rateGiven = rate !== undefined;
   if (sizes === undefined) {
     if (sampler !== 'poisson') throw new UsageError(`--sampling ${sampler} needs --batch-size and --dataset-size (its ε depends on both, not only on the rate)`);
     if (rate === undefined) {
       if (options.rateRequired === false) return undefined;
       throw new UsageError('missing --sampling-rate (0 < q ≤ 1), or --batch-size with --dataset-size');
     }
-    return { sampler, explicit, samplingRate: rate };
+    return { sampler, explicit, samplingRate: rate, rateGiven };
   }
   const implied = sizes.batchSize / sizes.datasetSize;
-  if (rate !== undefined && Math.abs(rate - implied) > 1e-12 * implied) {
-    throw new UsageError(`--sampling-rate ${formatNumber(rate)} contradicts --batch-size / --dataset-size = ${formatNumber(implied)}; give one of them`);
+  const rest = { ...sizes, sizeRate: implied, ...(maxBatchSize === undefined ? {} : { maxBatchSize }), ...(batchesPerEpoch === undefined ? {} : { batchesPerEpoch }) };
+  if (rate !== undefined && !sameRate(rate, implied)) {
+    if (sampler !== 'poisson') {
+      throw new UsageError(`--sampling ${sampler} is priced from --batch-size and --dataset-size (its ε depends on both, not on a rate): --sampling-rate ${formatNumber(rate)} contradicts --batch-size / --dataset-size = ${formatNumber(implied)}; drop --sampling-rate`);
+    }
+    const rateNote = `priced at --sampling-rate q = ${formatNumber(rate)}, the rate the loop ran (Opacus: sample_rate = 1/len(loader)); --batch-size / --dataset-size = ${formatNumber(implied)} is context, not priced`;
+    return { sampler, explicit, samplingRate: rate, rateGiven, ...rest, rateNote };
   }
-  return { sampler, explicit, samplingRate: implied, ...sizes, ...(maxBatchSize === undefined ? {} : { maxBatchSize }), ...(batchesPerEpoch === undefined ? {} : { batchesPerEpoch }) };
+  return { sampler, explicit, samplingRate: rate ?? implied, rateGiven, ...rest };
 }
 
-/** The `SamplerRun` of a choice that carries b and N (throws a `UsageError` naming the flags otherwise). */
+/**
+ * True when the choice is a Poisson run priced from its `--sampling-rate` (b and N, if given,
+ * are context): such a run is priced by the Poisson accountants at q, not by `samplerRunOf`.
+ *
+ * @example pricedFromRate(parseSampling({ 'sampling-rate': '0.01', 'batch-size': '100', 'dataset-size': '10000' })) // true
+ */
+export function pricedFromRate(choiceMade: SamplingChoice): boolean {
+  return choiceMade.sampler === 'poisson' && choiceMade.rateGiven;
+}
+
+/** The JSON fields that echo a Poisson run's sizes beside the priced rate (empty without sizes). */
+export function samplingContextJson(choiceMade: SamplingChoice): Record<string, unknown> {
+  if (choiceMade.batchSize === undefined) return {};
+  return {
+    sampling: choiceMade.sampler,
+    samplingRate: choiceMade.samplingRate,
+    batchSize: choiceMade.batchSize,
+    datasetSize: choiceMade.datasetSize,
+    sizeRate: choiceMade.sizeRate,
+    ...(choiceMade.rateNote === undefined ? {} : { samplingNote: choiceMade.rateNote }),
+  };
+}
+
+/**
+ * The `SamplerRun` of a choice that carries b and N (throws a `UsageError` naming the flags
+ * otherwise). A `SamplerRun` prices b/N: a Poisson choice whose `--sampling-rate` differs from
+ * b/N is refused here (never priced at the wrong rate); price it with `samplerEpsilonOf`
+ * (sampler-epsilon-of.ts), which prices the given rate.
+ */
 export function samplerRunOf(choiceMade: SamplingChoice, noiseMultiplier: number, steps: number, neighbouring: SamplerRun['neighbouring']): SamplerRun {
   if (choiceMade.batchSize === undefined || choiceMade.datasetSize === undefined) {
     throw new UsageError(`--sampling ${choiceMade.sampler} needs --batch-size and --dataset-size`);
+  }
+  if (choiceMade.rateNote !== undefined) {
+    throw new UsageError(`--sampling-rate ${formatNumber(choiceMade.samplingRate)} differs from --batch-size / --dataset-size = ${formatNumber(choiceMade.sizeRate as number)}, and this analysis prices b/N only; drop one of them`);
   }
   return {
     sampler: choiceMade.sampler,

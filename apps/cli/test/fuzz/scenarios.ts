@@ -18,6 +18,8 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--mechanism', 'banded-matrix', '--band-values', '1,0.5', '--bands', '2', '--participation', 'cyclic', '--min-separation', '5', '--noise-multiplier', '2', '--steps', '50', '--delta', '1e-5'],
     ['--mechanism', 'banded-matrix', '--strategy', 'banded-strategy.json', '--participation', 'poisson-in-group', '--min-separation', '2', '--dataset-size', '1000', '--batch-size', '20', '--noise-multiplier', '2', '--steps', '50', '--delta', '1e-5', '--accountant', 'all'],
     ['--mechanism', 'banded-matrix', '--band-values', '1,0.3', '--participation', 'balls-in-bins', '--dataset-size', '1000', '--batch-size', '100', '--noise-multiplier', '2', '--steps', '50', '--delta', '1e-5', '--neighbouring', 'substitution'],
+    ['--history', 'history.json', '--delta', '1e-5', '--accountant', 'all'],
+    ['--sampling', 'poisson', '--sampling-rate', '0.0097', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5'],
   ],
   calibrate: [
     ['--target-epsilon', '1', '--delta', '1e-5', '--sampling-rate', '0.01', '--steps', '100', '--accountant', 'pld', '--neighbouring', 'add-remove'],
@@ -62,6 +64,7 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--method', 'loss', '--targets', 'targets.csv', '--sampling', 'balls-in-bins', '--batch-size', '110', '--dataset-size', '1000', '--batches-per-epoch', '8', '--noise-multiplier', '1', '--steps', '20'],
     ['--method', 'lira-offline', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--alternative', 'two-sided'],
     ['--method', 'glir', '--gradients', 'gradients.csv', '--reference', 'reference.csv', '--update', 'update.csv', '--batch-size', '10', '--targets', 'glir-targets.json', '--coordinates', '2', '--ridge', '0.1', '--statistic-factor', 'n-1'],
+    ['--method', 'loss', '--targets', 'targets.csv', '--sampling', 'poisson', '--sampling-rate', '0.0097', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100'],
   ],
   audit: [
     ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--confidence', '0.95', '--delta', '1e-5', '--method', 'fdp'],

@@ -56,6 +56,8 @@ export async function createFuzzWorkspace(): Promise<string> {
 
   // a banded matrix strategy (two Toeplitz diagonals) for `dp` and `calibrate --mechanism banded-matrix --strategy`
   write('banded-strategy.json', JSON.stringify({ bands: [[1], [0.4]] }));
+  // an Opacus accountant.history (two phases) for `dp --history`
+  write('history.json', JSON.stringify([[1, 0.01, 60], [0.8, 0.02, 40]]));
 
   write('audit-scores.csv', csv('score,member', Array.from({ length: 400 }, (_, i) => [(rng.normal() + (i % 2)).toFixed(5), i % 2])));
   write('reconstruction.csv', csv('score,correct', Array.from({ length: 400 }, (_, i) => [rng.uniform().toFixed(5), i % 3 === 0 ? 1 : 0])));

@@ -67,7 +67,7 @@ export function jsonSafeResult(result: DpAccountantResult): DpAccountantResult {
   return out;
 }
 
-function pldPart(query: DpQuery, event: MechanismEvent): DpAccountantEvaluation {
+function pldPart(query: DpEventQuestion, event: MechanismEvent): DpAccountantEvaluation {
   const pld = new PldAccountant({ neighbouring: query.neighbouring }).compose(event);
   if (query.delta !== undefined) {
     const b = pld.getEpsilonBounds(query.delta);
@@ -101,6 +101,31 @@ export function dpAccountantEvaluation(kind: SweepAccountant, query: DpQuery, op
   requireOptions('options', options, ['prv', 'pldResult']);
   requireRelation(kind, query);
   const event = dpSgdEvent({ samplingRate: query.samplingRate, noiseMultiplier: query.noiseMultiplier, steps: query.steps });
+  return dpEventAccountantEvaluation(kind, event, query, options);
+}
+
+/** The question of {@link dpEventAccountantEvaluation}: ε at `delta`, or δ at `epsilon` (exactly one), under `neighbouring`. */
+export interface DpEventQuestion {
+  readonly neighbouring: NeighbouringRelation;
+  readonly delta?: number;
+  readonly epsilon?: number;
+}
+
+/**
+ * The row of {@link dpAccountantEvaluation} for any event the accountants compose, e.g. a
+ * heterogeneous DP-SGD schedule (`dpSgdScheduleEvent`, an Opacus `accountant.history`): the same
+ * fields, computed the same way (dpAccountantEvaluation calls it with `dpSgdEvent`). Domain: what
+ * the accountant of `kind` prices under `neighbouring` (RDP and GDP price Poisson-sampled steps
+ * under add-remove only, PRV add-remove only); an event it cannot price throws the accountant's
+ * `UnsupportedEventError` or `DpboundsRangeError` naming what it refused.
+ *
+ * @example dpEventAccountantEvaluation('rdp', dpSgdScheduleEvent([{ samplingRate: 0.01, noiseMultiplier: 1, steps: 300 }, { samplingRate: 0.02, noiseMultiplier: 1.2, steps: 100 }]), { neighbouring: 'add-remove', delta: 1e-5 }).result.epsilon
+ */
+export function dpEventAccountantEvaluation(kind: SweepAccountant, event: MechanismEvent, question: DpEventQuestion, options: DpAccountantOptions = {}): DpAccountantEvaluation {
+  requireSweepAccountant('accountant', kind);
+  requireNeighbouring(requireObject('question', question)['neighbouring']);
+  requireOptions('options', options, ['prv', 'pldResult']);
+  const query = question;
   const head = { accountant: kind, neighbouring: query.neighbouring };
   switch (kind) {
     case 'rdp': {

@@ -1,8 +1,8 @@
 /** Parameter sweeps: grids, configurations, shards and the one-row engine. Explicit re-exports. */
 export { calibrateEpsilon, calibrateEventEpsilon } from './calibration-result.js';
 export type { EpsilonCalibrationQuery, EpsilonCalibrationResult, EventEpsilonCalibrationQuery } from './calibration-result.js';
-export { dpAccountantEvaluation, dpAccountantResult, jsonSafeResult } from './dp-accountant-result.js';
-export type { DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpQuery } from './dp-accountant-result.js';
+export { dpAccountantEvaluation, dpAccountantResult, dpEventAccountantEvaluation, jsonSafeResult } from './dp-accountant-result.js';
+export type { DpAccountantEvaluation, DpAccountantOptions, DpAccountantResult, DpEventQuestion, DpQuery } from './dp-accountant-result.js';
 export { dpTprFields } from './dp-tpr-fields.js';
 export type { DpTprFields } from './dp-tpr-fields.js';
 export { evaluateSweepConfiguration } from './evaluate-sweep-configuration.js';
