@@ -147,9 +147,13 @@ def run_file(*, delta: float, sampling_rate: Optional[float] = None, noise_multi
         raise ValueError('banded_matrix needs mechanism="banded-matrix"')
     if sampling_rate is not None:
         out["samplingRate"] = finite_number("samplingRate", sampling_rate, low=0, high=1, low_open=True)
-        if batch_size is not None and dataset_size is not None and not _consistent(out["samplingRate"], batch_size, dataset_size):
+        # a Poisson rate may stand beside the sizes (Opacus: 1/len(loader), not b/N; the sizes are
+        # context); every other sampler is priced from b and N, so a rate must agree with b/N
+        kind = _sampler(sampler)
+        kind = kind if isinstance(kind, str) or kind is None else kind.get("kind", "poisson")
+        if kind not in (None, "poisson") and batch_size is not None and dataset_size is not None and not _consistent(out["samplingRate"], batch_size, dataset_size):
             raise ValueError(f"sampling_rate {out['samplingRate']!r} contradicts batch_size / dataset_size = {batch_size}/{dataset_size}; "
-                             "give one of them (dpbounds refuses the pair), or put the sizes in description")
+                             f"sampler {kind!r} is priced from the sizes: leave sampling_rate out")
     if batch_size is not None:
         out["batchSize"] = integer("batchSize", batch_size, low=1)
     if dataset_size is not None:
@@ -289,18 +293,10 @@ def opacus_run_file(optimizer: Any, data_loader: Any = None, *, delta: float, pr
         rates.discard(0.0)
         if not rates:
             raise ValueError("the sampling rate is unknown: pass the DPDataLoader (its sample_rate) or the privacy engine (its accountant's history)")
-        if batch is not None and "batch_size" not in out:
+        if batch is not None and "batch_size" not in out and dataset_size is not None:
             # Opacus: q = 1/len(loader) and expected_batch_size = int(N q), so b/N is rarely q exactly;
-            # dpbounds refuses a rate that contradicts b/N, so the sizes then go to the description.
-            if dataset_size is not None and all(_consistent(q, batch, dataset_size) for q in rates):
-                out["batch_size"] = int(batch)
-            else:
-                out.pop("dataset_size", None)
-                desc = dict(out.get("description") or {})
-                desc.setdefault("expectedBatchSize", int(batch))
-                if dataset_size is not None:
-                    desc.setdefault("datasetSize", int(dataset_size))
-                out["description"] = desc
+            # dpbounds prices the rate and keeps the sizes as context (μ-GMIP uses them)
+            out["batch_size"] = int(batch)
         elif "batch_size" not in out:
             out.pop("dataset_size", None)
         if history:

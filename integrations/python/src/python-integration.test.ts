@@ -221,9 +221,10 @@ describe('docs/your-run.md', () => {
     if (block === undefined) throw new Error('no ```python test opacus-stand-in block');
     const dir = runBlock(block);
     const run = readJson(join(dir, 'run.json'));
-    // 1/len(loader) and int(N q) disagree: the sizes went to the description, q and the history stayed
+    // 1/len(loader) and int(N q) disagree: q is priced, the sizes stand beside it as context
     expect(run).toMatchObject({ name: 'opacus-example', noiseMultiplier: 1, clipNorm: 1, steps: 3 * Math.round(1 / (run['samplingRate'] as number)) });
-    expect(run['batchSize']).toBeUndefined();
+    expect(run['datasetSize']).toBeGreaterThan(900);
+    expect(run['batchSize']).toBe(Math.floor((run['datasetSize'] as number) * (run['samplingRate'] as number)));
     const s = canarySummary(dir);
     expect(s).toMatchObject({ shape: [run['steps'], 200], dtype: 'float64', bitsShape: [200], finite: true });
     const audit = JSON.parse(dpbounds(['audit', '--released', 'released.npy', '--canary-bits', 'canary-bits.npy', '--sampling-rate', String(run['samplingRate']),
@@ -234,10 +235,13 @@ describe('docs/your-run.md', () => {
     const line = readFileSync(page, 'utf8').split('\n').find((l) => l.startsWith('dpbounds audit --released'));
     expect(line).toContain(`--sampling-rate ${String(run['samplingRate'])} --noise-multiplier 1 --steps ${String(run['steps'])} `);
     dpbounds(['per-instance', '--trace', 'trace.json', '--alpha', '2,4,8', '--delta', '1e-5', '--json'], dir);
-    dpbounds(['report', '--run', 'run.json', '--targets', 'targets.csv', '--per-instance-trace', 'trace.json', '--out', 'report', '--force'], dir);
-    const report = readJson(join(dir, 'report', 'report.json'));
+    // the page's own report line, as printed on it, in the block's directory
+    const reportLine = readFileSync(page, 'utf8').split('\n').find((l) => l.startsWith('dpbounds report --run run.json --targets targets.csv --released'));
+    if (reportLine === undefined) throw new Error('no dpbounds report line after the Opacus block');
+    dpbounds([...reportLine.split(' ').slice(1), '--force'], dir);
+    const report = readJson(join(dir, 'my-report', 'report.json'));
     expect(pldRow(report)['epsilon']).toBe(dpEpsilon(run, dir));
-    expect(report['attack']).toBeDefined();
+    for (const section of ['attack', 'audit', 'perInstance', 'gmip']) expect(report[section], section).toBeDefined();
   });
 
   it('plain PyTorch blocks: the run file is one dpbounds dp prices, and the canary files have their shapes', () => {

@@ -66,7 +66,7 @@ class RunFileTest(unittest.TestCase):
             (dict(sampling_rate=0.1, noise_multiplier=1, steps=1, delta=1e-5, sampler="poison"), "sampler must be one of"),
             (dict(history=[(1.0, 0.1, 5), (1.0, 0.1, 5)], sampler="shuffle", delta=1e-5), "Poisson sampling only"),
             (dict(history=[[1.0, 0.1]], delta=1e-5), "history[0] must be (noise_multiplier, sample_rate, steps)"),
-            (dict(sampling_rate=0.0097, batch_size=256, dataset_size=26048, noise_multiplier=1, steps=1, delta=1e-5), "contradicts batch_size / dataset_size"),
+            (dict(sampling_rate=0.0097, batch_size=256, dataset_size=26048, noise_multiplier=1, steps=1, delta=1e-5, sampler="shuffle"), "contradicts batch_size / dataset_size"),
             (dict(noise_multiplier=1, steps=1, delta=1e-5), "give sampling_rate, or batch_size with dataset_size"),
         ]
         for kwargs, message in cases:
@@ -146,14 +146,17 @@ class OpacusAdapterTest(unittest.TestCase):
         self.assertEqual([h["steps"] for h in r["history"]], [300, 200])
         self.assertEqual(sum(h["steps"] for h in r["history"]), 500)
 
-    def test_inconsistent_sizes_go_to_description(self):
-        # Opacus: sample_rate = 1/len(loader) = 1/103 and expected_batch_size = int(26048/103) = 252
+    def test_rate_beside_sizes_that_differ(self):
+        # Opacus: sample_rate = 1/len(loader) = 1/103 and expected_batch_size = int(26048/103) = 252;
+        # the rate is what ran and is priced, the sizes stand beside it as context
         opt, loader, engine = fake_opacus(history=[(1.0, 1 / 103, 309)], sample_rate=1 / 103, dataset=26048, expected=252)
         r = opacus_run_file(opt, loader, privacy_engine=engine, delta=1e-5)
         self.assertEqual(r["samplingRate"], 1 / 103)
-        self.assertNotIn("batchSize", r)
-        self.assertNotIn("datasetSize", r)
-        self.assertEqual(r["description"], {"expectedBatchSize": 252, "datasetSize": 26048})
+        self.assertEqual(r["batchSize"], 252)
+        self.assertEqual(r["datasetSize"], 26048)
+        self.assertNotIn("description", r)
+        plain = run_file(sampling_rate=1 / 103, batch_size=252, dataset_size=26048, noise_multiplier=1, steps=309, delta=1e-5)
+        self.assertEqual((plain["samplingRate"], plain["batchSize"], plain["datasetSize"]), (1 / 103, 252, 26048))
 
     def test_without_accountant_needs_steps(self):
         opt, loader, _ = fake_opacus()

@@ -6,8 +6,6 @@
  * Poisson accountant does not cover the run; an audit above a proven bound means the run is not
  * what the flags describe.
  */
-import { dpSgdEvent, PldAccountant, samplerEpsilon } from '@dpbounds/accountants';
-import type { SamplerEpsilon, SamplerRun } from '@dpbounds/accountants';
 import type { FlagSpec } from '../command.js';
 import { requiredNumber } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
@@ -17,7 +15,8 @@ import type { AuditSamplerComparison } from '../report/audit-sampler-comparison.
 import { samplerEpsilonJson, samplerEpsilonRows, samplerName } from '../report/sampler-words.js';
 import type { SamplerEpsilonJson } from '../report/sampler-words.js';
 import { UsageError } from '../usage-error.js';
-import { parseSampling, SAMPLER_SIZE_FLAGS, SAMPLING_FLAG, samplerRunOf } from './sampling-flags.js';
+import { samplerEpsilonOf } from './sampler-epsilon-of.js';
+import { parseSampling, SAMPLER_SIZE_FLAGS, SAMPLING_FLAG } from './sampling-flags.js';
 
 /** The flags `audit` adds for the audited run's sampler. */
 export const auditSamplerFlags: Readonly<Record<string, FlagSpec>> = {
@@ -56,12 +55,11 @@ export function readAuditSampler(flags: ParsedFlags, delta: number): ((empirical
   const noiseMultiplier = requiredNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true });
   const steps = requiredNumber(flags, 'steps', { min: 1, integer: true });
   if (!(delta > 0)) throw new UsageError('--delta must be > 0 with --sampling (the sampler ε is compared at the audit δ)');
-  const run = samplerRunOf(sampling, noiseMultiplier, steps, 'add-remove');
-  // a Poisson loop's rate as given (--sampling-rate, e.g. Opacus' sample_rate), not b/N: audit adds
-  // no contradiction check of its own, the sizes are context (parseSampling decides what it accepts)
-  const rate = sampling.sampler === 'poisson' && sampling.samplingRate !== run.batchSize / run.datasetSize ? sampling.samplingRate : undefined;
+  // a Poisson loop's rate as given (--sampling-rate, e.g. Opacus' sample_rate) is priced, not b/N:
+  // the sizes are context (parseSampling decides what it accepts; samplerEpsilonOf prices it)
+  const s = samplerEpsilonOf(sampling, { noiseMultiplier, steps, delta, neighbouring: 'add-remove' });
+  const run = { batchSize: sampling.batchSize, datasetSize: sampling.datasetSize as number };
   return (empiricalEpsilon) => {
-    const s = rate === undefined ? samplerEpsilon(run, delta) : poissonEpsilonAtRate(run, rate, delta);
     const sampler = samplerEpsilonJson(s);
     const c = compareAuditWithSampler(empiricalEpsilon, sampler);
     const rows = samplerEpsilonRows(s).map(([k, v]) => `${k}: ${v}`);
@@ -86,31 +84,5 @@ export function readAuditSampler(flags: ParsedFlags, delta: number): ((empirical
         c.verdict,
       ].join('\n'),
     };
-  };
-}
-
-/**
- * The `samplerEpsilon` result of a Poisson run priced at the rate the loop ran (`samplingRate`),
- * where `run`'s batch and dataset sizes are context (b/N may differ: Opacus' sample_rate is
- * 1/len(loader)). The ε is the PLD add-remove accountant's at that rate (a guarantee), with its
- * optimistic end as `lower`, as `samplerEpsilon` gives for Poisson at b/N.
- *
- * @example poissonEpsilonAtRate({ sampler: 'poisson', batchSize: 256, datasetSize: 26048, noiseMultiplier: 1, steps: 309 }, 1 / 103, 1e-5).epsilon.value
- */
-export function poissonEpsilonAtRate(run: SamplerRun, samplingRate: number, delta: number): SamplerEpsilon {
-  const bounds = new PldAccountant({ neighbouring: 'add-remove' }).compose(dpSgdEvent({ samplingRate, noiseMultiplier: run.noiseMultiplier, steps: run.steps })).getEpsilonBounds(delta);
-  const q = formatNumber(samplingRate, 4);
-  const context = `--batch-size / --dataset-size = ${formatNumber(run.batchSize / run.datasetSize, 4)} is context`;
-  const poisson = { value: bounds.upper, kind: 'guarantee' as const, method: `pld: Poisson subsampled Gaussian, q = ${q} (--sampling-rate; ${context})` };
-  return {
-    sampler: 'poisson',
-    neighbouring: 'add-remove',
-    delta,
-    epsilon: poisson,
-    upper: poisson,
-    ...(bounds.lower > 0 && bounds.method === 'pld' ? { lower: { value: bounds.lower, kind: 'lower-bound' as const, method: 'pld: optimistic discretisation of the same pair (attained by a worst-case data set)' } } : {}),
-    poisson,
-    poissonValidForRun: true,
-    note: `Your loop samples each record independently with probability q = ${q} (Poisson, --sampling-rate): the accountant's ε = ${formatNumber(bounds.upper, 4)} applies to it (${context}).`,
   };
 }

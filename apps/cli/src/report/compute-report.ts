@@ -388,7 +388,7 @@ export function computeReport(run: ReportRun, evidence: ReportEvidence, options:
       meanRandom: byLabel('random'),
       dataIndependent: { kind: 'guarantee', neighbouring: 'add-remove', epsilon: privacy.dataIndependent.epsilon, note: 'RDP at the same orders' },
       dpGuarantee: summary.json.dpGuarantee,
-      comparison: summary.json.comparison,
+      comparison: { ...summary.json.comparison, neighbouring: 'add-remove' },
     };
   });
 

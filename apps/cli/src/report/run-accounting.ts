@@ -5,8 +5,8 @@
  * batches that ran.
  */
 import { bandedBallsInBinsGuarantee, dpSgdScheduleEvent } from '@dpbounds/accountants';
-import type { MechanismEvent, PrivacyAccountant } from '@dpbounds/accountants';
-import { dpAccountantEvaluation } from '@dpbounds/accountants/advanced';
+import type { PrivacyAccountant } from '@dpbounds/accountants';
+import { dpAccountantEvaluation, dpEventAccountantEvaluation } from '@dpbounds/accountants/advanced';
 import type { DpAccountantResult } from '@dpbounds/accountants/advanced';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { bandedAccountantRow, pldEvaluation } from '../commands/banded-accountants.js';
@@ -40,11 +40,6 @@ export function bandedPlanOf(run: ReportRun): BandedPlan {
   return plan;
 }
 
-/** What a schedule or a banded matrix run prices: the composed event. */
-function eventOf(run: ReportRun): MechanismEvent {
-  return run.banded !== undefined ? bandedPlanOf(run).priced : dpSgdScheduleEvent(run.phases);
-}
-
 /**
  * One accountant's result for the run at the run file's δ: a one-phase DP-SGD run exactly as
  * `dpbounds dp` prices it; a schedule (`history`) as the composition of its phases; a banded
@@ -62,7 +57,12 @@ export function accountRun(kind: RunAccountant, run: ReportRun, neighbouring: Ne
     // the PRV accountant's default ε error (the report's PRV row predates the dp command's relative budget)
     return dpAccountantEvaluation(kind, query, kind === 'prv' ? { prv: {} } : pldResult === undefined ? {} : { pldResult });
   }
-  const event = eventOf(run);
+  if (run.banded === undefined) {
+    // a schedule: the rows `dpbounds dp --history` prints (the library's one row builder for any event)
+    const evaluation = dpEventAccountantEvaluation(kind, dpSgdScheduleEvent(run.phases), { neighbouring, delta: run.delta }, kind === 'gdp' && pldResult !== undefined ? { pldResult } : {});
+    return { result: evaluation.result, ...(kind === 'pld' ? { accountant: evaluation.accountant } : {}) };
+  }
+  const event = bandedPlanOf(run).priced;
   const amplified = run.banded?.options.participation === 'balls-in-bins' ? bandedBallsInBinsGuarantee(bandedPlanOf(run).event, run.delta, neighbouring) : undefined;
   if (kind === 'pld') {
     const { row, accountant } = pldEvaluation(event, neighbouring, run.delta);
