@@ -9,7 +9,6 @@ import { dpAccountantEvaluation, jsonSafeResult } from '@dpbounds/accountants/ad
 import type { DpQuery } from '@dpbounds/accountants/advanced';
 import { samplerEpsilonJson, samplerEpsilonRows } from '../report/sampler-words.js';
 import { parseSampling, pricedFromRate, SAMPLER_SIZE_FLAGS, SAMPLING_FLAG, samplerRunOf, samplingContextJson } from './sampling-flags.js';
-import { HISTORY_ACCOUNTANTS, historyAccounting, historySummary, readHistoryFile } from './dp-history.js';
 import type { SamplingChoice } from './sampling-flags.js';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { choice, exactlyOne, numberList, requiredNumber, requiredString } from '../flags.js';
@@ -76,6 +75,8 @@ const HISTORY_EXCLUDES = ['sampling-rate', 'noise-multiplier', 'steps', 'batch-s
 
 /** `dp --history FILE`: a schedule of phases (Opacus' accountant.history), every accountant (dp-history.ts). */
 async function runHistory(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
+  // imported only here: the history file reader brings the streaming I/O package, which `dp` otherwise never loads
+  const { HISTORY_ACCOUNTANTS, historyAccounting, historySummary, readHistoryFile } = await import('./dp-history.js');
   for (const flag of HISTORY_EXCLUDES) {
     if (flags[flag] !== undefined) {
       throw new UsageError(flag === 'fpr'

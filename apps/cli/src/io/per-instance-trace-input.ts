@@ -212,7 +212,13 @@ async function readSidecar(metaPath: string, cwd: string): Promise<{ header: Rec
  */
 async function readNpy(path: string, cwd: string, options: PerInstanceTraceInputOptions): Promise<PerInstanceTraceTable> {
   const metaPath = options.meta ?? perInstanceTraceSidecar(path);
-  const { header, runs } = await readSidecar(metaPath, cwd);
+  const { header, runs } = await readSidecar(metaPath, cwd).catch((error: unknown) => {
+    // the default sidecar is a guess from the trace's name: say how to name another one
+    if (options.meta === undefined && error instanceof UsageError && /not found/.test(error.message)) {
+      throw new UsageError(`${error.message} (the JSON sidecar of ${path}, found by name; name it with --trace-meta FILE)`);
+    }
+    throw error;
+  });
   const records = Array.isArray(header['records']) ? header['records'].length : 0;
   const checkpoints = Array.isArray(header['checkpointSteps']) ? header['checkpointSteps'].length : 0;
   const expected = `(${runs.length} runs × ${checkpoints} checkpoints, ${records} records) = (${runs.length * checkpoints}, ${records})`;

@@ -39,7 +39,12 @@ const NULLABLE_FIELDS = ['gdpMu', 'gmipFormulaMu', 'noiseStdDp', 'noiseStdMipRaw
  * logistic model, no input canaries, no test split, an attribute's optional details).
  */
 const NULLABLE_BY_COMMAND: Readonly<Record<string, readonly string[]>> = {
-  demo: ['hiddenUnits', 'inputAudit', 'sensitiveAttribute', 'testAccuracy', 'label', 'values', 'warning', 'sensitivityNorm', 'bayesSecurityCentroid', 'empiricalMu', 'betaAi'],
+  demo: ['hiddenUnits', 'inputAudit', 'sensitiveAttribute', 'testAccuracy', 'label', 'values', 'warning', 'sensitivityNorm', 'bayesSecurityCentroid', 'empiricalMu', 'betaAi', 'guaranteeAccountant'],
+  // a user's run file need not say what our trainer knows (sizes, parameters, clip, accuracy)
+  report: [
+    'hiddenUnits', 'inputAudit', 'sensitiveAttribute', 'testAccuracy', 'trainAccuracy', 'testSize', 'label', 'values', 'warning', 'sensitivityNorm', 'bayesSecurityCentroid', 'empiricalMu', 'betaAi',
+    'guaranteeAccountant', 'canaryParticipation', 'trainingRecords', 'parameters', 'expectedBatchSize', 'clip', 'measuredNoiseMultiplier', 'scoredNoiseMultiplier', 'clipNorm',
+  ],
 };
 
 let script = '';

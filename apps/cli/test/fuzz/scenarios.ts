@@ -76,10 +76,18 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--canaries', '1000', '--guesses', '100', '--correct', '90', '--family', 'subsampled-gaussian', '--sampling-rate', '0.01', '--steps', '100'],
     ['--scores', 'audit-scores.csv', '--guess-counts', '1,2,5,10', '--split', 'both', '--bonferroni'],
     ['--scores', 'reconstruction.csv', '--options', '4'],
+    ['--released', 'released.csv', '--canary-bits', 'canary-bits.csv', '--sampling-rate', '0.1', '--noise-multiplier', '1', '--steps', '5', '--delta', '1e-5', '--clip-norm', '1', '--score', 'measured'],
   ],
   'per-instance': [
     ['--trace', 'run/per-instance.json', '--alpha', '2,4,8', '--delta', '1e-5', '--lambda', '50', '--max-evaluations', '1e9'],
     ['--batch-trace', 'batch-trace.json', '--alpha', '2,4', '--delta', '1e-5', '--target-batches', '2'],
+    ['--trace', 'norms.npy', '--trace-meta', 'norms-meta.json', '--alpha', '2,4', '--delta', '1e-5'],
+  ],
+  report: [
+    ['--run', 'run-file.json', '--targets', 'targets.csv', '--shadow', 'shadow.csv', '--attack-method', 'lira-offline', '--out', 'report-out', '--force'],
+    ['--run', 'run-file.json', '--canary-scores', 'audit-scores.csv', '--input-canary-scores', 'audit-scores.csv', '--per-instance-trace', 'run/per-instance.json', '--sensitivity-trace', 'run/ai-sensitivity.json', '--evaluation', 'run/evaluation.json', '--out', 'report-out', '--force'],
+    ['--run', 'released-run-file.json', '--released', 'released.csv', '--canary-bits', 'canary-bits.csv', '--out', 'report-out', '--force'],
+    ['--run', 'run-file.json', '--gradient-stats', 'run/gradient-stats.json', '--out', 'report-out', '--force'],
   ],
   train: [
     [...TINY_TRAINING, '--instrument', 'ai-sensitivity,per-instance,canaries,gradient-stats', '--ai-method', 'both', '--test-fraction', '0.2', '--seed', '1', '--clip', '1', '--learning-rate', '0.5', '--noise-multiplier', '1', '--delta', '1e-5', '--sampling', 'poisson', '--out', 'train-out', '--force'],

@@ -4,11 +4,12 @@
  * matrix strategy, and the traces of a real `dpbounds train` run on the tiny dataset (per-instance, attribute
  * sensitivity, canary scores), so every file-reading command has valid input to fuzz around.
  */
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRng } from '@dpbounds/special-functions';
 import { runCaptured } from '../../src/test-helpers/capture-io.js';
+import { npyFloat64 } from '../../src/test-helpers/npy-file.js';
 
 /** Flags of the small training run that produces the traces (and of the train/demo scenarios). */
 export const TINY_TRAINING: readonly string[] = [
@@ -62,8 +63,22 @@ export async function createFuzzWorkspace(): Promise<string> {
   write('audit-scores.csv', csv('score,member', Array.from({ length: 400 }, (_, i) => [(rng.normal() + (i % 2)).toFixed(5), i % 2])));
   write('reconstruction.csv', csv('score,correct', Array.from({ length: 400 }, (_, i) => [rng.uniform().toFixed(5), i % 3 === 0 ? 1 : 0])));
 
-  const train = await runCaptured(['train', ...TINY_TRAINING, '--instrument', 'ai-sensitivity,per-instance,canaries', '--out', 'run', '--json'], { cwd: dir });
+  const train = await runCaptured(['train', ...TINY_TRAINING, '--instrument', 'ai-sensitivity,per-instance,canaries,gradient-stats', '--out', 'run', '--json'], { cwd: dir });
   if (train.code !== 0) throw new Error(`the fuzz workspace's training run failed: ${train.stderr}`);
+  // the same per-instance trace as a .npy of norms with a JSON sidecar (`per-instance --trace-meta`),
+  // released values and canary bits (`audit --released`, `report --released`), and a run file of the
+  // training run (`report --run`, its q, σ and T from the trace)
+  const trace = JSON.parse(readFileSync(join(dir, 'run', 'per-instance.json'), 'utf8')) as { runs: { gradientNorms: number[][] }[]; samplingRate: number; noiseMultiplier: number; steps: number } & Record<string, unknown>;
+  const rows = trace.runs.flatMap((r) => r.gradientNorms);
+  const records = rows[0]?.length ?? 0;
+  writeFileSync(join(dir, 'norms.npy'), npyFloat64(rows.length, records, Float64Array.from(rows.flat())));
+  write('norms-meta.json', JSON.stringify({ ...trace, runs: trace.runs.map(({ gradientNorms: _norms, ...run }) => run) }));
+  const steps = 5;
+  const canaries = 20;
+  write('released.csv', csv(Array.from({ length: canaries }, (_, j) => `c${j}`).join(','), Array.from({ length: steps }, () => Array.from({ length: canaries }, () => rng.normal().toFixed(5)))));
+  write('canary-bits.csv', csv('member', Array.from({ length: canaries }, (_, j) => [j % 2])));
+  write('run-file.json', JSON.stringify({ format: 'dpbounds.run', version: 1, samplingRate: trace.samplingRate, noiseMultiplier: trace.noiseMultiplier, steps: trace.steps, delta: 1e-5, clipNorm: 1, parameters: 4, batchSize: 32, datasetSize: 560 }));
+  write('released-run-file.json', JSON.stringify({ format: 'dpbounds.run', version: 1, samplingRate: 0.1, noiseMultiplier: 1, steps, delta: 1e-5, clipNorm: 1 }));
   const batches = await runCaptured(['train', ...TINY_TRAINING, '--instrument', 'per-instance-batches', '--per-instance-runs-without', '1', '--out', 'batch-run', '--json'], { cwd: dir });
   if (batches.code !== 0) throw new Error(`the fuzz workspace's batch-trace run failed: ${batches.stderr}`);
   const path = (JSON.parse(batches.stdout) as { traces: { perInstanceBatches?: string } }).traces.perInstanceBatches;
