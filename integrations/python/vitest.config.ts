@@ -3,5 +3,6 @@ import { sourceConditions } from '../../vitest.shared.js';
 
 export default defineConfig({
   ...sourceConditions,
-  test: { ...sourceConditions.test, testTimeout: 120_000 },
+  // generous safety nets, not speed limits: importing torch takes seconds on a loaded machine
+  test: { ...sourceConditions.test, testTimeout: 120_000, hookTimeout: 120_000 },
 });
