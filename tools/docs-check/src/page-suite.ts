@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkPage } from './check-page.js';
+import { factBlocks } from './doc-blocks.js';
 import { runCommand, scratchDirectory, type CommandRun } from './run-command.js';
 
 const root = new URL('../../../', import.meta.url);
@@ -62,7 +63,8 @@ function recordingRunner(runner: ReturnType<typeof cachedRunner>, recorded: Reco
 
 /**
  * Declares one test per page (path from the repo root, and the least number of comparisons the
- * page must hold, so a page that loses its markers fails). With `recorded`, that command's output
+ * page must hold, so a page that loses its markers fails), preceded by one test per distinct
+ * fact-block command that runs it. With `recorded`, that command's output
  * comes from its recording unless `DOCS_LIVE=1` (see RecordedCommand).
  */
 export function describePages(title: string, pages: readonly (readonly [string, number])[], recorded?: RecordedCommand): void {
@@ -70,7 +72,18 @@ export function describePages(title: string, pages: readonly (readonly [string, 
   const live = process.env['DOCS_LIVE'] === '1';
   const runner = recordingRunner(cachedRunner(), recorded, live, write);
   describe(title, () => {
+    const declared = new Set<string>();
     for (const [page, minimum] of pages) {
+      // Each fact block's command runs once per file, in a test of its own (so the time of each
+      // command is seen on its own line); the page's test below compares from the shared run.
+      for (const block of factBlocks(readFileSync(new URL(page, root), 'utf8'))) {
+        if (declared.has(block.command)) continue;
+        declared.add(block.command);
+        it(`${page}: \`dpbounds ${block.command}\` exits 0`, async () => {
+          const result = await runner(page)(block.args, `facts ${block.command}`);
+          expect(result.code, result.stderr).toBe(0);
+        }, 600_000); // a safety net against a hang, not a speed requirement
+      }
       it(page, async () => {
         const url = new URL(page, root);
         const markdown = readFileSync(url, 'utf8');
