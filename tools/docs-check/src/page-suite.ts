@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkPage } from './check-page.js';
+import { factBlocks } from './doc-blocks.js';
 import { runCommand, scratchDirectory, type CommandRun } from './run-command.js';
 
 const root = new URL('../../../', import.meta.url);
@@ -36,14 +37,53 @@ function cachedRunner(): (page: string) => (args: readonly string[], group: stri
 }
 
 /**
- * Declares one test per page (path from the repo root, and the least number of comparisons the
- * page must hold, so a page that loses its markers fails).
+ * A command whose output is recorded in a file: the default run compares the pages with the
+ * recording (cheap), and the live run (`DOCS_LIVE=1`, the package's `pnpm test:big`) runs the
+ * command, compares the pages with what it prints now and, with `DOCS_WRITE=1`, rewrites the
+ * recording too.
  */
-export function describePages(title: string, pages: readonly (readonly [string, number])[]): void {
+export interface RecordedCommand {
+  /** The command line as the pages' fact blocks write it, e.g. `demo --json`. */
+  readonly command: string;
+  /** The file holding its stdout. */
+  readonly file: URL;
+}
+
+/** A runner that answers `recorded.command` from its file unless `live` (then it runs it, and records it when `write`). */
+function recordingRunner(runner: ReturnType<typeof cachedRunner>, recorded: RecordedCommand | undefined, live: boolean, write: boolean): ReturnType<typeof cachedRunner> {
+  if (recorded === undefined) return runner;
+  return (page) => async (args, group) => {
+    if (args.join(' ') !== recorded.command) return runner(page)(args, group);
+    if (!live) return { code: 0, stdout: readFileSync(recorded.file, 'utf8'), stderr: '' };
+    const result = await runner(page)(args, group);
+    if (write && result.code === 0) writeFileSync(recorded.file, result.stdout);
+    return result;
+  };
+}
+
+/**
+ * Declares one test per page (path from the repo root, and the least number of comparisons the
+ * page must hold, so a page that loses its markers fails), preceded by one test per distinct
+ * fact-block command that runs it. With `recorded`, that command's output
+ * comes from its recording unless `DOCS_LIVE=1` (see RecordedCommand).
+ */
+export function describePages(title: string, pages: readonly (readonly [string, number])[], recorded?: RecordedCommand): void {
   const write = process.env['DOCS_WRITE'] === '1';
-  const runner = cachedRunner();
+  const live = process.env['DOCS_LIVE'] === '1';
+  const runner = recordingRunner(cachedRunner(), recorded, live, write);
   describe(title, () => {
+    const declared = new Set<string>();
     for (const [page, minimum] of pages) {
+      // Each fact block's command runs once per file, in a test of its own (so the time of each
+      // command is seen on its own line); the page's test below compares from the shared run.
+      for (const block of factBlocks(readFileSync(new URL(page, root), 'utf8'))) {
+        if (declared.has(block.command)) continue;
+        declared.add(block.command);
+        it(`${page}: \`dpbounds ${block.command}\` exits 0`, async () => {
+          const result = await runner(page)(block.args, `facts ${block.command}`);
+          expect(result.code, result.stderr).toBe(0);
+        }, 600_000); // a safety net against a hang, not a speed requirement
+      }
       it(page, async () => {
         const url = new URL(page, root);
         const markdown = readFileSync(url, 'utf8');
@@ -51,6 +91,16 @@ export function describePages(title: string, pages: readonly (readonly [string, 
         expect(check.compared, `${page}: comparisons`).toBeGreaterThanOrEqual(minimum);
         if (write && check.rewritten !== markdown) writeFileSync(url, check.rewritten);
         if (!write) expect(check.problems, `${page} (DOCS_WRITE=1 rewrites the page)`).toEqual([]);
+      }, 600_000); // a safety net against a hang, not a speed requirement
+    }
+    if (recorded !== undefined && live) {
+      it(`${recorded.command}: the recording is what it prints now (all but its timings)`, async () => {
+        const args = recorded.command.split(' ');
+        // the fact blocks' scope: the run the pages were just compared with, not a new one
+        const fresh = await runner(pages[0]?.[0] ?? '')(args, `facts ${recorded.command}`);
+        expect(fresh.code).toBe(0);
+        const untimed = (text: string): unknown => ({ ...(JSON.parse(text) as Record<string, unknown>), seconds: undefined });
+        expect(untimed(readFileSync(recorded.file, 'utf8')), 'DOCS_WRITE=1 rewrites the recording').toEqual(untimed(fresh.stdout));
       }, 600_000);
     }
   });

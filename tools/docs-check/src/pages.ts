@@ -1,8 +1,10 @@
 /**
  * The pages whose numbers come from commands, and the least number of comparisons each must
  * hold (so a page that loses its markers fails). Two lists, run by two test files in parallel:
- * the demo's pages share one full `dpbounds demo --json` run.
+ * the demo's pages share one full `dpbounds demo --json` run, recorded in
+ * test/fixtures/demo-report.json (see docs-numbers-demo.test.ts).
  */
+import type { RecordedCommand } from './page-suite.js';
 
 /** Pages checked by docs-numbers.test.ts. */
 export const commandPages: readonly (readonly [string, number])[] = [
@@ -30,3 +32,9 @@ export const demoPages: readonly (readonly [string, number])[] = [
 
 /** Pages with a console transcript that a test in apps/cli keeps equal to the CLI instead. */
 export const pagesCheckedElsewhere: readonly string[] = ['docs/per-instance.md'];
+
+/**
+ * The recorded `dpbounds demo --json` output the demo pages are checked against by default.
+ * Regenerate: `DOCS_WRITE=1 npx vitest run --config vitest.big.config.ts` in tools/docs-check.
+ */
+export const demoRecording: RecordedCommand = { command: 'demo --json', file: new URL('../test/fixtures/demo-report.json', import.meta.url) };

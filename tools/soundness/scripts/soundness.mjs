@@ -37,7 +37,7 @@ try {
   console.log(`\nsoundness (seed ${summary.seed}):`);
   for (const o of summary.outcomes) {
     total += o.cases;
-    console.log(`  ${o.failed ? 'FAIL' : 'ok  '} ${o.name}: ${o.cases} cases, ${o.seconds.toFixed(1)} s${o.failed ? `\n       ${o.error}\n       counterexample: ${o.counterexample ?? ''}` : ''}`);
+    console.log(`  ${o.failed ? 'FAIL' : 'ok  '} ${o.name}: ${o.cases} cases, ${o.seconds.toFixed(1)} s${o.cpuSeconds === undefined ? '' : ` (${o.cpuSeconds.toFixed(1)} s CPU)`}${o.failed ? `\n       ${o.error}\n       counterexample: ${o.counterexample ?? ''}` : ''}`);
   }
   console.log(`  total: ${total} cases`);
 } catch {

@@ -3,7 +3,7 @@
  * instrumentation package, from the root and the `/advanced` entry points, is called with
  * hostile arguments, and must either refuse with a typed dpbounds error (`isDpboundsError`; the
  * accountants' `UnsupportedEventError` is one) or answer with a result that has no NaN at its
- * top level, within a time limit. A plain `TypeError`
+ * top level. A plain `TypeError`
  * ("Cannot read properties of undefined") or a NaN leaking out is a failure.
  *
  * Hostile arguments: `undefined`, `null`, `NaN`, `{}`, `'x'`, `-1`, first; and, for every function
@@ -26,9 +26,6 @@ import { isDpboundsError, requireObject } from '@dpbounds/special-functions';
 import * as tradeoffCore from '@dpbounds/tradeoff-core';
 import * as tradeoffCoreAdvanced from '@dpbounds/tradeoff-core/advanced';
 import { describe, expect, it } from 'vitest';
-
-/** One call may take at most this long (a refusal is immediate; a valid answer is quick). */
-const CALL_LIMIT_MS = 5_000;
 
 const HOSTILE: ReadonlyArray<readonly [string, unknown]> = [
   ['undefined', undefined],
@@ -102,26 +99,20 @@ function topLevelNaN(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Calls `fn` and returns a description of what went wrong, or undefined when it behaved. */
+/**
+ * Calls `fn` and returns a description of what went wrong, or undefined when it behaved. No clock
+ * is read: a call that never answers is caught by the test's timeout, a safety net for a hang,
+ * not a speed requirement (a busy machine must not fail the fuzz).
+ */
 async function judge(fn: (...args: unknown[]) => unknown, args: unknown[], asClass: boolean): Promise<string | undefined> {
-  const started = performance.now();
-  let outcome: string | undefined;
   try {
     let result: unknown = asClass ? new (fn as unknown as new (...a: unknown[]) => unknown)(...args) : fn(...args);
-    if (result instanceof Promise) {
-      result = await Promise.race([
-        result,
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${CALL_LIMIT_MS} ms`)), CALL_LIMIT_MS)),
-      ]);
-    }
+    if (result instanceof Promise) result = await result;
     const where = topLevelNaN(result);
-    if (where !== undefined) outcome = `NaN at ${where}`;
+    return where === undefined ? undefined : `NaN at ${where}`;
   } catch (error) {
-    if (!isDpboundsError(error)) outcome = `${(error as Error)?.name ?? typeof error}: ${(error as Error)?.message ?? String(error)}`;
+    return isDpboundsError(error) ? undefined : `${(error as Error)?.name ?? typeof error}: ${(error as Error)?.message ?? String(error)}`;
   }
-  const elapsed = performance.now() - started;
-  if (outcome === undefined && elapsed > CALL_LIMIT_MS) outcome = `took ${elapsed.toFixed(0)} ms`;
-  return outcome;
 }
 
 function functionExports(module: Record<string, unknown>): Array<[string, (...args: unknown[]) => unknown]> {
@@ -178,7 +169,7 @@ describe('every public entry point refuses hostile arguments with a typed error'
           }
           // One line per misbehaving call, so the report names every failing argument.
           expect(failures, failures.join('\n')).toEqual([]);
-        }, 120_000);
+        }, 120_000); // safety net against a hang (see judge), not a speed requirement
       }
     });
   }

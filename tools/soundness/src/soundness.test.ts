@@ -1,8 +1,12 @@
 /**
  * The cross-package soundness suite. Every property runs on seeded random configurations; a
  * failure prints the shrunk counterexample. `SOUNDNESS_RUNS=N` (or `pnpm soundness --runs N`)
- * sets the cases per property (heavy properties run a stated fraction of N); CI runs the small
- * defaults. The outcomes are written to test-results/soundness-summary.json.
+ * sets the cases per property (heavy properties run a stated fraction of N). Without it,
+ * `casesFor(full, weight, quick)` decides: the default `vitest run` (CI) runs the first `quick`
+ * cases of each property's seeded sequence, so that no test takes more than a few seconds, and the
+ * package's `pnpm test:big` (vitest.big.config.ts, `SOUNDNESS_BIG=1`) runs the `full` count.
+ * The outcomes are written to test-results/soundness-summary.json (the big profile to
+ * soundness-summary-big.json).
  */
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,7 +23,7 @@ import { checkBallsInBins, checkFixedSizeLowerBelowExact, checkSamplerGuaranteeA
 import { checkSamplerCalibration, checkSamplerMonotoneInSigma } from './checks/sampler-monotone-calibration.js';
 import { checkTrainerEpochsCovered } from './checks/trainer-epochs.js';
 import { samplerRun, tinyBallsInBinsCase, tinySamplerCase, trainerEpochCase } from './sampler-configurations.js';
-import { casesFor, runCheck, seed, type CheckOutcome } from './run-check.js';
+import { bigProfile, casesFor, runCheck, seed, type CheckOutcome } from './run-check.js';
 
 const outcomes: CheckOutcome[] = [];
 
@@ -31,28 +35,29 @@ function expectSound(outcome: CheckOutcome): void {
 
 afterAll(() => {
   mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/soundness-summary.json', `${JSON.stringify({ seed: seed(), outcomes }, null, 2)}\n`);
+  const file = bigProfile() ? 'soundness-summary-big.json' : 'soundness-summary.json';
+  writeFileSync(`test-results/${file}`, `${JSON.stringify({ seed: seed(), outcomes }, null, 2)}\n`);
 });
 
 describe('soundness of the DP guarantees', () => {
   it('every accountant ε is ≥ the rigorous lower bound on the true ε, brackets ordered', () => {
-    expectSound(runCheck('accounting brackets (PLD, RDP)', runConfiguration(2000), (c) => checkAccountingBrackets(c, { withPrv: false }), casesFor(60, 0.01)));
+    expectSound(runCheck('accounting brackets (PLD, RDP)', runConfiguration(2000), (c) => checkAccountingBrackets(c, { withPrv: false }), casesFor(60, 0.01, 5)));
   });
   it('PRV agrees with the PLD brackets', () => {
-    expectSound(runCheck('accounting brackets (PRV vs PLD)', runConfiguration(500), (c) => checkAccountingBrackets(c, { withPrv: true }), casesFor(12, 0.002)));
+    expectSound(runCheck('accounting brackets (PRV vs PLD)', runConfiguration(500), (c) => checkAccountingBrackets(c, { withPrv: true }), casesFor(12, 0.002, 5)));
   });
   it('brackets are consistent with ε monotone in σ, T and q', () => {
     const arb = fc.tuple(runConfiguration(1000), fc.constantFrom('sigma' as const, 'steps' as const, 'rate' as const), fc.double({ min: 1.01, max: 3, noNaN: true }));
-    expectSound(runCheck('monotone in σ, T, q', arb, ([c, axis, k]) => checkMonotoneAccounting(c, axis, k), casesFor(40, 0.005)));
+    expectSound(runCheck('monotone in σ, T, q', arb, ([c, axis, k]) => checkMonotoneAccounting(c, axis, k), casesFor(40, 0.005, 5)));
   });
   it('the DP guarantee curve is a trade-off function never above the truth', () => {
-    expectSound(runCheck('DP guarantee curve', runConfiguration(1000), checkDpCurve, casesFor(30, 0.005)));
+    expectSound(runCheck('DP guarantee curve', runConfiguration(1000), checkDpCurve, casesFor(30, 0.005, 5)));
   });
 });
 
 describe('soundness of the threat-specific guarantees', () => {
   it('the certified Bayes-security bound never exceeds the true β*', () => {
-    expectSound(runCheck('Bayes security certified ≤ true β*', runConfiguration(2000), checkBayesSecurity, casesFor(60, 0.01)));
+    expectSound(runCheck('Bayes security certified ≤ true β*', runConfiguration(2000), checkBayesSecurity, casesFor(60, 0.01, 5)));
   });
   it('the composed Gaussian RTM curve is never below the DP curve of the composition', () => {
     const arb = fc.record({ dims: logUniformInteger(1, 1000), mus: fc.array(logUniform(0.01, 3), { minLength: 1, maxLength: 50 }) });
@@ -82,20 +87,20 @@ describe('soundness of the combined views (threat model max DP, one relation)', 
 
 describe('soundness of the batch samplers (brute force on tiny data sets)', () => {
   it('fixed-size guarantee ≥ the exact δ of enumerated batches (both relations, mixed step patterns)', () => {
-    expectSound(runCheck('fixed-size guarantee ≥ exact', tinySamplerCase(), (c) => void checkSamplerGuaranteeAboveExact('fixed-size', c), casesFor(8, 0.01)));
+    expectSound(runCheck('fixed-size guarantee ≥ exact', tinySamplerCase(), (c) => void checkSamplerGuaranteeAboveExact('fixed-size', c), casesFor(8, 0.01, 4)));
   }, 600_000);
   it('fixed-size reported lower bound ≤ the exact ε of the data set attaining the priced pair', () => {
-    expectSound(runCheck('fixed-size lower ≤ exact', tinySamplerCase(), (c) => void checkFixedSizeLowerBelowExact({ ...c, steps: c.steps.length }), casesFor(6, 0.01)));
+    expectSound(runCheck('fixed-size lower ≤ exact', tinySamplerCase(), (c) => void checkFixedSizeLowerBelowExact({ ...c, steps: c.steps.length }), casesFor(6, 0.01, 3)));
   }, 600_000);
   it('truncated-Poisson guarantee ≥ the exact δ of enumerated capped Poisson batches', () => {
-    expectSound(runCheck('truncated Poisson guarantee ≥ exact', tinySamplerCase(), (c) => void checkSamplerGuaranteeAboveExact('truncated-poisson', c), casesFor(8, 0.01)));
+    expectSound(runCheck('truncated Poisson guarantee ≥ exact', tinySamplerCase(), (c) => void checkSamplerGuaranteeAboveExact('truncated-poisson', c), casesFor(8, 0.01, 6)));
   }, 600_000);
   it('truncatedPoissonEpsilon at any rate q ∈ [0.05, 0.95] and cap ≥ exact', () => {
     const arb = fc.tuple(tinySamplerCase(), logUniform(0.05, 0.95)).map(([c, q]) => ({ ...c, samplingRate: q }));
     expectSound(runCheck('truncated Poisson (any rate) ≥ exact', arb, (c) => void checkTruncatedPoissonDirect(c), casesFor(6, 0.01)));
   }, 600_000);
   it('balls-in-bins (k = 2): upper ≥ exact, lower ≤ exact, on the 2-D mixture binned exactly', () => {
-    expectSound(runCheck('balls-in-bins upper ≥ exact ≥ lower', tinyBallsInBinsCase(), (c) => void checkBallsInBins(c), casesFor(4, 0.005)));
+    expectSound(runCheck('balls-in-bins upper ≥ exact ≥ lower', tinyBallsInBinsCase(), (c) => void checkBallsInBins(c), casesFor(4, 0.005, 3)));
   }, 600_000);
   it('the trainer\'s recorded shuffle / balls-in-bins sampler, priced, covers the releases its batches gave each record', () => {
     expectSound(runCheck('trainer sampler priced ≥ its releases', trainerEpochCase(), (c) => void checkTrainerEpochsCovered(c), casesFor(6, 0.005)));
@@ -109,7 +114,7 @@ describe('batch samplers: monotone in σ, calibration meets its target', () => {
   }, 600_000);
   it('calibrated σ meets the target ε and is not needlessly large', () => {
     const arb = fc.tuple(samplerRun(), logUniform(0.3, 10));
-    expectSound(runCheck('sampler calibration meets target', arb, ([r, e]) => checkSamplerCalibration(r, e), casesFor(4, 0.003)));
+    expectSound(runCheck('sampler calibration meets target', arb, ([r, e]) => checkSamplerCalibration(r, e), casesFor(4, 0.003, 1)));
   }, 600_000);
 });
 
