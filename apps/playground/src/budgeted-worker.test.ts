@@ -85,6 +85,25 @@ describe('a worker with a time budget', () => {
     expect(partials).toEqual([1, 2]);
   });
 
+  it('reads a budget given as a function when each stage starts', async () => {
+    let budgetMs = 500;
+    const runner = new BudgetedWorker<number, Message>({ create: () => new FakeWorker(), budgetMs: () => budgetMs, isFinal: (m) => m.final });
+    const first = runner.run(1);
+    vi.advanceTimersByTime(501);
+    await expect(first).rejects.toMatchObject({ budgetMs: 500 });
+    // a larger budget applies from the next stage on
+    budgetMs = 5000;
+    const second = runner.run(2);
+    const worker = FakeWorker.created.at(-1) as FakeWorker;
+    vi.advanceTimersByTime(4999);
+    expect(worker.terminated).toBe(false);
+    budgetMs = 100;
+    worker.reply({ id: (worker.sent[0] as { id: number }).id, final: false, value: 1 });
+    vi.advanceTimersByTime(101);
+    await expect(second).rejects.toMatchObject({ budgetMs: 100 });
+    expect(worker.terminated).toBe(true);
+  });
+
   it('cancels the running job when a newer one starts, and ignores the stale worker’s late replies', async () => {
     const runner = makeRunner();
     const first = runner.run(1);

@@ -27,9 +27,10 @@ export interface BudgetedWorkerOptions<Request, Reply extends { readonly id: num
    * Wall-clock budget of each stage of a job in milliseconds: from posting to the first reply,
    * then from each partial reply to the next. A job of k stages is stopped after at most k times
    * the budget; a stage that shows progress is not charged for the stages before it (on a loaded
-   * machine a slow first stage does not eat the time of the next).
+   * machine a slow first stage does not eat the time of the next). A function is read when each
+   * stage starts (the page lets its end-to-end test set the budget, see main.ts).
    */
-  readonly budgetMs: number;
+  readonly budgetMs: number | (() => number);
   /** True for the reply that ends a job (a result or an error); others are partial results. */
   readonly isFinal: (reply: Reply) => boolean;
 }
@@ -101,9 +102,11 @@ export class BudgetedWorker<Request, Reply extends { readonly id: number }> {
 
   /** The budget of one stage of job `id`: stops the job unless a reply comes first. */
   private stageTimer(id: number): ReturnType<typeof setTimeout> {
+    const budget = this.options.budgetMs;
+    const budgetMs = typeof budget === 'function' ? budget() : budget;
     return setTimeout(() => {
-      if (this.job?.id === id) this.stop(new JobTimeoutError(this.options.budgetMs));
-    }, this.options.budgetMs);
+      if (this.job?.id === id) this.stop(new JobTimeoutError(budgetMs));
+    }, budgetMs);
   }
 
   /** Cancels the running job, if any (its promise rejects with {@link JobCancelledError}). */

@@ -1,11 +1,22 @@
 import { bandedBallsInBinsGuarantee, bandedBallsInBinsNoiseMultiplier, bandedMatrixEvent, PldAccountant } from '@dpbounds/accountants';
 import { calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bandedTargetRefusal } from './banded-targets.js';
 import { calibrateDp, calibrateRun } from './dp-calibration.js';
 import { dpRun, lowFprPower } from './dp-run.js';
 import { queryToParams, validateParams, type ResolvedConfig } from './params.js';
 import { analyzeEpsilon } from './run-analysis.js';
+
+// pass-through spies on the library's two BandMF calibrations: the balls-in-bins tests read the
+// library's answers to the page's own calls instead of running both searches again
+vi.mock('@dpbounds/accountants', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@dpbounds/accountants')>();
+  return { ...actual, bandedBallsInBinsNoiseMultiplier: vi.fn(actual.bandedBallsInBinsNoiseMultiplier) };
+});
+vi.mock('@dpbounds/accountants/advanced', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@dpbounds/accountants/advanced')>();
+  return { ...actual, calibrateEventEpsilon: vi.fn(actual.calibrateEventEpsilon) };
+});
 
 const run = { samplingRate: 0.02, noiseMultiplier: 1, steps: 200, delta: 1e-5 };
 
@@ -62,16 +73,46 @@ describe('noise calibration for a BandMF run (target ε, PLD)', () => {
     expect(noiseMultiplier).toBe(library.noiseMultiplier);
   });
 
+  // The library's answers to the page's own calls (pass-through spies, see the vi.mock calls
+  // above): the test checks that the page asks the library about its own event family and keeps
+  // the smaller σ, without running both searches a second time. At 100 steps (2 epochs of
+  // k = 50; the loose target at 50 steps, one epoch, where the PLD search at little noise is
+  // cheaper); test/big/dp-calibration.big-test.ts runs 600 steps with the searches repeated.
+  const baseAt = (steps: number): string => base.replace('T=600', `T=${steps}`);
+  const familyAt =
+    (steps: number) =>
+    (s: number): ReturnType<typeof bandedMatrixEvent> =>
+      bandedMatrixEvent({ strategy: { bands: [[1], [0.5], [0.25]] }, bands: 3, steps, noiseMultiplier: s, participation: 'balls-in-bins', minSeparation: 50 });
+  /** σ of the library's PLD and amplified calibrations in the page's call, after checking it priced the test's family. */
+  const libraryAnswers = (relation: 'add-remove' | 'substitution', target: number, steps: number): { unamplified: number; amplified: number | undefined } => {
+    const family = familyAt(steps);
+    const pldCall = vi.mocked(calibrateEventEpsilon).mock.calls.at(-1);
+    const ampCall = vi.mocked(bandedBallsInBinsNoiseMultiplier).mock.calls.at(-1);
+    for (const options of [pldCall?.[0], ampCall?.[0]]) {
+      expect(options).toMatchObject({ targetEpsilon: target, delta: 1e-5, neighbouring: relation });
+      for (const s of [0.3, 1, 3]) expect((options as { event: (s: number) => unknown }).event(s)).toEqual(family(s));
+    }
+    expect(pldCall?.[1]).toBe('pld');
+    const pld = vi.mocked(calibrateEventEpsilon).mock.results.at(-1);
+    const amp = vi.mocked(bandedBallsInBinsNoiseMultiplier).mock.results.at(-1);
+    expect(pld?.type).toBe('return');
+    expect(amp?.type).toBe('return');
+    return { unamplified: (pld?.value as { noiseMultiplier: number }).noiseMultiplier, amplified: (amp?.value as { noiseMultiplier: number } | undefined)?.noiseMultiplier };
+  };
+
   it.each(['add-remove', 'substitution'] as const)(
     'balls-in-bins (%s): σ is the smaller of the PLD’s σ and the amplified guarantee’s, the page’s ε at σ is the achieved ε ≤ target, at σ·(1 − 1e-3) above it',
     (relation) => {
-      const config = configOf(`?${base}&participation=balls-in-bins&k=50&rel=${relation}`);
-      const family = (s: number): ReturnType<typeof bandedMatrixEvent> =>
-        bandedMatrixEvent({ strategy: { bands: [[1], [0.5], [0.25]] }, bands: 3, steps: 600, noiseMultiplier: s, participation: 'balls-in-bins', minSeparation: 50 });
+      const config = configOf(`?${baseAt(100)}&participation=balls-in-bins&k=50&rel=${relation}`);
+      const family = familyAt(100);
+      vi.mocked(calibrateEventEpsilon).mockClear();
+      vi.mocked(bandedBallsInBinsNoiseMultiplier).mockClear();
       const { noiseMultiplier, achieved, binds } = calibrateRun(config, 'epsilon', 2);
-      const unamplified = calibrateEventEpsilon({ targetEpsilon: 2, delta: 1e-5, neighbouring: relation, event: family }, 'pld').noiseMultiplier;
-      const amplified = bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, neighbouring: relation, event: family })?.noiseMultiplier as number;
-      expect(noiseMultiplier).toBe(Math.min(unamplified, amplified));
+      expect(vi.mocked(bandedBallsInBinsNoiseMultiplier).mock.calls).toHaveLength(1);
+      const { unamplified, amplified } = libraryAnswers(relation, 2, 100);
+      // the amplified search was limited to σ below the PLD's
+      expect(vi.mocked(bandedBallsInBinsNoiseMultiplier).mock.calls[0]?.[0].below).toBe(unamplified);
+      expect(noiseMultiplier).toBe(Math.min(unamplified, amplified as number));
       // amplification needs far less noise here
       expect(amplified).toBeLessThan(unamplified / 2);
       expect(binds).toBe('amplified');
@@ -83,25 +124,26 @@ describe('noise calibration for a BandMF run (target ε, PLD)', () => {
       expect(at(config, noiseMultiplier)).toBe(achieved);
       expect(at(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(2);
     },
-    60_000,
   );
 
-  it('balls-in-bins where the amplified guarantee needs more noise (a loose target, ε = 100): the PLD’s σ, as before', () => {
+  it('balls-in-bins where the amplified guarantee needs more noise (a loose target, ε = 10): the PLD’s σ, as before', () => {
     // at little noise the RDP conversion of the random-allocation bound is looser than the exact PLD
-    const config = configOf(`?${base}&participation=balls-in-bins&k=50`);
-    const family = (s: number): ReturnType<typeof bandedMatrixEvent> =>
-      bandedMatrixEvent({ strategy: { bands: [[1], [0.5], [0.25]] }, bands: 3, steps: 600, noiseMultiplier: s, participation: 'balls-in-bins', minSeparation: 50 });
-    const unamplified = calibrateEventEpsilon({ targetEpsilon: 100, delta: 1e-5, neighbouring: 'add-remove', event: family }, 'pld');
-    const { noiseMultiplier, achieved, binds } = calibrateRun(config, 'epsilon', 100);
-    expect(noiseMultiplier).toBe(unamplified.noiseMultiplier);
-    // the amplified guarantee misses the target at that σ, so its own σ (it falls as σ grows) is larger:
-    // the library's bandedBallsInBinsNoiseMultiplier gives 0.518 here, against the PLD's 0.456
-    expect(bandedBallsInBinsGuarantee(family(noiseMultiplier), 1e-5)?.epsilon).toBeGreaterThan(100);
-    expect(achieved).toBe(unamplified.achieved);
+    const config = configOf(`?${baseAt(50)}&participation=balls-in-bins&k=50`);
+    const family = familyAt(50);
+    vi.mocked(calibrateEventEpsilon).mockClear();
+    vi.mocked(bandedBallsInBinsNoiseMultiplier).mockClear();
+    const { noiseMultiplier, achieved, binds } = calibrateRun(config, 'epsilon', 10);
+    const { unamplified, amplified } = libraryAnswers('add-remove', 10, 50);
+    // the amplified search stopped at once: its guarantee misses the target at the PLD's σ
+    expect(amplified).toBeUndefined();
+    expect(noiseMultiplier).toBe(unamplified);
+    // the amplified guarantee misses the target at that σ, so its own σ (it falls as σ grows) is larger
+    expect(bandedBallsInBinsGuarantee(family(noiseMultiplier), 1e-5)?.epsilon).toBeGreaterThan(10);
+    expect(achieved).toBe((vi.mocked(calibrateEventEpsilon).mock.results.at(-1)?.value as { achieved: number }).achieved);
     expect(binds).toBe('unamplified');
     expect(at(config, noiseMultiplier)).toBe(achieved);
-    expect(at(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(100);
-  }, 60_000);
+    expect(at(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(10);
+  });
 
   it('refuses the DP-SGD targets (β*, TPR at 1 % FPR) for BandMF, with a message for the control and a typed error in the worker', () => {
     expect(bandedTargetRefusal('epsilon')).toBeUndefined();

@@ -28,6 +28,18 @@ import type { DpStage, EpsilonStage, RtmStage } from './run-analysis.js';
 /** Time budget of each stage of an analysis (DP curves, RTM, ε: each gets its own) and of one calibration, in ms. */
 const ANALYSIS_BUDGET_MS = 8000;
 const CALIBRATION_BUDGET_MS = 60_000;
+/**
+ * The budgets in force, read when each stage starts: the constants above, unless
+ * `window.dpboundsBudgets` (set from the console, or by the end-to-end test so that a loaded
+ * machine does not stop an ordinary run, and a pathological one is stopped without waiting 8 s)
+ * gives `analysisMs` or `calibrationMs`.
+ */
+function budgetOf(which: 'analysisMs' | 'calibrationMs', fallback: number): () => number {
+  return () => {
+    const value = (window as unknown as { dpboundsBudgets?: Partial<Record<'analysisMs' | 'calibrationMs', unknown>> }).dpboundsBudgets?.[which];
+    return typeof value === 'number' && value > 0 && Number.isFinite(value) ? value : fallback;
+  };
+}
 
 const grid = fprGrid();
 const plot = createTradeOffPlot(document.getElementById('plot') as HTMLElement);
@@ -37,11 +49,11 @@ const status = document.getElementById('status') as HTMLElement;
 const staleBanner = document.getElementById('staleBanner') as HTMLElement;
 const plotNote = document.getElementById('plotNote') as HTMLElement;
 const startWorker = (): Worker => new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module' });
-const makeWorker = (budgetMs: number): BudgetedWorker<AnalysisRequest, AnalysisReply> =>
+const makeWorker = (budgetMs: () => number): BudgetedWorker<AnalysisRequest, AnalysisReply> =>
   new BudgetedWorker<AnalysisRequest, AnalysisReply>({ create: () => browserWorker<AnalysisRequest, AnalysisReply>(startWorker), budgetMs, isFinal: isFinalReply });
-const analysis = makeWorker(ANALYSIS_BUDGET_MS);
-const calibration = makeWorker(CALIBRATION_BUDGET_MS);
-const upload = makeWorker(CALIBRATION_BUDGET_MS);
+const analysis = makeWorker(budgetOf('analysisMs', ANALYSIS_BUDGET_MS));
+const calibration = makeWorker(budgetOf('calibrationMs', CALIBRATION_BUDGET_MS));
+const upload = makeWorker(budgetOf('calibrationMs', CALIBRATION_BUDGET_MS));
 
 let params: PlaygroundParams = queryToParams(window.location.search);
 /** The last valid configuration: every result on screen belongs to it. */

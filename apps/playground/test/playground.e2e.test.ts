@@ -29,11 +29,32 @@ let server: { url: string; close: () => Promise<void> };
 const foreignRequests: string[] = [];
 const pageErrors: string[] = [];
 
-/** How long a nudge may take to show on a page that is not blocked: under the worker's 8 s budget. */
-const RESPONSIVE_MS = 7000;
+/**
+ * Every wait below is a safety net against a stuck page, never a measure of speed: the vitest
+ * config's poll timeout (30 s) or an explicit 60 s. What the tests say about time is said by
+ * order (the page answered a nudge while its worker was still composing a million steps) and by
+ * the worker's budget, whose clock the BudgetedWorker unit test checks with fake timers.
+ *
+ * The page's analysis budget (8 s a stage) stops work on a slow machine; a loaded test machine
+ * must not make an ordinary run fail, so the pages here get a generous budget
+ * (`window.dpboundsBudgets`, read when each stage starts), and the pathological links a short one
+ * once their responsiveness is checked, so that the stop is seen without waiting 8 s.
+ */
+const GENEROUS_BUDGET_MS = 600_000;
+/** The budget that stops a pathological run: long enough to start it, short enough not to wait for it. */
+const SHORT_BUDGET_MS = 1000;
+
+async function setBudget(page: Page, analysisMs: number): Promise<void> {
+  await page.evaluate((ms) => {
+    (window as unknown as { dpboundsBudgets: { analysisMs: number; calibrationMs: number } }).dpboundsBudgets = { analysisMs: ms, calibrationMs: 600_000 };
+  }, analysisMs);
+}
 
 async function openPage(query: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  await page.addInitScript((ms) => {
+    (window as unknown as { dpboundsBudgets: { analysisMs: number; calibrationMs: number } }).dpboundsBudgets = { analysisMs: ms, calibrationMs: ms };
+  }, GENEROUS_BUDGET_MS);
   page.on('request', (request) => {
     const url = request.url();
     if (!url.startsWith(server.url) && !url.startsWith('data:') && !url.startsWith('blob:')) foreignRequests.push(url);
@@ -190,52 +211,78 @@ describe('playground in chromium', () => {
 
   describe.each([
     // the PLD accountant cannot represent the run (privacy loss far too wide for its grid)
-    { name: 'σ = 0.05', link: '?q=0.0078&sigma=0.05&T=2544&delta=0.00001', field: 'noiseMultiplier', fix: '1.1', nudge: 'steps' },
+    { name: 'σ = 0.05', link: '?q=0.0078&sigma=0.05&T=2544&delta=0.00001', field: 'noiseMultiplier', fix: '1.1', nudge: 'steps', longJob: false },
     // a subnormal sampling rate (once wedged the worker until reload)
-    { name: 'q = 1e-320', link: '?q=1e-320&sigma=1.1&T=1000&delta=0.00001', field: 'samplingRate', fix: '0.01', nudge: 'slider' },
+    { name: 'q = 1e-320', link: '?q=1e-320&sigma=1.1&T=1000&delta=0.00001', field: 'samplingRate', fix: '0.01', nudge: 'slider', longJob: false },
     // a million steps at a large sampling rate: the PLD composition runs past the budget
-    { name: 'huge T', link: '?q=0.3&sigma=1&T=1000000&delta=0.00001', field: 'steps', fix: '1000', nudge: 'slider' },
-  ])('a pathological link ($name)', ({ link, field, fix, nudge }) => {
+    { name: 'huge T', link: '?q=0.3&sigma=1&T=1000000&delta=0.00001', field: 'steps', fix: '100', nudge: 'slider', longJob: true },
+  ])('a pathological link ($name)', ({ link, field, fix, nudge, longJob }) => {
     it('keeps the page responsive, explains itself at the field, and recovers when the field is corrected', async () => {
       const page = await openPage(`${link}&C=1&d=100&fpr=log`);
-      // responsive while the worker computes: the σ slider moves (or, where σ is the problem, the
-      // steps box takes a new value), and the page validates it, writes it into the URL and
-      // redraws the closed-form numbers for it before the worker's 8 s budget could have stopped
-      // the job: a page blocked by the computation would answer only after it (7 s, not 2 s, so a
-      // loaded CI machine does not fail a responsive page)
       await expect.poll(async () => page.locator('#headline tr[data-id="bayesSecurity"] td.value').textContent()).toMatch(/\d/);
-      const sigmaBefore = await page.locator('#noiseMultiplier').inputValue();
-      if (nudge === 'slider') {
-        await page.locator('#noiseMultiplierSlider').focus();
-        await page.keyboard.press('ArrowRight');
-        await page.keyboard.press('ArrowRight');
-      } else await page.locator('#steps').fill('2000');
-      const key = nudge === 'slider' ? 'sigma' : 'T';
-      const value = nudge === 'slider' ? await page.locator('#noiseMultiplier').inputValue() : '2000';
-      if (nudge === 'slider') expect(value).not.toBe(sigmaBefore);
-      await expect.poll(() => new URL(page.url()).searchParams.get(key), { timeout: RESPONSIVE_MS, interval: 50 }).toBe(value);
+      /** Moves σ two slider steps (or, where σ is the problem, sets the steps box); the URL key and value it should write. */
+      const nudgeOnce = async (steps: string): Promise<{ key: string; value: string }> => {
+        if (nudge === 'slider') {
+          const before = await page.locator('#noiseMultiplier').inputValue();
+          await page.locator('#noiseMultiplierSlider').focus();
+          await page.keyboard.press('ArrowRight');
+          await page.keyboard.press('ArrowRight');
+          const value = await page.locator('#noiseMultiplier').inputValue();
+          expect(value).not.toBe(before);
+          return { key: 'sigma', value };
+        }
+        await page.locator('#steps').fill(steps);
+        return { key: 'T', value: steps };
+      };
+      // responsive while the worker computes: the page validates the nudged value, writes it into
+      // the URL and redraws the closed-form numbers for it. For the million-step run this is
+      // checked by order, not by a clock: the nudge is on screen while the results are still
+      // 'updating', i.e. before the worker has answered (a page blocked by the composition could
+      // only answer after it). The wait is a safety net.
+      const first = await nudgeOnce('2000');
+      const shown = async (): Promise<{ url: string | null; bayes: string | null; state: string | undefined }> =>
+        page.evaluate((key) => ({
+          url: new URL(window.location.href).searchParams.get(key),
+          bayes: document.querySelector('#headline tr[data-id="bayesSecurity"] td.value')?.textContent ?? null,
+          state: (document.getElementById('results') as HTMLElement).dataset.state,
+        }), first.key);
+      await expect.poll(async () => (await shown()).url).toBe(first.value);
       const config = validateParams(queryToParams(new URL(page.url()).search)).config;
       if (config === undefined) throw new Error('nudged configuration is invalid');
       const bayes = formatValue(computeClosedForm(config).bayesSecurity.value);
-      await expect.poll(async () => page.locator('#headline tr[data-id="bayesSecurity"] td.value').textContent(), { timeout: RESPONSIVE_MS, interval: 50 }).toBe(bayes);
-      // the run either finishes or is stopped within the budget (8 s for each of its three
-      // stages), with a message at the field
+      let answered: Awaited<ReturnType<typeof shown>> | undefined;
+      await expect
+        .poll(async () => {
+          answered = await shown();
+          return answered.bayes;
+        })
+        .toBe(bayes);
+      if (longJob) expect(answered?.state).toBe('updating');
+      // the run either finishes or is stopped by the budget of its stage, with a message at the
+      // field: a short budget from here on (read when the next job's stages start), so the stop is
+      // seen at once; a second nudge starts that job
+      await setBudget(page, SHORT_BUDGET_MS);
+      const second = await nudgeOnce('2100');
+      await expect.poll(() => new URL(page.url()).searchParams.get(second.key)).toBe(second.value);
       await expect
         .poll(async () => {
           const message = (await page.locator(`output.error[for=${field}]`).textContent()) ?? '';
           const state = await page.locator('#results').getAttribute('data-state');
           return message !== '' || state === 'fresh';
-        }, { timeout: 40_000 })
+        }, { timeout: 60_000 })
         .toBe(true);
       const message = (await page.locator(`output.error[for=${field}]`).textContent()) ?? '';
+      if (longJob) expect(message).not.toBe(''); // a million steps are not composed within 1 s
       if (message !== '') {
-        expect(message).toMatch(/^The (DP accounting|ε accounting|relaxed-threat-model analysis) (did not finish within 8 s and was stopped|cannot represent this run)/);
+        expect(message).toMatch(/^The (DP accounting|ε accounting|relaxed-threat-model analysis) (did not finish within 1 s and was stopped|cannot represent this run)/);
         expect(await page.locator(`#${field}`).getAttribute('aria-invalid')).toBe('true');
         // curves that did finish stay on screen ('fresh'); without them the results say 'failed'
         expect(['fresh', 'failed']).toContain(await page.locator('#results').getAttribute('data-state'));
       }
       expect((await page.locator('body').textContent()) ?? '').not.toContain('NaN');
-      // correcting the field recovers without a reload
+      // correcting the field recovers without a reload (with the generous budget again, so a
+      // loaded machine does not stop the corrected run)
+      await setBudget(page, GENEROUS_BUDGET_MS);
       await page.locator(`#${field}`).fill(fix);
       await fresh(page);
       expect(await page.locator(`output.error[for=${field}]`).textContent()).toBe('');
@@ -340,14 +387,20 @@ describe('playground in chromium', () => {
       .poll(async () => (await page.locator('#calibrationResult').textContent()) ?? '', { timeout: 60_000 })
       .toMatch(/σ = [\d.]+ reaches ε = [\d.]+ \(target 2; add\/remove; BandMF run, amplified guarantee \(RDP, balls-in-bins\)\)/)
       .then(async () => (await page.locator('#calibrationResult').textContent()) ?? '');
-    const pldSigma = calibrateEventEpsilon({ targetEpsilon: 2, delta: 1e-5, neighbouring: 'add-remove', event: (s) => family([[1], [0.5], [0.25]], s) }, 'pld').noiseMultiplier;
-    const found = bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, neighbouring: 'add-remove', event: (s) => family([[1], [0.5], [0.25]], s) });
-    const sigma = Math.min(pldSigma, found?.noiseMultiplier ?? Infinity);
-    expect(sigma).toBe(found?.noiseMultiplier);
-    expect(/σ = ([\d.]+)/.exec(calibrated)?.[1]).toBe(formatValue(sigma, 5));
-    const reached = Math.min(new PldAccountant({ neighbouring: 'add-remove' }).compose(family([[1], [0.5], [0.25]], sigma)).getEpsilon(1e-5), found?.guarantee.epsilon as number);
-    expect(reached).toBeLessThanOrEqual(2);
-    expect(/reaches ε = ([\d.]+)/.exec(calibrated)?.[1]).toBe(formatValue(reached));
+    expect(Number(/reaches ε = ([\d.]+)/.exec(calibrated)?.[1])).toBeLessThanOrEqual(2);
+    // the σ and ε shown are the library's to the digits shown: src/dp-calibration.test.ts checks
+    // that the worker's calibrateRun keeps the smaller of the library's two σ (at 100 steps), and
+    // `pnpm test:big` (DPBOUNDS_BIG=1) runs both library searches again here at 1000 steps
+    if (process.env.DPBOUNDS_BIG === '1') {
+      const pldSigma = calibrateEventEpsilon({ targetEpsilon: 2, delta: 1e-5, neighbouring: 'add-remove', event: (s) => family([[1], [0.5], [0.25]], s) }, 'pld').noiseMultiplier;
+      const found = bandedBallsInBinsNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, neighbouring: 'add-remove', event: (s) => family([[1], [0.5], [0.25]], s) });
+      const sigma = Math.min(pldSigma, found?.noiseMultiplier ?? Infinity);
+      expect(sigma).toBe(found?.noiseMultiplier);
+      expect(/σ = ([\d.]+)/.exec(calibrated)?.[1]).toBe(formatValue(sigma, 5));
+      const reached = Math.min(new PldAccountant({ neighbouring: 'add-remove' }).compose(family([[1], [0.5], [0.25]], sigma)).getEpsilon(1e-5), found?.guarantee.epsilon as number);
+      expect(reached).toBeLessThanOrEqual(2);
+      expect(/reaches ε = ([\d.]+)/.exec(calibrated)?.[1]).toBe(formatValue(reached));
+    }
     expect(await page.locator('#headline tr[data-id="bayesSecurity"]').count()).toBe(0);
     expect(await page.locator('#headline tr[data-id="dpSgdOnly"] td.labels').textContent()).toBe('does not apply to BandMF');
     expect(await page.locator('#bandValues').isVisible()).toBe(true);
