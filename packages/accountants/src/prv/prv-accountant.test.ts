@@ -11,7 +11,6 @@ describe('PRV accountant (fixtures eps/prv, ε_err = 0.01, δ_err = δ/1000)', (
   it('has the 14 fixture cases', () => expect(cases.length).toBe(14));
   for (const c of cases) {
     it(c.id, () => {
-      const t0 = performance.now();
       const acc = new PrvAccountant({ epsError: c.params?.eps_error as number, deltaError: c.params?.delta_error as number }).compose(
         dpSgdEvent({ samplingRate: c.input.q as number, noiseMultiplier: c.input.sigma as number, steps: c.input.steps as number }),
       );
