@@ -65,8 +65,10 @@ describe('Poisson-subsampled Gaussian family (docs/math/audit-one-run.md)', () =
     expect(half.empiricalNoise as number).toBeLessThan(full.empiricalNoise as number);
   });
 
+  // 80 of 100 correct: σ* ≈ 5.5 keeps each probe's PLD grid small (about 1 s of CPU for the search);
+  // the sharper 95 of 100 (σ* ≈ 2.5, 2.5 s) is test/big/audit.big-test.ts
   it('T > 1 through the PLD privacy profile: with q = 1, T Gaussian steps are the Gaussian family at μ = √T/σ', () => {
-    const obs = { canaries: 1000, guesses: 100, correct: 95 };
+    const obs = { canaries: 1000, guesses: 100, correct: 80 };
     const gaussian = auditOneRun(obs);
     const composed = auditOneRun(obs, { family: { kind: 'subsampled-gaussian', samplingRate: 1, steps: 4 } });
     // σ* of 4 steps = 2/μ*: a slightly weaker (conservative) hypothesis can only move it up.
@@ -74,7 +76,7 @@ describe('Poisson-subsampled Gaussian family (docs/math/audit-one-run.md)', () =
     expect(composed.empiricalNoise as number).toBeLessThan(2 * (gaussian.empiricalNoise as number) * 1.02);
     expect(composed.empiricalEpsilon).toBeLessThanOrEqual(gaussian.empiricalEpsilon + 1e-6);
     expect(composed.empiricalEpsilon).toBeGreaterThan(gaussian.empiricalEpsilon * 0.97);
-  }, 240_000); // ~8 s alone; a PLD per μ probe, so a loaded 2-core machine has taken 97 s
+  }, 120_000); // a safety net for a loaded machine (about 1 s of CPU alone), not a limit under test
 });
 
 describe('auditScores', () => {
