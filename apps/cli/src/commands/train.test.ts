@@ -129,7 +129,8 @@ describe('dpbounds train', () => {
   });
 
   it('--sampling runs each batch sampler, records it in summary.json, and only poisson keeps a guarantee', async () => {
-    const base = ['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '2', '--batch-size', '30', '--instrument', 'none', '--json'];
+    // σ = 2: each sampler's own ε (summary.json's batchSampling) is priced with little work at a large σ
+    const base = ['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '2', '--batch-size', '30', '--noise-multiplier', '2', '--instrument', 'none', '--json'];
     for (const sampling of ['poisson', 'fixed-size', 'shuffle', 'balls-in-bins', 'truncated-poisson'] as const) {
       const extra = sampling === 'truncated-poisson' ? ['--max-batch-size', '32'] : [];
       const run = await runCaptured([...base, '--sampling', sampling, ...extra, '--out', `sampling-${sampling}`], { cwd });
