@@ -34,13 +34,18 @@ const refused = async (argv: readonly string[]): Promise<string> => {
 const TARGET = 2;
 const target = ['--target-epsilon', String(TARGET), '--delta', '1e-5'];
 const strategy = ['--band-values', '1,0.5,0.25', '--steps', '600'];
+/**
+ * Balls-in-bins over 4 epochs of 50 steps instead of 12: its amplified guarantee is priced by the
+ * random-allocation accountant at every σ probe (~7 s of CPU per calibration at 600 steps, ~2.5 s at 200).
+ */
+const ballsInBinsStrategy = ['--band-values', '1,0.5,0.25', '--steps', '200'];
 
 describe('dpbounds calibrate --mechanism banded-matrix: the smallest σ whose dp ε meets the target', () => {
   const cases: readonly { name: string; run: readonly string[] }[] = [
     { name: 'cyclic (k ≥ b)', run: [...strategy, '--participation', 'cyclic', '--min-separation', '50'] },
     { name: 'cyclic (k < b, overlapping columns)', run: [...strategy, '--participation', 'cyclic', '--min-separation', '2'] },
     { name: 'cyclic (k = ⌈N/B⌉)', run: [...strategy, '--participation', 'cyclic', '--dataset-size', '5000', '--batch-size', '100'] },
-    { name: 'balls-in-bins', run: [...strategy, '--participation', 'balls-in-bins', '--min-separation', '50'] },
+    { name: 'balls-in-bins', run: [...ballsInBinsStrategy, '--participation', 'balls-in-bins', '--min-separation', '50'] },
     { name: 'poisson-in-group', run: [...strategy, '--participation', 'poisson-in-group', '--min-separation', '4', '--dataset-size', '10000', '--batch-size', '100'] },
   ];
   for (const c of cases) {
@@ -68,7 +73,7 @@ describe('dpbounds calibrate --mechanism banded-matrix: the smallest σ whose dp
   });
 
   it('substitution and the rdp accountant: the same contract against dp with the same flags', async () => {
-    const run = [...strategy, '--participation', 'balls-in-bins', '--min-separation', '50'];
+    const run = [...ballsInBinsStrategy, '--participation', 'balls-in-bins', '--min-separation', '50'];
     for (const extra of [['--neighbouring', 'substitution'], ['--accountant', 'rdp']]) {
       const out = await calibrate([...run, ...target, ...extra]);
       const sigma = out.noiseMultiplier as number;
@@ -78,7 +83,7 @@ describe('dpbounds calibrate --mechanism banded-matrix: the smallest σ whose dp
   });
 
   it('prints calibrate\'s fields first, then the BandMF fields of dp --json at the calibrated σ', async () => {
-    const run = [...strategy, '--participation', 'balls-in-bins', '--min-separation', '50'];
+    const run = [...ballsInBinsStrategy, '--participation', 'balls-in-bins', '--min-separation', '50'];
     const out = await calibrate([...run, ...target]);
     const plain = await json(['calibrate', '--target-epsilon', '1', '--delta', '1e-5', '--sampling-rate', '0.01', '--steps', '100']);
     expect(Object.keys(out).slice(0, Object.keys(plain).length)).toEqual(Object.keys(plain));
@@ -106,7 +111,7 @@ describe('dpbounds calibrate --mechanism banded-matrix: the smallest σ whose dp
   });
 
   it('GDP calibrates an estimate; the text says so, and says what balls-in-bins is credited with', async () => {
-    const run = [...strategy, '--participation', 'balls-in-bins', '--min-separation', '50'];
+    const run = [...ballsInBinsStrategy, '--participation', 'balls-in-bins', '--min-separation', '50'];
     const gdp = await calibrate([...run, ...target, '--accountant', 'gdp']);
     expect(gdp.kind).toBe('estimate');
     expect(gdp.approximation).toBe(true);

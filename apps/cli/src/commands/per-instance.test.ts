@@ -208,8 +208,9 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
       batchSizes: Array.from({ length: 100 }, () => 10),
       recordGradients: [[0.5, 0], [-0.8, 0.5]],
     });
+    // σ_U / C = 0.3: the PLD guarantee beside the trace costs ~0.3 s per run (at 0.1, ε ≈ 268, ~1.5 s)
     const trace = {
-      format: 'dpbounds.per-instance-batch-trace', version: 1, updateRule: 'mean', samplingRate: 0.5, noiseStd: 0.1, clip: 1, datasetSize: 200, steps: 4,
+      format: 'dpbounds.per-instance-batch-trace', version: 1, updateRule: 'mean', samplingRate: 0.5, noiseStd: 0.3, clip: 1, datasetSize: 200, steps: 4,
       checkpointSteps: [0, 2], records: [{ id: 'alike' }, { id: 'odd', label: 'outlier' }],
       runs: [{ seed: 1, checkpoints: [point(), point()] }, { seed: 2, excludedRecords: ['alike', 'odd'], checkpoints: [point(), point()] }],
     };
@@ -223,8 +224,8 @@ describe('dpbounds per-instance (docs/cli.md)', () => {
     expect(json.coverage['both']).toBe(2);
     // the DP guarantee beside a batch trace is the sampled Gaussian at noise multiplier sigma_U / C
     const dp = (json as unknown as { dpGuarantee: { noiseMultiplier: number; samplingRate: number; steps: number; epsilon: number } }).dpGuarantee;
-    expect(dp).toMatchObject({ noiseMultiplier: 0.1, samplingRate: 0.5, steps: 4 });
-    expect(dp.epsilon).toBe(dpAccountantEvaluation('pld', { samplingRate: 0.5, noiseMultiplier: 0.1, steps: 4, delta: 1e-5, neighbouring: 'add-remove' }).result['epsilon']);
+    expect(dp).toMatchObject({ noiseMultiplier: 0.3, samplingRate: 0.5, steps: 4 });
+    expect(dp.epsilon).toBe(dpAccountantEvaluation('pld', { samplingRate: 0.5, noiseMultiplier: 0.3, steps: 4, delta: 1e-5, neighbouring: 'add-remove' }).result['epsilon']);
     expect(json.points.map((p) => p.id)).toEqual(['alike', 'odd']);
     // The record that looks like the batches gets a smaller per-instance epsilon.
     expect(json.points[0]?.perInstanceEpsilon).toBeLessThan((json.points[1]?.perInstanceEpsilon as number) - 0.5);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../main.js';
 import { parseCsv } from '../io/csv.js';
 import { flattenSweepRow } from '../sweep/sweep-csv-fields.js';
@@ -86,8 +86,11 @@ describe('dpbounds sweep: input errors exit 2 with one line naming the flag', ()
 });
 
 describe('dpbounds sweep: streaming output, resume, shards and merge', () => {
-  // RDP keeps these runs fast; the rows' content is checked against the single commands above
-  const grid = ['--sampling-rate', '0.001,0.004', '--noise-multiplier', '0.8:1.2:0.2', '--steps', '50:100:50', '--delta', '1e-5', '--accountant', 'rdp', '--fpr', '0.01'];
+  // RDP without TPR@FPR keeps these runs fast: the files' structure is under test here; the rows'
+  // content is checked against the single commands above, the TPR columns by the CSV-fields test
+  const grid = ['--sampling-rate', '0.001,0.004', '--noise-multiplier', '0.8:1.2:0.2', '--steps', '50:100:50', '--delta', '1e-5', '--accountant', 'rdp'];
+  /** Another sweep over the same configurations (with TPR@FPR: other CSV columns, another spec). */
+  const otherGrid = [...grid, '--fpr', '0.1'];
 
   for (const ext of ['jsonl', 'csv']) {
     it(`resumes a ${ext} file cut mid-line to the same file as an uninterrupted run`, async () => {
@@ -106,10 +109,10 @@ describe('dpbounds sweep: streaming output, resume, shards and merge', () => {
       // re-running a finished sweep evaluates nothing
       expect(await sweepJson([...grid, '--out', `part.${ext}`], dir)).toMatchObject({ evaluated: 0, skipped: 12 });
       // another sweep into the same file is refused; --force starts over
-      const other = await runCaptured(['sweep', ...grid.slice(0, -1), '0.1', '--out', `part.${ext}`, '--workers', '1'], { cwd: dir });
+      const other = await runCaptured(['sweep', ...otherGrid, '--out', `part.${ext}`, '--workers', '1'], { cwd: dir });
       expect(other.code).toBe(2);
       expect(other.stderr).toMatch(new RegExp(`^dpbounds sweep: --out part.${ext}: holds the rows of another sweep.*--force`));
-      expect(await sweepJson([...grid.slice(0, -1), '0.1', '--out', `part.${ext}`, '--force'], dir)).toMatchObject({ evaluated: 12, skipped: 0 });
+      expect(await sweepJson([...otherGrid, '--out', `part.${ext}`, '--force'], dir)).toMatchObject({ evaluated: 12, skipped: 0 });
     }, 120_000);
   }
 
@@ -117,12 +120,13 @@ describe('dpbounds sweep: streaming output, resume, shards and merge', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dpbounds-sweep-'));
     const run = ['--sampling-rate', '0.004', '--steps', '50'];
     const threats = ['--threat', 'bayes,gmip,rtm', '--dataset-size', '10000', '--params', '20'];
+    // one configuration per kind: a row's fields depend on the kind of sweep, not on its values
     const sweeps: Record<string, string[]> = {
-      byDelta: [...run, '--noise-multiplier', '0.8,1.2', '--delta', '1e-5', '--accountant', 'all', '--fpr', '0.01,0.1', ...threats],
-      byEpsilon: [...run, '--noise-multiplier', '1', '--epsilon', '1,2', '--accountant', 'all', '--fpr', '0.01', ...threats],
+      byDelta: [...run, '--noise-multiplier', '0.8', '--delta', '1e-5', '--accountant', 'all', '--fpr', '0.01,0.1', ...threats],
+      byEpsilon: [...run, '--noise-multiplier', '1', '--epsilon', '1', '--accountant', 'all', '--fpr', '0.01', ...threats],
       substitutionDefaultFprs: [...run, '--noise-multiplier', '1', '--delta', '1e-5', '--neighbouring', 'substitution', '--accountant', 'all', ...threats],
       skipDp: [...run, '--noise-multiplier', '1', '--delta', '1e-5', '--accountant', 'rdp', '--skip-dp', ...threats],
-      calibration: [...run, '--delta', '1e-5', '--target-epsilon', '1,2', '--accountant', 'all', '--fpr', '0.01'],
+      calibration: [...run, '--delta', '1e-5', '--target-epsilon', '1', '--accountant', 'all', '--fpr', '0.01'],
       coarsenedGrid: ['--sampling-rate', '0.5', '--steps', '100000', '--delta', '1e-12', '--noise-multiplier', '0.3', '--accountant', 'pld,gdp'],
     };
     for (const [name, argv] of Object.entries(sweeps)) {
@@ -171,7 +175,7 @@ describe('dpbounds sweep: streaming output, resume, shards and merge', () => {
       const twice = await runCaptured(['sweep', 'merge', `s0.${ext}`, `s1.${ext}`, `s1.${ext}`, `s2.${ext}`, '--out', `twice.${ext}`], { cwd: dir });
       expect(twice.code).toBe(2);
       expect(twice.stderr).toMatch(/configuration 1 again \(already in s1/);
-      await sweepJson([...grid.slice(0, -1), '0.1', '--shard', '1/3', '--out', `other.${ext}`], dir);
+      await sweepJson([...otherGrid, '--shard', '1/3', '--out', `other.${ext}`], dir);
       const other = await runCaptured(['sweep', 'merge', `s0.${ext}`, `other.${ext}`, `s2.${ext}`, '--out', `x.${ext}`], { cwd: dir });
       expect(other.code).toBe(2);
       expect(other.stderr).toMatch(new RegExp(`other.${ext}: comes from another sweep`));
@@ -200,8 +204,16 @@ describe('dpbounds sweep progress', () => {
   it('draws the configurations done and an ETA on a terminal, and clears the line', async () => {
     let stderr = '';
     const io = { stdout: (): void => undefined, stderr: (text: string): void => { stderr += text; }, stderrIsTTY: true, cwd: process.cwd() };
-    // 11 configurations of PLD and RDP with TPR@FPR: well over the bar's half-second delay
-    const code = await runCli(['sweep', '--sampling-rate', '0.01', '--noise-multiplier', '0.5:1.5:0.1', '--steps', '2000', '--delta', '1e-5', '--accountant', 'pld,rdp', '--fpr', '0.01', '--workers', '1'], io);
+    // a clock that advances 0.25 s per reading: the bar's half-second delay passes after two
+    // readings whatever the machine's speed, so 11 cheap RDP configurations show it
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 250));
+    let code: number;
+    try {
+      code = await runCli(['sweep', '--sampling-rate', '0.01', '--noise-multiplier', '0.5:1.5:0.1', '--steps', '100', '--delta', '1e-5', '--accountant', 'rdp', '--workers', '1'], io);
+    } finally {
+      now.mockRestore();
+    }
     expect(code).toBe(0);
     expect(stderr).toMatch(/\rsweep: \d+\/11 configurations, ETA \d+s \[#*\.*\] +\d+%/);
     expect(stderr.endsWith('\r')).toBe(true);

@@ -1,9 +1,27 @@
 import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CommandIo } from '../command.js';
 import { planOutputs } from './output-plan.js';
+
+/** The directory calls planOutputs makes (counted, to check that creating a directory is bounded work). */
+const fsCalls = vi.hoisted(() => ({ mkdir: [] as { path: string; recursive: boolean }[], lstat: 0 }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  const counted = {
+    ...actual,
+    mkdir: ((path: string, options?: { recursive?: boolean }) => {
+      fsCalls.mkdir.push({ path: String(path), recursive: options?.recursive === true });
+      return actual.mkdir(path, options);
+    }) as typeof actual.mkdir,
+    lstat: ((...args: Parameters<typeof actual.lstat>) => {
+      fsCalls.lstat++;
+      return actual.lstat(...args);
+    }) as typeof actual.lstat,
+  };
+  return { ...counted, default: counted };
+});
 
 function ioIn(cwd: string, confirm?: (q: string) => Promise<boolean>): CommandIo & { errors: string[] } {
   const errors: string[] = [];
@@ -73,11 +91,20 @@ describe('planOutputs: a directory set', () => {
     await expect(planOutputs(ioIn(cwd), { flag: 'out', force: false, files: ['plain/x.csv'] })).rejects.toThrow(/plain\/x\.csv: a part of the path is a file/);
   });
 
-  it('fails fast, without looping, under /proc', async () => {
-    const started = Date.now();
+  it('fails fast, without looping, under /proc (bounded work: one mkdir, a few lstat calls, never a recursive mkdir)', async () => {
+    // Node's mkdir(path, { recursive: true }) retries forever under /proc; planOutputs must walk
+    // the path itself, so the work is counted in file-system calls, not seconds.
+    fsCalls.mkdir.length = 0;
+    fsCalls.lstat = 0;
     await expect(planOutputs(ioIn(fresh()), { flag: 'out', force: true, files: ['/proc/dpbounds-test/out.json'] })).rejects.toThrow(/^--out \/proc\/dpbounds-test\/out\.json: cannot create the directory/);
+    expect(fsCalls.mkdir).toEqual([{ path: '/proc/dpbounds-test', recursive: false }]);
+    expect(fsCalls.lstat).toBeGreaterThan(0);
+    expect(fsCalls.lstat).toBeLessThanOrEqual(10);
+    fsCalls.mkdir.length = 0;
+    fsCalls.lstat = 0;
     await expect(planOutputs(ioIn(fresh()), { flag: 'out', force: true, files: ['/proc/dpbounds-test.json'] })).rejects.toThrow(/^--out \/proc\/dpbounds-test\.json: cannot write there/);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(fsCalls.mkdir.filter((call) => call.recursive)).toEqual([]);
+    expect(fsCalls.mkdir.length + fsCalls.lstat).toBeLessThanOrEqual(10);
   });
 });
 

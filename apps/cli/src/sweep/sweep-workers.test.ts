@@ -30,8 +30,10 @@ const grid = ['--sampling-rate', '0.001,0.004', '--noise-multiplier', '0.6:1.4:0
 describe('dpbounds sweep on worker threads', () => {
   it('gives identical files with 1 and 2 workers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dpbounds-sweep-'));
-    const one = await runCaptured(['sweep', ...grid, '--workers', '1', '--out', 'one.jsonl', '--json'], { cwd: dir });
-    const two = await runCaptured(['sweep', ...grid, '--workers', '2', '--out', 'two.jsonl', '--json'], { cwd: dir });
+    // RDP alone (no GDP/PLD rows): the same 12 configurations with their threat and TPR columns, less work
+    const cheap = grid.map((arg) => (arg === 'rdp,gdp' ? 'rdp' : arg));
+    const one = await runCaptured(['sweep', ...cheap, '--workers', '1', '--out', 'one.jsonl', '--json'], { cwd: dir });
+    const two = await runCaptured(['sweep', ...cheap, '--workers', '2', '--out', 'two.jsonl', '--json'], { cwd: dir });
     expect(one.stderr + two.stderr).toBe('');
     expect(JSON.parse(two.stdout)).toMatchObject({ workers: 2, evaluated: 12 });
     const text = readFileSync(join(dir, 'one.jsonl'), 'utf8');
@@ -51,14 +53,13 @@ describe('dpbounds sweep on worker threads', () => {
     expect(full.code).toBe(0);
     const child = spawn(process.execPath, [scripts().cli, 'sweep', ...grid, '--workers', '2', '--out', 'killed.jsonl'], { cwd: dir, env: { ...process.env, [SWEEP_WORKER_ENV]: scripts().worker }, stdio: 'ignore' });
     const path = join(dir, 'killed.jsonl');
-    // kill once a few rows are on disk (or after 60 s at the latest)
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (existsSync(path) && readFileSync(path, 'utf8').split('\n').length >= 5) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // kill once a few rows are on disk (waits on rows written, not on a clock: the test's timeout
+    // is the only time limit, a safety net against a hang)
+    let exited: number | null | undefined;
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve((exited = c))));
+    while (exited === undefined && !(existsSync(path) && readFileSync(path, 'utf8').split('\n').length >= 5)) await new Promise((resolve) => setTimeout(resolve, 20));
     child.kill('SIGTERM');
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    const code = await exit;
     const before = readFileSync(path, 'utf8').split('\n').length - 2;
     expect(code === null || before < 12).toBe(true);
     const resumed = await runCaptured(['sweep', ...grid, '--workers', '2', '--out', 'killed.jsonl', '--json'], { cwd: dir });

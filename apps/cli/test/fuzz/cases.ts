@@ -1,8 +1,12 @@
 /**
  * The fuzz cases: each scenario × each flag it reads as a number × the hostile values, plus
  * structural cases per scenario (a flag given twice, an unknown flag, a misspelt flag, a flag
- * left out, a flag without its value). In the default (CI) mode a deterministic, seeded sample
- * of the hostile values is taken for each (scenario, flag); `full` takes them all.
+ * left out, a flag without its value). `full` takes the whole product. The default (CI) mode
+ * takes a deterministic, seeded sample that still reaches every command and every flag: each
+ * case belongs to a group (a command's numeric flag, the same flag's list form, a command's
+ * structural kind, a command's left-out flag), and the sample keeps `perFlag` cases of each
+ * hostile group and one of each structural group, drawn over all the scenarios of the command
+ * (so every scenario's flags are reachable, and another seed draws other scenarios and values).
  */
 import { HOSTILE_VALUES } from './hostile-values.js';
 
@@ -18,6 +22,11 @@ export interface FuzzCase {
   /** The flag perturbed (without `--`). */
   readonly flag: string;
   readonly argv: readonly string[];
+  /**
+   * What the default sample draws from: e.g. `dp --steps` (a hostile value of the flag on any
+   * dp scenario), `dp --fpr list`, `dp duplicate`, `dp missing --delta`.
+   */
+  readonly group: string;
 }
 
 /** A scenario and what the discovery run saw it read. */
@@ -76,25 +85,44 @@ function misspell(name: string): string {
 }
 
 /**
- * Every case for the discovered scenarios.
+ * The cases for the discovered scenarios: the full product, or (default) a seeded sample of it
+ * with `perFlag` hostile values per (command, flag) and one structural case per (command, kind).
  *
  * @example buildCases(scenarios, { full: false, perFlag: 3, seed: 1 })
  */
 export function buildCases(scenarios: readonly DiscoveredScenario[], options: { readonly full: boolean; readonly perFlag: number; readonly seed: number }): FuzzCase[] {
+  const product = fullProduct(scenarios);
+  if (options.full) return product;
+  const groups = new Map<string, FuzzCase[]>();
+  for (const c of product) {
+    const list = groups.get(c.group) ?? [];
+    list.push(c);
+    groups.set(c.group, list);
+  }
+  const kept = new Set<FuzzCase>();
+  for (const [group, members] of groups) {
+    const count = members[0]?.kind === 'hostile' ? options.perFlag : 1;
+    for (const c of sample(members, count, hash(`${options.seed}:${group}`))) kept.add(c);
+  }
+  // in the product's order, so that a sample's cases keep the order they have in the full run
+  return product.filter((c) => kept.has(c));
+}
+
+/** Every case of every scenario (the full product). */
+function fullProduct(scenarios: readonly DiscoveredScenario[]): FuzzCase[] {
   const cases: FuzzCase[] = [];
   for (const s of scenarios) {
     const name = `${s.command}#${s.index}`;
     const base = [s.command, ...s.argv, '--json'];
     for (const flag of s.numericFlags) {
-      const values = options.full ? HOSTILE_VALUES : sample(HOSTILE_VALUES, options.perFlag, hash(`${options.seed}:${name}:${flag}`));
-      for (const value of values) cases.push({ id: `${name} --${flag}=${value}`, command: s.command, kind: 'hostile', flag, argv: [s.command, ...setFlag(base.slice(1), flag, value)] });
+      for (const value of HOSTILE_VALUES) cases.push({ id: `${name} --${flag}=${value}`, command: s.command, kind: 'hostile', flag, group: `${s.command} --${flag}`, argv: [s.command, ...setFlag(base.slice(1), flag, value)] });
       // a list keeps its valid items and gains a hostile one (`--fpr 0.01,NaN`)
       const at = s.argv.indexOf(`--${flag}`);
       const list = at >= 0 && s.listFlags.includes(flag) ? s.argv[at + 1] : undefined;
       if (list !== undefined) {
-        for (const value of values) {
+        for (const value of HOSTILE_VALUES) {
           const joined = `${list},${value}`;
-          cases.push({ id: `${name} --${flag}=${joined}`, command: s.command, kind: 'hostile', flag, argv: [s.command, ...setFlag(base.slice(1), flag, joined)] });
+          cases.push({ id: `${name} --${flag}=${joined}`, command: s.command, kind: 'hostile', flag, group: `${s.command} --${flag} list`, argv: [s.command, ...setFlag(base.slice(1), flag, joined)] });
         }
       }
     }
@@ -103,13 +131,13 @@ export function buildCases(scenarios: readonly DiscoveredScenario[], options: { 
     const first = valued[0];
     if (first !== undefined) {
       const value = s.argv[s.argv.indexOf(`--${first}`) + 1] as string;
-      cases.push({ id: `${name} duplicate --${first}`, command: s.command, kind: 'duplicate', flag: first, argv: [...base, `--${first}`, value] });
-      cases.push({ id: `${name} misspelt --${first}`, command: s.command, kind: 'misspelt', flag: first, argv: [s.command, ...removeFlag(base.slice(1), first, true), `--${misspell(first)}`, value] });
+      cases.push({ id: `${name} duplicate --${first}`, command: s.command, kind: 'duplicate', flag: first, group: `${s.command} duplicate`, argv: [...base, `--${first}`, value] });
+      cases.push({ id: `${name} misspelt --${first}`, command: s.command, kind: 'misspelt', flag: first, group: `${s.command} misspelt`, argv: [s.command, ...removeFlag(base.slice(1), first, true), `--${misspell(first)}`, value] });
       const last = valued[valued.length - 1] as string;
-      cases.push({ id: `${name} missing-value --${last}`, command: s.command, kind: 'missing-value', flag: last, argv: [...removeFlag(base, last, true), `--${last}`] });
+      cases.push({ id: `${name} missing-value --${last}`, command: s.command, kind: 'missing-value', flag: last, group: `${s.command} missing-value`, argv: [...removeFlag(base, last, true), `--${last}`] });
     }
-    cases.push({ id: `${name} unknown --no-such-flag`, command: s.command, kind: 'unknown', flag: 'no-such-flag', argv: [...base, '--no-such-flag', '1'] });
-    for (const flag of valued) cases.push({ id: `${name} missing --${flag}`, command: s.command, kind: 'missing', flag, argv: removeFlag(base, flag, true) });
+    cases.push({ id: `${name} unknown --no-such-flag`, command: s.command, kind: 'unknown', flag: 'no-such-flag', group: `${s.command} unknown`, argv: [...base, '--no-such-flag', '1'] });
+    for (const flag of valued) cases.push({ id: `${name} missing --${flag}`, command: s.command, kind: 'missing', flag, group: `${s.command} missing --${flag}`, argv: removeFlag(base, flag, true) });
   }
   return cases;
 }

@@ -5,7 +5,9 @@
  * exit 2 with one line on stderr naming the flag, or exit 0 with one JSON document of finite
  * numbers, within the time limit.
  *
- * Default (CI): a seeded sample of 3 hostile values per (scenario, flag). The full product:
+ * Default (CI): a seeded sample (`DPBOUNDS_FUZZ_SEED`, default 1) that reaches every command and
+ * every flag: one hostile value per (command, numeric flag) drawn over the command's scenarios,
+ * one case of each structural kind per command (see `cases.ts`). The full product:
  * `DPBOUNDS_FUZZ_FULL=1` (or `pnpm test:big` in apps/cli).
  */
 import { rmSync } from 'node:fs';
@@ -22,15 +24,16 @@ import { createFuzzWorkspace } from './workspace.js';
 
 const FULL = process.env.DPBOUNDS_FUZZ_FULL === '1';
 const SEED = Number(process.env.DPBOUNDS_FUZZ_SEED ?? '1');
-/** Time limit of one case, per command (training commands run a small model end to end). */
+/** Hostile values per (command, numeric flag) in the default sample (another seed draws others). */
+const PER_FLAG = 1;
 /**
- * calibrate: a truncated-Poisson calibration prices two dataset sizes per σ probe (~25 s on a quiet
- * 2-core machine, 3-4x that while the whole suite runs); audit: the subsampled-Gaussian family
- * scans its grid (~8 s quiet).
+ * The time limit of one case is a safety net against a hang, not a speed requirement: a case
+ * takes milliseconds to seconds (the slowest, a truncated-Poisson calibration, ~25 s on a quiet
+ * 2-core machine), and a busy machine may stretch that several times, so the net sits far above.
+ * A case that reaches it is reported as a hang; the speed of the commands is checked elsewhere
+ * by the work they count.
  */
-const TIME_LIMIT_MS: Readonly<Record<string, number>> = { train: 60_000, demo: 120_000, calibrate: 240_000, audit: 60_000 };
-/** Generous for a shared 2-core machine: `dp --accountant all` alone takes ~5 s under load. */
-const DEFAULT_TIME_LIMIT_MS = 20_000;
+const SAFETY_NET_MS = 600_000;
 const POOL = { size: 2, heapMb: 1024 };
 /** JSON fields that are `null` by design when absent or infinite (gmip, calibrate, per-instance). */
 const NULLABLE_FIELDS = ['gdpMu', 'gmipFormulaMu', 'noiseStdDp', 'noiseStdMipRaw', 'withoutRecordEpsilon'];
@@ -55,10 +58,6 @@ let discovered: DiscoveredScenario[] = [];
 const discoveryFailures: string[] = [];
 const reads = new Map<string, Set<string>>();
 
-function limitOf(command: string): number {
-  return TIME_LIMIT_MS[command] ?? DEFAULT_TIME_LIMIT_MS;
-}
-
 /** With `--out DIR`, each case writes into its own directory (the workers run side by side). */
 function ownOutput(argv: readonly string[], index: number): string[] {
   const at = argv.indexOf('--out');
@@ -70,8 +69,8 @@ function ownOutput(argv: readonly string[], index: number): string[] {
   return out;
 }
 
-async function run(argvs: readonly (readonly string[])[], commandsOf: readonly string[]): Promise<CaseOutcome[]> {
-  const jobs: PoolJob[] = argvs.map((argv, i) => ({ argv: ownOutput(argv, i), cwd: workspace, timeoutMs: limitOf(commandsOf[i] as string) }));
+async function run(argvs: readonly (readonly string[])[]): Promise<CaseOutcome[]> {
+  const jobs: PoolJob[] = argvs.map((argv, i) => ({ argv: ownOutput(argv, i), cwd: workspace, timeoutMs: SAFETY_NET_MS }));
   return runPool(script, jobs, POOL);
 }
 
@@ -96,7 +95,7 @@ function jsonProblems(stdout: string, command: string): string | undefined {
 
 /** Why `outcome` breaks the rule for `c`, or undefined when it keeps it. */
 function problemOf(c: FuzzCase, outcome: CaseOutcome): string | undefined {
-  if (outcome.kind === 'timeout') return `no answer within ${limitOf(c.command)} ms (hang?)`;
+  if (outcome.kind === 'timeout') return `no answer within the ${SAFETY_NET_MS} ms safety net (a hang: cases take seconds even on a busy machine)`;
   if (outcome.kind === 'crash') return `worker died: ${outcome.message} (out of memory?)`;
   const lines = outcome.stderr.trim().split('\n');
   const line = lines[0] ?? '';
@@ -135,10 +134,7 @@ beforeAll(async () => {
   workspace = dir;
   for (const entry of commands) definitions.set(entry.name, await entry.load());
   const scenarios = Object.entries(SCENARIOS).flatMap(([command, list]) => list.map((argv, index) => ({ command, index, argv })));
-  const outcomes = await run(
-    scenarios.map((s) => [s.command, ...s.argv, '--json']),
-    scenarios.map((s) => s.command),
-  );
+  const outcomes = await run(scenarios.map((s) => [s.command, ...s.argv, '--json']));
   discovered = scenarios.map((s, i) => {
     const outcome = outcomes[i] as CaseOutcome;
     const seen = reads.get(s.command) ?? new Set<string>();
@@ -180,13 +176,21 @@ describe('CLI fuzz suite', () => {
     expect(unreached).toEqual([]);
   });
 
+  it('the default sample reaches every command, every numeric flag (and its list form) and every structural kind of the full product', () => {
+    const full = buildCases(discovered, { full: true, perFlag: PER_FLAG, seed: SEED });
+    const sampled = buildCases(discovered, { full: false, perFlag: PER_FLAG, seed: SEED });
+    const groupsOf = (cases: readonly FuzzCase[]): string[] => [...new Set(cases.map((c) => c.group))].sort();
+    expect(groupsOf(sampled)).toEqual(groupsOf(full));
+    expect(new Set(sampled.map((c) => c.command))).toEqual(new Set(Object.keys(SCENARIOS)));
+    const ids = new Set(full.map((c) => c.id));
+    expect(sampled.every((c) => ids.has(c.id))).toBe(true);
+    expect(sampled.length).toBeLessThan(full.length / 4);
+  });
+
   it('hostile values and bad flags: exit 2 naming the flag, or a finite result in time', async () => {
-    const cases = buildCases(discovered, { full: FULL, perFlag: 3, seed: SEED });
+    const cases = buildCases(discovered, { full: FULL, perFlag: PER_FLAG, seed: SEED });
     expect(cases.length).toBeGreaterThan(100);
-    const outcomes = await run(
-      cases.map((c) => c.argv),
-      cases.map((c) => c.command),
-    );
+    const outcomes = await run(cases.map((c) => c.argv));
     const unexpected: string[] = [];
     const nowPassing: string[] = [];
     cases.forEach((c, i) => {

@@ -3,11 +3,15 @@
  * accountant, reader or command that hangs, leaks a NaN, or blames the wrong flag). Each entry
  * names the case (`<command>#<scenario> --<flag>=<value>`, scenarios in `scenarios.ts`) and
  * what happens. The suite still runs them: a listed case that now passes fails the suite until
- * its entry is removed, so the list only shrinks as fixes land. Entries whose reason starts
- * with `slow:` run close to the time limit, so they may pass or fail with the machine's load;
- * they are not required to fail. Empty: every case of the full product passes; a new failure
- * is fixed at its cause (or, while it is, listed here with what happens).
+ * its entry is removed, so the list only shrinks as fixes land (a listed case is checked only
+ * in the runs that draw it; the full product draws every one). Entries whose reason starts with
+ * `slow:` are not required to fail. A new failure is fixed at its cause (or, while it is, listed
+ * here with what happens).
  */
 
 /** Case id → what happens (see `cli-fuzz.test.ts` for the rule). */
-export const KNOWN_FAILURES: Readonly<Record<string, string>> = {};
+export const KNOWN_FAILURES: Readonly<Record<string, string>> = {
+  // found by the per-(command, flag) sample (seed 1); the per-(scenario, flag) sample never drew it
+  'train#2 --delta=1e-320':
+    'truncated Poisson capped at 40 of 560 records: a batch hits the cap with probability 0.087 > δ, so the sampler ε is +∞ (a true guarantee, as dp --sampling truncated-poisson also reports); summary.json writes it as null at batchSampling.epsilon and batchSampling.upper.epsilon, a null the run file does not document',
+};
