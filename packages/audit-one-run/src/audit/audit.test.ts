@@ -1,5 +1,6 @@
 import { createRng } from '@dpbounds/special-functions';
 import { gdpEpsilon } from '@dpbounds/tradeoff-core';
+import { expectComposedGaussianFamily } from './test-helpers/composed-gaussian-family.js';
 import { describe, expect, it } from 'vitest';
 import { fdpEmpiricalMu } from '../fdp/empirical-gaussian.js';
 import { subsampledGaussianCurve } from '../fdp/subsampled-gaussian-family.js';
@@ -68,14 +69,7 @@ describe('Poisson-subsampled Gaussian family (docs/math/audit-one-run.md)', () =
   // 80 of 100 correct: σ* ≈ 5.5 keeps each probe's PLD grid small (about 1 s of CPU for the search);
   // the sharper 95 of 100 (σ* ≈ 2.5, 2.5 s) is test/big/audit.big-test.ts
   it('T > 1 through the PLD privacy profile: with q = 1, T Gaussian steps are the Gaussian family at μ = √T/σ', () => {
-    const obs = { canaries: 1000, guesses: 100, correct: 80 };
-    const gaussian = auditOneRun(obs);
-    const composed = auditOneRun(obs, { family: { kind: 'subsampled-gaussian', samplingRate: 1, steps: 4 } });
-    // σ* of 4 steps = 2/μ*: a slightly weaker (conservative) hypothesis can only move it up.
-    expect(composed.empiricalNoise as number).toBeGreaterThanOrEqual((2 * (gaussian.empiricalNoise as number)) * (1 - 1e-4));
-    expect(composed.empiricalNoise as number).toBeLessThan(2 * (gaussian.empiricalNoise as number) * 1.02);
-    expect(composed.empiricalEpsilon).toBeLessThanOrEqual(gaussian.empiricalEpsilon + 1e-6);
-    expect(composed.empiricalEpsilon).toBeGreaterThan(gaussian.empiricalEpsilon * 0.97);
+    expectComposedGaussianFamily(80);
   }, 120_000); // a safety net for a loaded machine (about 1 s of CPU alone), not a limit under test
 });
 
