@@ -27,4 +27,19 @@ const io: CommandIo = {
 // start-up: it opens the tty, pipe or file stream), so it is looked at only when a command asks.
 Object.defineProperty(io, 'confirm', { enumerable: true, get: () => (process.stdin.isTTY === true ? confirmOnTerminal : undefined) });
 
+/**
+ * Output that cannot be written: a reader that went away (`… | head`) ends the run quietly, as
+ * Unix tools do; anything else (a full disk, `> /dev/full`) is one line on stderr and exit code 1,
+ * never a stack trace.
+ */
+const onOutputError = (error: NodeJS.ErrnoException): void => {
+  if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  try {
+    process.stderr.write(`dpbounds: cannot write the output: ${error.code === 'ENOSPC' ? 'no space left on the device' : error.message.split('\n')[0] ?? String(error)}${error.code !== undefined ? ` (${error.code})` : ''}\n`);
+  } finally {
+    process.exit(1);
+  }
+};
+process.stdout.on('error', onOutputError);
+
 process.exitCode = await runCli(process.argv.slice(2), io);

@@ -3,8 +3,8 @@
  * the in-process CLI: same version, same JSON, the bundled Adult data found from a chunk, and a
  * typed error thrown inside a package still maps to the user's flag (one copy of each error class).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,23 @@ const run = (argv: readonly string[], cwd = cliRoot): { code: number | null; std
 };
 
 describe('the bundled dpbounds executable', () => {
+  it('ends quietly when the reader of its output goes away, and says in one line when the output cannot be written', async () => {
+    // a closed pipe (`dpbounds sweep … --json | head -c 20`): no stack trace, no message
+    const child = spawn(process.execPath, [bin, 'sweep', '--sampling-rate', '0.01,0.02,0.03', '--noise-multiplier', '1:5:0.01', '--steps', '50', '--delta', '1e-5', '--accountant', 'rdp', '--workers', '1', '--json'], { cwd: cliRoot });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    // a full device: one line on stderr, exit code 1
+    const device = openSync('/dev/full', 'w');
+    const full = spawnSync(process.execPath, [bin, 'dp', '--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5', '--json'], { cwd: cliRoot, encoding: 'utf8', stdio: ['ignore', device, 'pipe'] });
+    closeSync(device);
+    expect(full.stderr).toMatch(/^dpbounds: cannot write the output: no space left on the device \(ENOSPC\)\n$/);
+    expect(full.status).toBe(1);
+  });
+
   beforeAll(() => {
     execFileSync(process.execPath, [join(cliRoot, 'scripts', 'bundle-bin.mjs'), '--out-dir', outDir], { cwd: cliRoot, stdio: 'pipe' });
   }, 120_000);
