@@ -19,15 +19,32 @@ import { sweepWorkerScript } from '../sweep/sweep-pool.js';
 import { runSweep } from '../sweep/sweep-run.js';
 import { UsageError } from '../usage-error.js';
 
-/** Reads `--shard i/n` (0-based i). */
-export function shardFromFlags(flags: ParsedFlags): { index: number; count: number } {
+/**
+ * Reads `--shard i/n` (0-based i), or `--shard auto/n`, whose index comes from the batch system:
+ * Slurm's `SLURM_ARRAY_TASK_ID` (less `SLURM_ARRAY_TASK_MIN`, so `--array=1-16` gives 0 … 15) or
+ * Kubernetes' Indexed Job `JOB_COMPLETION_INDEX`.
+ *
+ * @throws UsageError naming --shard, its form and the value found (or the variable read).
+ * @example shardFromFlags({ shard: 'auto/16' }, { SLURM_ARRAY_TASK_ID: '3' }) // { index: 3, count: 16 }
+ */
+export function shardFromFlags(flags: ParsedFlags, env: Readonly<Record<string, string | undefined>> = process.env): { index: number; count: number } {
   const raw = optionalString(flags, 'shard');
   if (raw === undefined) return { index: 0, count: 1 };
-  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
-  const index = match === null ? Number.NaN : Number(match[1]);
+  const match = /^(\d+|auto)\/(\d+)$/.exec(raw.trim());
   const count = match === null ? Number.NaN : Number(match[2]);
-  if (!(count >= 1 && count <= 1_000_000 && index < count)) {
-    throw new UsageError(`--shard must be i/n with integers 0 ≤ i < n ≤ 1000000 (0-based: --shard $SLURM_ARRAY_TASK_ID/16); found ${JSON.stringify(raw)}`);
+  let index = match === null ? Number.NaN : Number(match[1]);
+  let source = '';
+  if (match?.[1] === 'auto') {
+    const slurm = env['SLURM_ARRAY_TASK_ID'];
+    const kubernetes = env['JOB_COMPLETION_INDEX'];
+    const text = slurm ?? kubernetes;
+    if (text === undefined) throw new UsageError(`--shard auto/${match[2] ?? 'n'} takes the shard index from SLURM_ARRAY_TASK_ID (Slurm job arrays) or JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs); neither is set (give --shard i/n instead)`);
+    const minimum = slurm === undefined ? '0' : (env['SLURM_ARRAY_TASK_MIN'] ?? '0');
+    index = /^\d+$/.test(text.trim()) && /^\d+$/.test(minimum.trim()) ? Number(text) - Number(minimum) : Number.NaN;
+    source = slurm === undefined ? ` (JOB_COMPLETION_INDEX = ${JSON.stringify(text)})` : ` (SLURM_ARRAY_TASK_ID = ${JSON.stringify(text)}${env['SLURM_ARRAY_TASK_MIN'] === undefined ? '' : `, SLURM_ARRAY_TASK_MIN = ${JSON.stringify(minimum)}`})`;
+  }
+  if (!(count >= 1 && count <= 1_000_000 && index >= 0 && index < count)) {
+    throw new UsageError(`--shard must be i/n with integers 0 ≤ i < n ≤ 1000000, or auto/n with the index from the batch system (--shard auto/16); found ${JSON.stringify(raw)}${source}`);
   }
   return { index, count };
 }
@@ -100,7 +117,7 @@ export const sweepFlags: Readonly<Record<string, FlagSpec>> = {
   out: { type: 'string', valueName: 'FILE.jsonl|FILE.csv', description: 'stream the rows here, in configuration order; re-running the same sweep resumes it' },
   force: { type: 'boolean', description: 'start --out over instead of resuming it' },
   workers: { type: 'string', valueName: 'N', description: 'worker threads, integer in [1, 1024]', defaultText: 'available cores' },
-  shard: { type: 'string', valueName: 'i/n', description: 'run only shard i (0-based) of n: configurations with index ≡ i (mod n); join with dpbounds sweep merge' },
+  shard: { type: 'string', valueName: 'i/n|auto/n', description: 'run only shard i (0-based) of n: configurations with index ≡ i (mod n); join with dpbounds sweep merge. auto/n takes i from SLURM_ARRAY_TASK_ID (less SLURM_ARRAY_TASK_MIN) or JOB_COMPLETION_INDEX' },
 };
 
 /** `dpbounds sweep`. */
