@@ -16,6 +16,7 @@ import { decodeText, readInputBytes } from '../io/read-file.js';
 import { UsageError } from '../usage-error.js';
 import { parseBandedRun } from '../commands/banded-flags.js';
 import type { BandedRunChoice } from '../commands/banded-flags.js';
+import { requirePhase } from '../commands/dp-history.js';
 import { parseSampling } from '../commands/sampling-flags.js';
 import type { SamplingChoice } from '../commands/sampling-flags.js';
 
@@ -133,7 +134,7 @@ function optionalText(source: string, field: string, value: unknown): string | u
   return value;
 }
 
-/** The history as phases: each entry `{ noiseMultiplier, samplingRate, steps }`, checked as `dp` checks its flags. */
+/** The history as phases: each entry `{ noiseMultiplier, samplingRate, steps }`, checked as `dp --history` checks a phase. */
 function readHistory(source: string, history: unknown): DpSgdPhase[] {
   if (!Array.isArray(history) || history.length === 0) throw new UsageError(`--run ${source}: history must be a non-empty array of { "noiseMultiplier", "samplingRate", "steps" }; found ${JSON.stringify(history)?.slice(0, 80)}`);
   return history.map((entry: unknown, i) => {
@@ -143,20 +144,11 @@ function readHistory(source: string, history: unknown): DpSgdPhase[] {
       throw new UsageError(`--run ${source}: ${where.slice(0, -1)} must be an object { "noiseMultiplier", "samplingRate", "steps" }; found ${JSON.stringify(entry)?.slice(0, 80)}${opacus}`);
     }
     refuseUnknownKeys(source, where, entry, PHASE_FIELDS);
-    const flags: Record<string, string | boolean> = {};
     for (const field of PHASE_FIELDS) {
       if (entry[field] === undefined) throw new UsageError(`--run ${source}: ${where}${field} is missing`);
-      put(flags, source, field, entry[field], where);
     }
-    try {
-      const sampling = parseSampling(flags) as SamplingChoice;
-      const noiseMultiplier = positive(flags, 'noise-multiplier');
-      const steps = Number(flags['steps']);
-      if (!Number.isInteger(steps) || steps < 1) throw new UsageError(`--steps must be an integer ≥ 1; found ${String(flags['steps'])}`);
-      return { samplingRate: sampling.samplingRate, noiseMultiplier, steps };
-    } catch (error) {
-      return asRunFileError(source, where, error);
-    }
+    // the check `dp --history` makes of each phase
+    return requirePhase(`--run ${source}: ${where.slice(0, -1)}`, { noiseMultiplier: entry['noiseMultiplier'], samplingRate: entry['samplingRate'], steps: entry['steps'] });
   });
 }
 
