@@ -52,6 +52,21 @@ async function readLock(path: string): Promise<{ text: string; info: LockInfo | 
   }
 }
 
+/**
+ * Reads a lock, waiting briefly while it is one being written right now: `writeFile(…, 'wx')`
+ * creates the file before it fills it, so a run that loses the race can find it empty. Up to 50
+ * re-reads 20 ms apart (about 1 s) let the winner's pid appear, so the refusal names it; a lock
+ * still unreadable after that is returned as it is (and judged by its age).
+ */
+async function readSettledLock(path: string): Promise<Awaited<ReturnType<typeof readLock>>> {
+  let held = await readLock(path);
+  for (let reread = 0; reread < 50 && held !== undefined && held.info === undefined && held.ageMs < 10_000; reread++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    held = await readLock(path);
+  }
+  return held;
+}
+
 /** Finishes the commit recorded in a dead run's journal and removes its temporary files. */
 async function recover(info: LockInfo, directories: readonly string[]): Promise<void> {
   for (const [temp, final] of info.commit?.renames ?? []) {
@@ -93,7 +108,7 @@ export async function acquireLock(path: string, directories: readonly string[]):
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
     }
-    const held = await readLock(path);
+    const held = await readSettledLock(path);
     if (held === undefined) continue; // released meanwhile
     // An unreadable lock younger than 10 s may be one being written right now.
     if (held.info === undefined ? held.ageMs < 10_000 : isAlive(held.info)) return { taken: false, holder: held.info?.pid };
