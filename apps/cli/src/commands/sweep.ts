@@ -51,8 +51,18 @@ export function shardFromFlags(flags: ParsedFlags, env: Readonly<Record<string, 
 
 /** The format of a sweep output file from its extension (`.jsonl` or `.csv`). */
 export function sweepFormatOf(path: string, flag: string): SweepFormat {
-  const format = path.toLowerCase().endsWith('.gz') ? undefined : formatOf(path);
-  if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--${flag} ${path}: a sweep is written as .jsonl (full rows) or .csv (the same fields, one dotted column each)`);
+  const refusal = `a sweep is written as .jsonl (full rows) or .csv (the same fields, one dotted column each)`;
+  // a name with control characters is shown quoted (escaped), never printed raw
+  // eslint-disable-next-line no-control-regex
+  const shown = /[\u0000-\u001f\u007f]/.test(path) ? JSON.stringify(path) : path;
+  if (shown !== path) throw new UsageError(`--${flag} ${shown}: a file name with control characters; ${refusal}`);
+  let format: string | undefined;
+  try {
+    format = path.toLowerCase().endsWith('.gz') ? undefined : formatOf(path);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+  }
+  if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--${flag} ${path}: ${refusal}`);
   return format;
 }
 
@@ -76,11 +86,12 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     skipped: summary.skipped,
     rowsWithErrors: summary.rowsWithErrors,
     workers,
-    ...(out !== undefined ? { out: out.path, format: out.format, droppedPartialLine: summary.droppedPartialLine } : { rows: summary.rows }),
+    ...(out !== undefined ? { out: out.path, format: out.format, droppedPartialLine: summary.droppedPartialLine, checkedRows: summary.checked, rewritten: summary.rewritten } : { rows: summary.rows }),
   };
   const lines: [string, string][] = [
     ['sweep', `${plan.specId} (${plan.configs.length} configurations${shard.count > 1 ? `; shard ${shard.index}/${shard.count}: ${summary.inShard}` : ''})`],
-    ['evaluated', `${summary.evaluated}${summary.skipped > 0 ? ` (${summary.skipped} already in ${out?.path ?? ''}, skipped)` : ''} on ${workers} worker${workers === 1 ? '' : 's'}`],
+    ['evaluated', `${summary.evaluated}${summary.skipped > 0 ? ` (${summary.skipped} already in ${out?.path ?? ''}, each checked against the sweep, skipped)` : ''} on ${workers} worker${workers === 1 ? '' : 's'}`],
+    ...(summary.rewritten ? [['reordered', `${out?.path ?? ''} rewritten in configuration order (its rows were out of order or configurations were missing before its last row)`] as [string, string]] : []),
     ...(summary.rowsWithErrors > 0 ? [['rows with errors', `${summary.rowsWithErrors} (see their "errors" field)`] as [string, string]] : []),
     ...(out !== undefined ? [['written to', `${out.path}${summary.droppedPartialLine ? ' (a half-written last line from an interrupted run was dropped)' : ''}`] as [string, string]] : []),
   ];
@@ -130,8 +141,9 @@ export const sweepCommand: CommandDefinition = {
     'threat model (--threat: `bayes-security`, `gmip`, `rtm` documents), one row per configuration with the',
     'single commands\' JSON fields. Rows are streamed to --out (.jsonl: full rows after a header line;',
     '.csv: the same fields, one dotted column each) in configuration order on --workers threads.',
-    'Re-running the same command with the same --out resumes: rows already there are skipped, a',
-    'half-written last line is dropped, a file of another sweep is refused. --shard i/n runs one',
+    'Re-running the same command with the same --out resumes: rows already there are checked against',
+    'the sweep (configuration, fields, rowDigest) and skipped, missing ones filled in configuration order,',
+    'a half-written last line is dropped; a file of another sweep, an edited or repeated row is refused. --shard i/n runs one',
     'deterministic shard (for a Slurm array, Kubernetes Indexed Job or CI matrix); `dpbounds sweep',
     'merge` joins the shards. See docs/sweep.md.',
   ].join('\n'),
