@@ -12,6 +12,7 @@ import { openInput } from '../io/input-chunks.js';
 import { planOutputs } from '../io/output-plan.js';
 import { openSweepMerge } from '../sweep/sweep-merge.js';
 import type { SweepMergeInput } from '../sweep/sweep-merge.js';
+import { DEFAULT_RECHECK, recheckFromFlags } from '../sweep/sweep-recheck.js';
 import { UsageError } from '../usage-error.js';
 import { sweepFormatOf } from './sweep.js';
 
@@ -27,7 +28,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   // its first line is checked before the rest is read
   const inputs: SweepMergeInput[] = [];
   for (const path of files) inputs.push({ path, chunks: (await openInput(path, io.cwd)).chunks });
-  const merge = await openSweepMerge(inputs, format);
+  const merge = await openSweepMerge(inputs, format, recheckFromFlags(flags));
   const outputs = await planOutputs(io, { flag: 'out', force: hasFlag(flags, 'force'), files: [outPath] });
   try {
     await outputs.commit({ [outPath]: merge.lines });
@@ -35,9 +36,9 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     await outputs.release();
   }
   const { spec, configurations, rowsPerInput } = merge.summary;
-  const json = { spec, configurations, inputs: files.map((file, i) => ({ file, rows: rowsPerInput[i] })), out: outPath, format, checkedRows: configurations };
+  const json = { spec, configurations, inputs: files.map((file, i) => ({ file, rows: rowsPerInput[i] })), out: outPath, format, checkedRows: configurations, rechecked: merge.summary.rechecked };
   const text = formatKeyValues([
-    ['sweep', `${spec} (${configurations} configurations, all present once, every row checked)`],
+    ['sweep', `${spec} (${configurations} configurations, all present once, every row checked, ${merge.summary.rechecked.length} recomputed identical)`],
     ...files.map((file, i) => [file, `${rowsPerInput[i] as number} rows`] as [string, string]),
     ['written to', outPath],
   ]);
@@ -60,6 +61,7 @@ export const sweepMergeCommand: CommandDefinition = {
   flags: {
     out: { type: 'string', valueName: 'FILE.jsonl|FILE.csv', description: 'the merged file (same format as the shards)' },
     force: { type: 'boolean', description: 'replace --out if it exists' },
+    recheck: { type: 'string', valueName: 'N|all', description: 'rows (chosen at random) computed again and compared byte for byte, on top of the checks of every row', defaultText: String(DEFAULT_RECHECK) },
   },
   examples: ['dpbounds sweep merge shard-0.jsonl shard-1.jsonl shard-2.jsonl --out sweep.jsonl'],
   run,

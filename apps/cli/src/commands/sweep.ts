@@ -16,6 +16,7 @@ import { flattenSweepRow } from '../sweep/sweep-csv-fields.js';
 import type { SweepFormat } from '../sweep/sweep-format.js';
 import { sweepPlanFromFlags } from '../sweep/sweep-inputs.js';
 import { sweepWorkerScript } from '../sweep/sweep-pool.js';
+import { DEFAULT_RECHECK, recheckFromFlags } from '../sweep/sweep-recheck.js';
 import { runSweep } from '../sweep/sweep-run.js';
 import { UsageError } from '../usage-error.js';
 
@@ -76,7 +77,8 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const outPath = optionalString(flags, 'out');
   const out = outPath === undefined ? undefined : { path: outPath, format: sweepFormatOf(outPath, 'out') };
   if (out === undefined && hasFlag(flags, 'force')) throw new UsageError('--force needs --out');
-  const summary = await runSweep(io, { plan, ...(out !== undefined ? { out } : {}), force: hasFlag(flags, 'force'), shard, workers, workerScript });
+  const recheck = recheckFromFlags(flags);
+  const summary = await runSweep(io, { plan, ...(out !== undefined ? { out } : {}), force: hasFlag(flags, 'force'), shard, workers, workerScript, recheck });
   const json = {
     spec: plan.specId,
     configurations: plan.configs.length,
@@ -86,11 +88,11 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     skipped: summary.skipped,
     rowsWithErrors: summary.rowsWithErrors,
     workers,
-    ...(out !== undefined ? { out: out.path, format: out.format, droppedPartialLine: summary.droppedPartialLine, checkedRows: summary.checked, rewritten: summary.rewritten } : { rows: summary.rows }),
+    ...(out !== undefined ? { out: out.path, format: out.format, droppedPartialLine: summary.droppedPartialLine, checkedRows: summary.checked, rechecked: summary.rechecked, rewritten: summary.rewritten } : { rows: summary.rows }),
   };
   const lines: [string, string][] = [
     ['sweep', `${plan.specId} (${plan.configs.length} configurations${shard.count > 1 ? `; shard ${shard.index}/${shard.count}: ${summary.inShard}` : ''})`],
-    ['evaluated', `${summary.evaluated}${summary.skipped > 0 ? ` (${summary.skipped} already in ${out?.path ?? ''}, each checked against the sweep, skipped)` : ''} on ${workers} worker${workers === 1 ? '' : 's'}`],
+    ['evaluated', `${summary.evaluated}${summary.skipped > 0 ? ` (${summary.skipped} already in ${out?.path ?? ''}, each checked against the sweep${summary.rechecked.length > 0 ? `, ${summary.rechecked.length} recomputed identical` : ''}, skipped)` : ''} on ${workers} worker${workers === 1 ? '' : 's'}`],
     ...(summary.rewritten ? [['reordered', `${out?.path ?? ''} rewritten in configuration order (its rows were out of order or configurations were missing before its last row)`] as [string, string]] : []),
     ...(summary.rowsWithErrors > 0 ? [['rows with errors', `${summary.rowsWithErrors} (see their "errors" field)`] as [string, string]] : []),
     ...(out !== undefined ? [['written to', `${out.path}${summary.droppedPartialLine ? ' (a half-written last line from an interrupted run was dropped)' : ''}`] as [string, string]] : []),
@@ -127,6 +129,7 @@ export const sweepFlags: Readonly<Record<string, FlagSpec>> = {
   'skip-dp': { type: 'boolean', description: 'threats: leave out the DP side of the run (as bayes-security/gmip --skip-dp)' },
   out: { type: 'string', valueName: 'FILE.jsonl|FILE.csv', description: 'stream the rows here, in configuration order; re-running the same sweep resumes it' },
   force: { type: 'boolean', description: 'start --out over instead of resuming it' },
+  recheck: { type: 'string', valueName: 'N|all', description: 'resuming: rows of --out (chosen at random) computed again and compared byte for byte, on top of the checks of every row', defaultText: String(DEFAULT_RECHECK) },
   workers: { type: 'string', valueName: 'N', description: 'worker threads, integer in [1, 1024]', defaultText: 'available cores' },
   shard: { type: 'string', valueName: 'i/n|auto/n', description: 'run only shard i (0-based) of n: configurations with index ≡ i (mod n); join with dpbounds sweep merge. auto/n takes i from SLURM_ARRAY_TASK_ID (less SLURM_ARRAY_TASK_MIN) or JOB_COMPLETION_INDEX' },
 };

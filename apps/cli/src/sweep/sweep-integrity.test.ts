@@ -7,6 +7,7 @@ import { csvCell, parseCsv } from '../io/csv.js';
 import { MAX_INPUT_ENV } from '../io/input-budget.js';
 import { runCaptured } from '../test-helpers/capture-io.js';
 import { MAX_SWEEP_HEADER_BYTES } from './sweep-merge.js';
+import { recheckSample } from './sweep-recheck.js';
 import { withRowDigest } from './sweep-row-digest.js';
 
 // four configurations, RDP only: the files' checks are under test, not the numbers
@@ -43,6 +44,13 @@ function edit(format: Format, header: string, line: string, name: 'epsilon' | 'n
   const cells = cellsOf(line);
   cells[columns.indexOf(name === 'epsilon' ? 'rdp.epsilon' : name)] = value;
   return cells.map(csvCell).join(',');
+}
+
+/** A result forged with its rowDigest recomputed: only re-evaluating the row catches it. */
+function forgeEpsilon(format: Format, header: string, line: string, spec: string): string {
+  const edited = edit(format, header, line, 'epsilon', '1e-6');
+  if (format === 'jsonl') return withRowDigest('jsonl', spec, edited.replace(/,"rowDigest":"[0-9a-f]{64}"\}$/, '}'));
+  return withRowDigest('csv', spec, edited.replace(/,[0-9a-f]{64}$/, ''));
 }
 
 /** A forgery beyond the digest: σ set to 99 with the id and rowDigest recomputed, as anyone can. */
@@ -121,6 +129,24 @@ describe('sweep resume checks every row and writes in configuration order', () =
     }, 60_000);
   }
 
+  for (const format of formats) {
+    it(`${format}: --recheck computes rows again and catches a result forged with its digest recomputed`, async () => {
+      const { dir, full } = await fullSweep(format);
+      const forged = forgeEpsilon(format, full[0] as string, full[2] as string, specOf(format, full));
+      const out = `f.${format}`;
+      write(dir, out, [full[0], full[1], forged, ''] as string[]);
+      expectRefusal(await sweep(['--out', out, '--recheck', 'all'], dir), new RegExp(`^dpbounds sweep: --out ${out}: line 3 \\(configuration 1\\) differs from the row computed again \\(rdp\\.epsilon: the file has ${format === 'csv' ? '1e-6' : '0\\.000001'}, recomputed 0\\.40297484646790643\\): a result was changed after dpbounds wrote it, or another dpbounds version wrote the file\n$`));
+      // what is not detected: without re-evaluating that row, the forgery checks (docs/sweep.md says so)
+      const unchecked = await sweep(['--out', out, '--recheck', '0'], dir);
+      expect(JSON.parse(unchecked.stdout)).toMatchObject({ skipped: 2, checkedRows: 2, rechecked: [] });
+      // by default one kept row is computed again
+      write(dir, out, full);
+      expect(JSON.parse((await sweep(['--out', out], dir)).stdout)).toMatchObject({ skipped: 4, rechecked: [expect.any(Number)] });
+      const bad = await sweep(['--out', out, '--recheck', '-1'], dir);
+      expectRefusal(bad, /^dpbounds sweep: --recheck must be a whole number of rows ≥ 0 or all; found "-1"\n$/);
+    }, 60_000);
+  }
+
   it('jsonl: a field the sweep does not write, or a file of the earlier format, is refused', async () => {
     const { dir, full } = await fullSweep('jsonl');
     const extra = (full[1] as string).replace('"results":', '"note":"mine","results":');
@@ -178,6 +204,34 @@ describe('sweep merge checks every row, streaming', () => {
       }
     }, 60_000);
   }
+
+  for (const format of formats) {
+    it(`${format}: merge --recheck all catches a result forged with its digest recomputed`, async () => {
+      const { dir, full } = await fullSweep(format);
+      for (const [i, file] of [`s0.${format}`, `s1.${format}`].entries()) expect((await sweep(['--shard', `${i}/2`, '--out', file], dir)).code).toBe(0);
+      const s1 = lines(dir, `s1.${format}`);
+      write(dir, `s1.${format}`, [s1[0], forgeEpsilon(format, s1[0] as string, s1[1] as string, specOf(format, full)), s1[2], ''] as string[]);
+      expectRefusal(await merge([`s0.${format}`, `s1.${format}`, '--out', `m.${format}`, '--recheck', 'all'], dir), new RegExp(`^dpbounds sweep merge: s1.${format}: line 2 \\(configuration 1\\) differs from the row computed again`));
+      expect(existsSync(join(dir, `m.${format}`))).toBe(false);
+      const ok = await merge([`s0.${format}`, `s1.${format}`, '--out', `m.${format}`, '--recheck', '0', '--json'], dir);
+      expect(JSON.parse(ok.stdout)).toMatchObject({ checkedRows: 4, rechecked: [] });
+    }, 60_000);
+  }
+
+  it('draws the rows to recheck uniformly without repeats, all of them with all', () => {
+    expect(recheckSample('all', 3)).toEqual([0, 1, 2]);
+    expect(recheckSample(5, 3)).toEqual([0, 1, 2]);
+    expect(recheckSample(0, 3)).toEqual([]);
+    const counts = new Array<number>(10).fill(0);
+    for (let seed = 1; seed <= 2000; seed++) {
+      const sample = recheckSample(3, 10, seed);
+      expect(new Set(sample).size).toBe(3);
+      expect(sample).toEqual([...sample].sort((a, b) => a - b));
+      for (const p of sample) counts[p] = (counts[p] as number) + 1;
+    }
+    // each position with probability 3/10: 600 of 2000 draws, binomial sd ≈ 20.5; 5 sd either side
+    for (const c of counts) expect(Math.abs(c - 600)).toBeLessThan(103);
+  });
 
   it('refuses a file that is not a sweep file from its first line, and one over the input budget before reading it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dpbounds-sweep-integrity-'));

@@ -7,7 +7,8 @@
  * configuration order; no configuration may appear twice and none may be missing. Once every row
  * is read, the configurations in index order with the request must give the sweep's spec id
  * (so each row is configuration #index of that sweep) and, for CSV, the columns must be the ones
- * that sweep writes. The merged lines (header, then rows in configuration order) are produced
+ * that sweep writes, and a sample of rows (`--recheck`, sweep-recheck.ts) computed again must equal
+ * the file's byte for byte. The merged lines (header, then rows in configuration order) are produced
  * as they are checked; a refusal at any point throws, so the caller's all-or-nothing writer
  * leaves no merged file. A merged file equals the file one unsharded run writes.
  */
@@ -16,7 +17,9 @@ import type { SweepConfiguration, SweepRequest } from '@dpbounds/accountants';
 import { UsageError } from '../usage-error.js';
 import { sweepFileLines } from './sweep-file-scan.js';
 import type { StreamedLine } from './sweep-file-scan.js';
-import { ROW_DIGEST, SWEEP_FILE_VERSION, sweepCsvColumns } from './sweep-format.js';
+import { ROW_DIGEST, SWEEP_FILE_VERSION, sweepCsvColumns, sweepRowLine } from './sweep-format.js';
+import { DEFAULT_RECHECK, recheckRows, recheckSample } from './sweep-recheck.js';
+import type { RecheckCount, RecheckRow } from './sweep-recheck.js';
 import type { SweepFormat } from './sweep-format.js';
 import { checkRowSelfConsistent, SweepRowProblem } from './sweep-row-check.js';
 import type { SweepRowClaims } from './sweep-row-check.js';
@@ -35,8 +38,8 @@ export interface SweepMergeInput {
 export interface SweepMerge {
   /** The merged file's lines, each with its newline; iterating checks every row and throws UsageError on the first refusal. */
   readonly lines: AsyncIterable<string>;
-  /** Filled once `lines` is done: the sweep's spec id and configuration count, and rows per input (in input order). */
-  readonly summary: { spec: string; configurations: number; rowsPerInput: number[] };
+  /** Filled once `lines` is done: the sweep's spec id and configuration count, rows per input (in input order), the configurations re-evaluated (`--recheck`). */
+  readonly summary: { spec: string; configurations: number; rowsPerInput: number[]; rechecked: number[] };
 }
 
 interface Source {
@@ -89,7 +92,7 @@ function checkHeader(path: string, header: string, format: SweepFormat): { spec?
  *   outside the sweep, missing configurations (listed by index), or rows that are not the sweep's.
  * @example const merge = await openSweepMerge(inputs, 'jsonl'); for await (const line of merge.lines) write(line);
  */
-export async function openSweepMerge(inputs: readonly SweepMergeInput[], format: SweepFormat): Promise<SweepMerge> {
+export async function openSweepMerge(inputs: readonly SweepMergeInput[], format: SweepFormat, recheck: RecheckCount = DEFAULT_RECHECK): Promise<SweepMerge> {
   let header: string | undefined;
   let headerFrom = '';
   let fields: ReturnType<typeof checkHeader> = { columns: [] };
@@ -109,11 +112,11 @@ export async function openSweepMerge(inputs: readonly SweepMergeInput[], format:
       throw new UsageError(`${input.path}: comes from another sweep than ${headerFrom} (the ${format === 'csv' ? 'columns' : 'headers'} differ: other grid, accountants, threats or FPRs)`);
     }
   }
-  const summary = { spec: fields.spec ?? '', configurations: fields.configurations ?? 0, rowsPerInput: sources.map(() => 0) };
-  return { lines: mergedLines(sources, format, header as string, fields, summary), summary };
+  const summary = { spec: fields.spec ?? '', configurations: fields.configurations ?? 0, rowsPerInput: sources.map(() => 0), rechecked: [] as number[] };
+  return { lines: mergedLines(sources, format, header as string, fields, summary, recheck), summary };
 }
 
-async function* mergedLines(sources: Source[], format: SweepFormat, header: string, fields: ReturnType<typeof checkHeader>, summary: SweepMerge['summary']): AsyncGenerator<string> {
+async function* mergedLines(sources: Source[], format: SweepFormat, header: string, fields: ReturnType<typeof checkHeader>, summary: SweepMerge['summary'], recheck: RecheckCount): AsyncGenerator<string> {
   let spec = fields.spec;
   let total = fields.configurations;
   let request = fields.request;
@@ -169,6 +172,8 @@ async function* mergedLines(sources: Source[], format: SweepFormat, header: stri
     summary.spec = spec;
     summary.configurations = total;
     yield `${header}\n`;
+    const sample = new Set(recheckSample(recheck, total));
+    const toRecheck: RecheckRow[] = [];
     const configs: SweepConfiguration[] = [];
     const missing: number[] = [];
     let missingCount = 0;
@@ -187,6 +192,7 @@ async function* mergedLines(sources: Source[], format: SweepFormat, header: stri
       const source = holders[0] as Source;
       const head = source.head as NonNullable<Source['head']>;
       configs.push(head.config);
+      if (sample.has(k)) toRecheck.push({ index: k, config: head.config, text: head.text, where: `${source.path}: line ${head.line}` });
       yield `${head.text}\n`;
       await advance(source);
     }
@@ -197,10 +203,13 @@ async function* mergedLines(sources: Source[], format: SweepFormat, header: stri
     if (sweepSpecId(configs, request) !== spec) {
       throw new UsageError(`the rows' configurations, in index order, are not those of sweep ${spec}: a row's index or configuration was changed after dpbounds wrote it (each row's own checks passed)`);
     }
-    if (format === 'csv') {
-      const columns = sweepCsvColumns({ configs, ids: [], request, specId: spec }).map((c) => c.name).join(',');
-      if (columns !== header) throw new UsageError(`${sources[0]?.path ?? ''}: line 1: the columns are not those sweep ${spec} writes (a column was changed)`);
-    }
+    const plan = { configs, ids: [], request, specId: spec };
+    const columns = format === 'csv' ? sweepCsvColumns(plan) : [];
+    if (format === 'csv' && columns.map((c) => c.name).join(',') !== header) throw new UsageError(`${sources[0]?.path ?? ''}: line 1: the columns are not those sweep ${spec} writes (a column was changed)`);
+    // the one check a recomputed rowDigest cannot pass: a sample of the rows computed again
+    const specId = spec;
+    recheckRows(toRecheck, request, format, columns.map((c) => c.name), (index, row) => sweepRowLine(format, { index, ...row }, columns, specId).slice(0, -1));
+    summary.rechecked = toRecheck.map((r) => r.index);
     summary.rowsPerInput = sources.map((s) => s.rows);
   } finally {
     for (const source of sources) await source.lines.return?.();

@@ -16,7 +16,7 @@ import { lstat, open, readFile, rename, truncate, unlink } from 'node:fs/promise
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { sweepShard } from '@dpbounds/accountants';
-import type { SweepRow } from '@dpbounds/accountants';
+import type { SweepConfiguration, SweepRow } from '@dpbounds/accountants';
 import type { CommandIo } from '../command.js';
 import { fileSystemReason } from '../io/make-directories.js';
 import { acquireLock, releaseLock } from '../io/output-lock.js';
@@ -24,6 +24,8 @@ import { createProgress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
 import { scanSweepFile } from './sweep-file-scan.js';
 import { ROW_DIGEST, sweepCsvColumns, sweepHeaderLine, sweepRowLine } from './sweep-format.js';
+import { recheckRows, recheckSample } from './sweep-recheck.js';
+import type { RecheckCount } from './sweep-recheck.js';
 import { checkRowAgainstPlan, SweepRowProblem } from './sweep-row-check.js';
 import type { IndexedRow, SweepColumn, SweepFormat } from './sweep-format.js';
 import type { SweepPlan } from './sweep-inputs.js';
@@ -41,6 +43,8 @@ export interface SweepRunOptions {
   readonly shard: { readonly index: number; readonly count: number };
   readonly workers: number;
   readonly workerScript: string | undefined;
+  /** Rows of `--out` to re-evaluate and compare byte for byte when resuming (`--recheck`). */
+  readonly recheck: RecheckCount;
 }
 
 /** What a run did. */
@@ -57,6 +61,8 @@ export interface SweepRunSummary {
   readonly droppedPartialLine: boolean;
   /** Rows of `--out` kept after checking each against the sweep (= skipped). */
   readonly checked: number;
+  /** The configurations of `--out` re-evaluated and found identical (`--recheck`). */
+  readonly rechecked: readonly number[];
   /** `--out` was rewritten in configuration order (rows were out of order, or configurations missing before its last row were filled in). */
   readonly rewritten: boolean;
   /** The rows, in configuration order, when there is no `--out`. */
@@ -80,6 +86,8 @@ async function existingKind(path: string, shown: string): Promise<'missing' | 'f
 interface ExistingRows {
   /** Row lines by configuration index (each checked against the sweep). */
   readonly rows: Map<number, string>;
+  /** The line number of each row. */
+  readonly lines: Map<number, number>;
   /** The rows are not in configuration order in the file. */
   readonly outOfOrder: boolean;
   /** The largest index in the file (−1 for none). */
@@ -101,7 +109,8 @@ async function resumeFrom(path: string, shown: string, options: SweepRunOptions,
   });
   const scan = scanSweepFile(bytes);
   const rows = new Map<number, string>();
-  const none = { rows, outOfOrder: false, last: -1, dropped: scan.partialLast, completeBytes: scan.completeBytes };
+  const lineOf = new Map<number, number>();
+  const none = { rows, lines: lineOf, outOfOrder: false, last: -1, dropped: scan.partialLast, completeBytes: scan.completeBytes };
   if (scan.header === undefined) return { ...none, fresh: true };
   const refuse = (why: string): never => {
     throw new UsageError(`--out ${shown}: ${why}; give another --out, or --force to start it over`);
@@ -111,7 +120,6 @@ async function resumeFrom(path: string, shown: string, options: SweepRunOptions,
     refuse(`holds the rows of another sweep (its ${format === 'csv' ? 'columns' : 'header'} differ from this one's: other grid, accountants, threats or FPRs)`);
   }
   const inShard = new Set(sweepShard(plan.configs, { shard: options.shard.index, shardCount: options.shard.count }).map((t) => t.index));
-  const lineOf = new Map<number, number>();
   let last = -1;
   let outOfOrder = false;
   for (const { text, line } of scan.rows) {
@@ -187,7 +195,7 @@ export async function runSweep(io: CommandIo, options: SweepRunOptions): Promise
   const lineOf = (row: IndexedRow): string => sweepRowLine((out as NonNullable<typeof out>).format, row, columns, plan.specId);
   let handle: FileHandle | undefined;
   let lockPath: string | undefined;
-  let existing: ExistingRows = { rows: new Map(), outOfOrder: false, last: -1, dropped: false, fresh: true, completeBytes: 0 };
+  let existing: ExistingRows = { rows: new Map(), lines: new Map(), outOfOrder: false, last: -1, dropped: false, fresh: true, completeBytes: 0 };
   try {
     let path = '';
     let header = '';
@@ -208,6 +216,13 @@ export async function runSweep(io: CommandIo, options: SweepRunOptions): Promise
       }
     }
     const done = existing.rows;
+    // the one check a recomputed rowDigest cannot pass: a sample of the kept rows computed again
+    const kept = [...done.keys()].sort((a, b) => a - b);
+    const rechecked = recheckSample(options.recheck, kept.length).map((p) => kept[p] as number);
+    if (out !== undefined) {
+      const sample = rechecked.map((index) => ({ index, config: plan.configs[index] as SweepConfiguration, text: done.get(index) as string, where: `--out ${out.path}: line ${existing.lines.get(index) as number}` }));
+      recheckRows(sample, plan.request, out.format, columns.map((c) => c.name), (index, row) => lineOf(indexed(index, row)).slice(0, -1));
+    }
     const todo = tasks.filter((t) => !done.has(t.index));
     // configurations missing before the file's last row (deleted rows) are computed first, then
     // the file is rewritten in configuration order; the rest is appended as it comes
@@ -291,6 +306,7 @@ export async function runSweep(io: CommandIo, options: SweepRunOptions): Promise
       rowsWithErrors: withErrors,
       droppedPartialLine: existing.dropped && !existing.fresh,
       checked: done.size,
+      rechecked,
       rewritten: rewrite,
       ...(out === undefined ? { rows } : {}),
     };
