@@ -6,7 +6,7 @@ import { sweepConfigurationId } from '@dpbounds/accountants/advanced';
 import { csvCell, parseCsv } from '../io/csv.js';
 import { MAX_INPUT_ENV } from '../io/input-budget.js';
 import { runCaptured } from '../test-helpers/capture-io.js';
-import { MAX_SWEEP_HEADER_BYTES } from './sweep-merge.js';
+import { MAX_SWEEP_HEADER_BYTES, openSweepMerge } from './sweep-merge.js';
 import { recheckSample } from './sweep-recheck.js';
 import { withRowDigest } from './sweep-row-digest.js';
 
@@ -246,6 +246,27 @@ describe('sweep merge checks every row, streaming', () => {
     } finally {
       delete process.env[MAX_INPUT_ENV];
     }
+  });
+
+  it('reads no more of a 1 GiB non-shard file than its first line (counted in chunks read)', async () => {
+    let read = 0;
+    /** 1 GiB in 1 MiB chunks, produced only as they are read. */
+    async function* gib(first: string, fill: number): AsyncGenerator<Uint8Array> {
+      const head = new TextEncoder().encode(first);
+      for (let i = 0; i < 1024; i++) {
+        read++;
+        const chunk = new Uint8Array(1 << 20).fill(fill);
+        if (i === 0) chunk.set(head);
+        yield chunk;
+      }
+    }
+    // no newline at all: refused once the first line passes 4 MiB
+    await expect(openSweepMerge([{ path: 'x.jsonl', chunks: gib('', 0x78) }], 'jsonl')).rejects.toThrow(/x.jsonl: not a sweep file .*line 1 is longer than 4 MiB/);
+    expect(read).toBe(MAX_SWEEP_HEADER_BYTES / (1 << 20) + 1);
+    // a first line that is not a sweep header: refused after the first chunk
+    read = 0;
+    await expect(openSweepMerge([{ path: 'y.csv', chunks: gib('a,b,c\n', 0x0a) }], 'csv')).rejects.toThrow(/y.csv: not a sweep file .*line 1 is not the header of a sweep .csv/);
+    expect(read).toBe(1);
   });
 
   it('names --out for a bad output name, and the missing input file', async () => {

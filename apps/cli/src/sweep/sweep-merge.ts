@@ -97,23 +97,33 @@ export async function openSweepMerge(inputs: readonly SweepMergeInput[], format:
   let headerFrom = '';
   let fields: ReturnType<typeof checkHeader> = { columns: [] };
   const sources: Source[] = [];
-  for (const input of inputs) {
-    const lines = sweepFileLines(input.chunks, MAX_SWEEP_HEADER_BYTES, () => notHeader(input.path, `is longer than ${MAX_SWEEP_HEADER_BYTES / 1024 / 1024} MiB`))[Symbol.asyncIterator]();
-    sources.push({ path: input.path, lines, head: undefined, rows: 0 });
-    const first = await lines.next();
-    if (first.done === true || !first.value.complete) throw new UsageError(`${input.path}: not a sweep file (no complete header line)`);
-    const text = first.value.text;
-    if (header === undefined) {
-      fields = checkHeader(input.path, text, format);
-      header = text;
-      headerFrom = input.path;
-    } else if (text !== header) {
-      checkHeader(input.path, text, format);
-      throw new UsageError(`${input.path}: comes from another sweep than ${headerFrom} (the ${format === 'csv' ? 'columns' : 'headers'} differ: other grid, accountants, threats or FPRs)`);
-    }
+  try {
+    await readHeaders();
+  } catch (error) {
+    // stop the readers already started (their files are closed)
+    for (const source of sources) await source.lines.return?.();
+    throw error;
   }
   const summary = { spec: fields.spec ?? '', configurations: fields.configurations ?? 0, rowsPerInput: sources.map(() => 0), rechecked: [] as number[] };
   return { lines: mergedLines(sources, format, header as string, fields, summary, recheck), summary };
+
+  async function readHeaders(): Promise<void> {
+    for (const input of inputs) {
+      const lines = sweepFileLines(input.chunks, MAX_SWEEP_HEADER_BYTES, () => notHeader(input.path, `is longer than ${MAX_SWEEP_HEADER_BYTES / 1024 / 1024} MiB`))[Symbol.asyncIterator]();
+      sources.push({ path: input.path, lines, head: undefined, rows: 0 });
+      const first = await lines.next();
+      if (first.done === true || !first.value.complete) throw new UsageError(`${input.path}: not a sweep file (no complete header line)`);
+      const text = first.value.text;
+      if (header === undefined) {
+        fields = checkHeader(input.path, text, format);
+        header = text;
+        headerFrom = input.path;
+      } else if (text !== header) {
+        checkHeader(input.path, text, format);
+        throw new UsageError(`${input.path}: comes from another sweep than ${headerFrom} (the ${format === 'csv' ? 'columns' : 'headers'} differ: other grid, accountants, threats or FPRs)`);
+      }
+    }
+  }
 }
 
 async function* mergedLines(sources: Source[], format: SweepFormat, header: string, fields: ReturnType<typeof checkHeader>, summary: SweepMerge['summary'], recheck: RecheckCount): AsyncGenerator<string> {
