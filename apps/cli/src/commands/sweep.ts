@@ -78,6 +78,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const out = outPath === undefined ? undefined : { path: outPath, format: sweepFormatOf(outPath, 'out') };
   if (out === undefined && hasFlag(flags, 'force')) throw new UsageError('--force needs --out');
   const recheck = recheckFromFlags(flags);
+  if (out === undefined && flags.recheck !== undefined) throw new UsageError('--recheck needs --out (it computes rows of the file being resumed again)');
   const summary = await runSweep(io, { plan, ...(out !== undefined ? { out } : {}), force: hasFlag(flags, 'force'), shard, workers, workerScript, recheck });
   const json = {
     spec: plan.specId,
