@@ -169,8 +169,11 @@ async function* mergedLines(sources: Source[], format: SweepFormat, header: stri
       throw error;
     }
     if (!(claims.index < (total as number))) throw new UsageError(`${where}: configuration ${claims.index} is outside the sweep's ${String(total)} configurations`);
-    if (before !== undefined && claims.index <= before.index) {
-      throw new UsageError(`${where}: configuration ${claims.index} after configuration ${before.index} (line ${before.line}): the rows are out of configuration order${claims.index === before.index ? ' (a row twice)' : ''}; run that shard's dpbounds sweep command again, which puts its file in order`);
+    if (before !== undefined && claims.index === before.index) {
+      throw new UsageError(`${where}: configuration ${claims.index} again (line ${before.line}); a file dpbounds sweep wrote holds each configuration once: remove the copy, or run that shard again with --force`);
+    }
+    if (before !== undefined && claims.index < before.index) {
+      throw new UsageError(`${where}: configuration ${claims.index} after configuration ${before.index} (line ${before.line}): the rows are out of configuration order; run that shard's dpbounds sweep command again, which puts its file in order`);
     }
     source.head = { ...claims, text, line };
     source.rows++;

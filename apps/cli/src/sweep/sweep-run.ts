@@ -290,10 +290,8 @@ export async function runSweep(io: CommandIo, options: SweepRunOptions): Promise
         });
         handle = file;
         if (existing.fresh) await file.write(header);
-        let text = '';
         await evaluate(tail, async (row) => {
-          text = lineOf(row);
-          await file.write(text);
+          await file.write(lineOf(row));
         });
       }
     } finally {
