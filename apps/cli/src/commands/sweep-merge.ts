@@ -1,17 +1,18 @@
 /**
  * `dpbounds sweep merge A.jsonl B.jsonl … --out all.jsonl`: joins the shards of one sweep
- * (docs/sweep.md). Refuses files of different sweeps, duplicates and gaps (listing what is
- * missing); writes the merged file all-or-nothing.
+ * (docs/sweep.md), streaming each file. Refuses files of different sweeps, rows that do not
+ * check (edited, out of order, outside the sweep), duplicates and gaps (listing what is missing);
+ * writes the merged file all-or-nothing.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { hasFlag, requiredString } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues } from '../format.js';
-import { fileSystemReason } from '../io/make-directories.js';
+import { openInput } from '../io/input-chunks.js';
 import { planOutputs } from '../io/output-plan.js';
-import { mergeSweepFiles } from '../sweep/sweep-merge.js';
+import { openSweepMerge } from '../sweep/sweep-merge.js';
+import type { SweepMergeInput } from '../sweep/sweep-merge.js';
+import { DEFAULT_RECHECK, recheckFromFlags } from '../sweep/sweep-recheck.js';
 import { UsageError } from '../usage-error.js';
 import { sweepFormatOf } from './sweep.js';
 
@@ -21,26 +22,24 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const outPath = requiredString(flags, 'out', 'the merged .jsonl or .csv file');
   const format = sweepFormatOf(outPath, 'out');
   for (const file of files) {
-    if (!file.toLowerCase().endsWith(`.${format}`)) throw new UsageError(`${file}: a .${format} merge needs .${format} shards (the --out file's format)`);
+    if (!file.toLowerCase().endsWith(`.${format}`)) throw new UsageError(`${JSON.stringify(file)}: a .${format} merge needs .${format} shards (the --out file's format)`);
   }
-  const inputs = [];
-  for (const path of files) {
-    const bytes = await readFile(resolve(io.cwd, path)).catch((error: unknown) => {
-      throw new UsageError(`${path}: ${fileSystemReason(error)}`);
-    });
-    inputs.push({ path, bytes });
-  }
-  const merged = mergeSweepFiles(inputs, format);
+  // each input within the input budget (refused from its size, before it is read), streamed;
+  // its first line is checked before the rest is read
+  const inputs: SweepMergeInput[] = [];
+  for (const path of files) inputs.push({ path, chunks: (await openInput(path, io.cwd)).chunks });
+  const merge = await openSweepMerge(inputs, format, recheckFromFlags(flags));
   const outputs = await planOutputs(io, { flag: 'out', force: hasFlag(flags, 'force'), files: [outPath] });
   try {
-    await outputs.commit({ [outPath]: merged.lines });
+    await outputs.commit({ [outPath]: merge.lines });
   } finally {
     await outputs.release();
   }
-  const json = { spec: merged.spec, configurations: merged.configurations, inputs: files.map((file, i) => ({ file, rows: merged.rowsPerInput[i] })), out: outPath, format };
+  const { spec, configurations, rowsPerInput } = merge.summary;
+  const json = { spec, configurations, inputs: files.map((file, i) => ({ file, rows: rowsPerInput[i] })), out: outPath, format, checkedRows: configurations, rechecked: merge.summary.rechecked };
   const text = formatKeyValues([
-    ['sweep', `${merged.spec} (${merged.configurations} configurations, all present once)`],
-    ...files.map((file, i) => [file, `${merged.rowsPerInput[i] as number} rows`] as [string, string]),
+    ['sweep', `${spec} (${configurations} configurations, all present once, every row checked, ${merge.summary.rechecked.length} recomputed identical)`],
+    ...files.map((file, i) => [file, `${rowsPerInput[i] as number} rows`] as [string, string]),
     ['written to', outPath],
   ]);
   return { json, text };
@@ -49,17 +48,20 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
 /** `dpbounds sweep merge`. */
 export const sweepMergeCommand: CommandDefinition = {
   name: 'sweep merge',
-  summary: 'join the shard files of one sweep (checks same sweep, no duplicates, no gaps) into one file in configuration order',
+  summary: 'join the shard files of one sweep (checks every row, same sweep, no duplicates, no gaps) into one file in configuration order',
   description: [
     'Reads the files written by `dpbounds sweep … --shard i/n --out FILE` and writes one file with every',
     'configuration once, in configuration order (the same file an unsharded run writes). Refuses files',
-    'of different sweeps (other grid, accountants, threats or FPRs), a configuration present twice, and',
-    'missing configurations (listed by index; configuration k belongs to shard k mod n).',
+    'of different sweeps (other grid, accountants, threats or FPRs), a row that does not check (its',
+    'configuration, fields or rowDigest were changed; rows out of order), a configuration present twice, and',
+    'missing configurations (listed by index; configuration k belongs to shard k mod n). Each input is',
+    'streamed, within the input budget (DPBOUNDS_MAX_INPUT_MB).',
   ].join('\n'),
   positionals: { name: 'files', valueName: 'FILE…', description: 'the shard files (.jsonl or .csv, all of one format)' },
   flags: {
     out: { type: 'string', valueName: 'FILE.jsonl|FILE.csv', description: 'the merged file (same format as the shards)' },
     force: { type: 'boolean', description: 'replace --out if it exists' },
+    recheck: { type: 'string', valueName: 'N|all', description: 'rows (chosen at random) computed again and compared byte for byte, on top of the checks of every row', defaultText: String(DEFAULT_RECHECK) },
   },
   examples: ['dpbounds sweep merge shard-0.jsonl shard-1.jsonl shard-2.jsonl --out sweep.jsonl'],
   run,

@@ -59,6 +59,7 @@ describe('dpbounds sweep: input errors exit 2 with one line naming the flag', ()
     [['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '10', '--delta', '1e-5', '--threat', 'gmip'], /^dpbounds sweep: missing --dataset-size \(an integer ≥ 1: μ-GMIP needs the dataset size N; batch size n = qN\)\n$/],
     [['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '10', '--delta', '1e-5', '--shard', '3/3'], /--shard must be i\/n/],
     [['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '10', '--delta', '1e-5', '--out', 'x.json'], /--out x.json: a sweep is written as .jsonl/],
+    [['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '10', '--delta', '1e-5', '--recheck', '2'], /^dpbounds sweep: --recheck needs --out \(it computes rows of the file being resumed again\)\n$/],
     [['--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '10'], /^dpbounds sweep: missing --delta \(report ε at δ\) or --epsilon \(report δ at ε\)\n$/],
   ];
   for (const [argv, message] of cases) {
@@ -132,6 +133,13 @@ describe('dpbounds sweep: streaming output, resume, shards and merge', () => {
     for (const [name, argv] of Object.entries(sweeps)) {
       await sweepJson([...argv, '--out', `${name}.csv`], dir);
       await sweepJson([...argv, '--out', `${name}.jsonl`], dir);
+      // every kind of row passes the resume and merge checks (fields, digest, rows computed again)
+      for (const ext of ['csv', 'jsonl']) {
+        expect(await sweepJson([...argv, '--out', `${name}.${ext}`, '--recheck', ext === 'jsonl' ? 'all' : '0'], dir), `${name}.${ext} resumed`).toMatchObject({ evaluated: 0, rewritten: false });
+        const merged = await runCaptured(['sweep', 'merge', `${name}.${ext}`, '--out', `merged-${name}.${ext}`, '--recheck', '0'], { cwd: dir });
+        expect(merged.stderr, `${name}.${ext} merged`).toBe('');
+        expect(readFileSync(join(dir, `merged-${name}.${ext}`), 'utf8')).toBe(readFileSync(join(dir, `${name}.${ext}`), 'utf8'));
+      }
       const [head, ...records] = parseCsv(`${name}.csv`, readFileSync(join(dir, `${name}.csv`), 'utf8')).map((r) => r.cells);
       const names = head as string[];
       expect(new Set(names).size, `${name}: column names are unique`).toBe(names.length);
@@ -143,7 +151,10 @@ describe('dpbounds sweep: streaming output, resume, shards and merge', () => {
         // every field has its own column (nothing falls through to `other`), with the JSONL value
         expect(cells.get('other'), `${name}: fields without a column`).toBe('');
         expect([...flat.keys()].filter((k) => !cells.has(k)), name).toEqual([]);
-        for (const [key, value] of flat) expect(cells.get(key), `${name} ${key}`).toBe(typeof value === 'string' ? value : String(value));
+        // each format's rowDigest is over its own line (sweep-row-digest.ts): the same field, another value
+        for (const [key, value] of flat) if (key !== 'rowDigest') expect(cells.get(key), `${name} ${key}`).toBe(typeof value === 'string' ? value : String(value));
+        expect([cells.get('rowDigest'), row.rowDigest]).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+        expect(JSON.parse(cells.get('request') as string)).toEqual(JSON.parse(readFileSync(join(dir, `${name}.jsonl`), 'utf8').split('\n')[0] as string).request);
         // spot checks of the naming against the JSONL rows themselves
         expect(cells.get('id')).toBe(row.id);
         if (name === 'byDelta') {

@@ -16,6 +16,7 @@ import { flattenSweepRow } from '../sweep/sweep-csv-fields.js';
 import type { SweepFormat } from '../sweep/sweep-format.js';
 import { sweepPlanFromFlags } from '../sweep/sweep-inputs.js';
 import { sweepWorkerScript } from '../sweep/sweep-pool.js';
+import { DEFAULT_RECHECK, recheckFromFlags } from '../sweep/sweep-recheck.js';
 import { runSweep } from '../sweep/sweep-run.js';
 import { UsageError } from '../usage-error.js';
 
@@ -51,8 +52,18 @@ export function shardFromFlags(flags: ParsedFlags, env: Readonly<Record<string, 
 
 /** The format of a sweep output file from its extension (`.jsonl` or `.csv`). */
 export function sweepFormatOf(path: string, flag: string): SweepFormat {
-  const format = path.toLowerCase().endsWith('.gz') ? undefined : formatOf(path);
-  if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--${flag} ${path}: a sweep is written as .jsonl (full rows) or .csv (the same fields, one dotted column each)`);
+  const refusal = `a sweep is written as .jsonl (full rows) or .csv (the same fields, one dotted column each)`;
+  // a name with control characters is shown quoted (escaped), never printed raw
+  // eslint-disable-next-line no-control-regex
+  const shown = /[\u0000-\u001f\u007f]/.test(path) ? JSON.stringify(path) : path;
+  if (shown !== path) throw new UsageError(`--${flag} ${shown}: a file name with control characters; ${refusal}`);
+  let format: string | undefined;
+  try {
+    format = path.toLowerCase().endsWith('.gz') ? undefined : formatOf(path);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+  }
+  if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--${flag} ${path}: ${refusal}`);
   return format;
 }
 
@@ -66,7 +77,9 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const outPath = optionalString(flags, 'out');
   const out = outPath === undefined ? undefined : { path: outPath, format: sweepFormatOf(outPath, 'out') };
   if (out === undefined && hasFlag(flags, 'force')) throw new UsageError('--force needs --out');
-  const summary = await runSweep(io, { plan, ...(out !== undefined ? { out } : {}), force: hasFlag(flags, 'force'), shard, workers, workerScript });
+  const recheck = recheckFromFlags(flags);
+  if (out === undefined && flags.recheck !== undefined) throw new UsageError('--recheck needs --out (it computes rows of the file being resumed again)');
+  const summary = await runSweep(io, { plan, ...(out !== undefined ? { out } : {}), force: hasFlag(flags, 'force'), shard, workers, workerScript, recheck });
   const json = {
     spec: plan.specId,
     configurations: plan.configs.length,
@@ -76,11 +89,12 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     skipped: summary.skipped,
     rowsWithErrors: summary.rowsWithErrors,
     workers,
-    ...(out !== undefined ? { out: out.path, format: out.format, droppedPartialLine: summary.droppedPartialLine } : { rows: summary.rows }),
+    ...(out !== undefined ? { out: out.path, format: out.format, droppedPartialLine: summary.droppedPartialLine, checkedRows: summary.checked, rechecked: summary.rechecked, rewritten: summary.rewritten } : { rows: summary.rows }),
   };
   const lines: [string, string][] = [
     ['sweep', `${plan.specId} (${plan.configs.length} configurations${shard.count > 1 ? `; shard ${shard.index}/${shard.count}: ${summary.inShard}` : ''})`],
-    ['evaluated', `${summary.evaluated}${summary.skipped > 0 ? ` (${summary.skipped} already in ${out?.path ?? ''}, skipped)` : ''} on ${workers} worker${workers === 1 ? '' : 's'}`],
+    ['evaluated', `${summary.evaluated}${summary.skipped > 0 ? ` (${summary.skipped} already in ${out?.path ?? ''}, each checked against the sweep${summary.rechecked.length > 0 ? `, ${summary.rechecked.length} recomputed identical` : ''}, skipped)` : ''} on ${workers} worker${workers === 1 ? '' : 's'}`],
+    ...(summary.rewritten ? [['reordered', `${out?.path ?? ''} rewritten in configuration order (its rows were out of order or configurations were missing before its last row)`] as [string, string]] : []),
     ...(summary.rowsWithErrors > 0 ? [['rows with errors', `${summary.rowsWithErrors} (see their "errors" field)`] as [string, string]] : []),
     ...(out !== undefined ? [['written to', `${out.path}${summary.droppedPartialLine ? ' (a half-written last line from an interrupted run was dropped)' : ''}`] as [string, string]] : []),
   ];
@@ -116,6 +130,7 @@ export const sweepFlags: Readonly<Record<string, FlagSpec>> = {
   'skip-dp': { type: 'boolean', description: 'threats: leave out the DP side of the run (as bayes-security/gmip --skip-dp)' },
   out: { type: 'string', valueName: 'FILE.jsonl|FILE.csv', description: 'stream the rows here, in configuration order; re-running the same sweep resumes it' },
   force: { type: 'boolean', description: 'start --out over instead of resuming it' },
+  recheck: { type: 'string', valueName: 'N|all', description: 'resuming: rows of --out (chosen at random) computed again and compared byte for byte, on top of the checks of every row', defaultText: String(DEFAULT_RECHECK) },
   workers: { type: 'string', valueName: 'N', description: 'worker threads, integer in [1, 1024]', defaultText: 'available cores' },
   shard: { type: 'string', valueName: 'i/n|auto/n', description: 'run only shard i (0-based) of n: configurations with index ≡ i (mod n); join with dpbounds sweep merge. auto/n takes i from SLURM_ARRAY_TASK_ID (less SLURM_ARRAY_TASK_MIN) or JOB_COMPLETION_INDEX' },
 };
@@ -130,8 +145,9 @@ export const sweepCommand: CommandDefinition = {
     'threat model (--threat: `bayes-security`, `gmip`, `rtm` documents), one row per configuration with the',
     'single commands\' JSON fields. Rows are streamed to --out (.jsonl: full rows after a header line;',
     '.csv: the same fields, one dotted column each) in configuration order on --workers threads.',
-    'Re-running the same command with the same --out resumes: rows already there are skipped, a',
-    'half-written last line is dropped, a file of another sweep is refused. --shard i/n runs one',
+    'Re-running the same command with the same --out resumes: rows already there are checked against',
+    'the sweep (configuration, fields, rowDigest) and skipped, missing ones filled in configuration order,',
+    'a half-written last line is dropped; a file of another sweep, an edited or repeated row is refused. --shard i/n runs one',
     'deterministic shard (for a Slurm array, Kubernetes Indexed Job or CI matrix); `dpbounds sweep',
     'merge` joins the shards. See docs/sweep.md.',
   ].join('\n'),

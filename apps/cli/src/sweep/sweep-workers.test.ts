@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,5 +68,26 @@ describe('dpbounds sweep on worker threads', () => {
     expect(summary.evaluated + summary.skipped).toBe(12);
     expect(summary.skipped).toBeGreaterThanOrEqual(3);
     expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(dir, 'full.jsonl'), 'utf8'));
+  }, 240_000);
+
+  it('resumes after kill -9, with a deleted middle row filled in, to the same file as an uninterrupted run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpbounds-sweep-'));
+    const cheap = grid.map((arg) => (arg === 'rdp,gdp' ? 'rdp' : arg));
+    const full = await runCaptured(['sweep', ...cheap, '--workers', '1', '--out', 'full.csv'], { cwd: dir });
+    expect(full.code).toBe(0);
+    const rows = readFileSync(join(dir, 'full.csv'), 'utf8').split('\n');
+    // a file with configuration 1 deleted: the resumed run rewrites it in order, then appends
+    const path = join(dir, 'killed.csv');
+    writeFileSync(path, [rows[0], rows[1], rows[3], ''].join('\n'));
+    const child = spawn(process.execPath, [scripts().cli, 'sweep', ...cheap, '--workers', '2', '--out', 'killed.csv'], { cwd: dir, env: { ...process.env, [SWEEP_WORKER_ENV]: scripts().worker }, stdio: 'ignore' });
+    let exited: number | null | undefined;
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve((exited = c))));
+    while (exited === undefined && !(readFileSync(path, 'utf8').split('\n').length >= 7)) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGKILL');
+    await exit;
+    const resumed = await runCaptured(['sweep', ...cheap, '--workers', '2', '--out', 'killed.csv', '--json'], { cwd: dir });
+    expect(resumed.stderr).toBe('');
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ rewritten: false });
+    expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(dir, 'full.csv'), 'utf8'));
   }, 240_000);
 });
