@@ -93,7 +93,7 @@ export const commands: readonly LazyCommand[] = [
   },
   {
     name: 'sweep merge',
-    summary: 'join the shard files of one sweep (checks same sweep, no duplicates, no gaps) into one file in configuration order',
+    summary: 'join the shard files of one sweep (checks every row, same sweep, no duplicates, no gaps) into one file in configuration order',
     load: async () => (await import('./sweep-merge.js')).sweepMergeCommand,
   },
 ];
