@@ -3,7 +3,7 @@
  * (Cherubin et al., USENIX Security 2024): the bound, what it means for attackers, and the
  * trade-off curves it implies.
  */
-import { requireInteger, requireObject, requireProbability } from '@dpbounds/special-functions';
+import { requireInteger, requireObject, requireProbability, requireOptions } from '@dpbounds/special-functions';
 import { epsilonDeltaTradeOff, gaussianTradeOff, tprBoundFromBayesSecurity } from '@dpbounds/tradeoff-core';
 import type { NeighbouringRelation, TradeOffCurve } from '@dpbounds/tradeoff-core';
 import { dpSgdGuaranteeCurve } from '../common/dp-sgd-guarantee-curve.js';
@@ -134,7 +134,7 @@ export function analyzeBayesSecurity(
   options: BayesAnalysisOptions = {},
 ): BayesSecurityAnalysis {
   requireObject('input', input);
-  requireObject('options', options);
+  requireOptions('options', options, ['fprs', 'prior', 'combineWithDp']);
   const fprs = options.fprs ?? [0.001, 0.01, 0.1];
   const prior = requireProbability('prior', options.prior ?? 0.5);
   let bound: BayesSecurityBound;
