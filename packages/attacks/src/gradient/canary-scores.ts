@@ -8,7 +8,7 @@
  * the canary, the audits' white-box assumption), the score is N(0, τ²‖g‖²), which gives the
  * one-sided p-value Q(score/(τ‖g‖)) (docs/math/attacks.md §5).
  */
-import { logNormalCdf, requireFiniteArray, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { logNormalCdf, requireFiniteArray, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
 

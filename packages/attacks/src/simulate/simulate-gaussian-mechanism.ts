@@ -6,7 +6,7 @@
  * exclusion). The exclusion test's trade-off is j(α) = F_{d,μ²}(F⁻¹_{d}(1 − α)), μ = Δ/σ;
  * for d = 1, j(α) = Φ(z − μ) − Φ(−z − μ), z = Φ⁻¹(1 − α/2) (docs/math/attacks.md §3).
  */
-import { createRng, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { createRng, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 
 /** Options of {@link simulateGaussianMechanism}. */

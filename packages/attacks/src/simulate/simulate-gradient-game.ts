@@ -7,7 +7,7 @@
  * S = n(m̄ − x)ᵀΣ⁻¹(m̄ − x), whose trade-off is β(α) = 1 − F_{d,(n−1)K}(r·F⁻¹_{d,nK}(α)),
  * r = n/(n − 1).
  */
-import { createRng, requireFiniteArray, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { createRng, requireFiniteArray, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
 

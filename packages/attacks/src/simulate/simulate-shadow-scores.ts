@@ -5,7 +5,7 @@
  * and thresholds z_i = (s_i − m_i)/σ_i then has exactly the Gaussian trade-off G_μ; LiRA with
  * fitted shadows approaches it as the number of shadow models grows (docs/math/attacks.md §2.5).
  */
-import { createRng, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { createRng, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 
 /** Options of {@link simulateShadowScores}. */

@@ -2,7 +2,7 @@
  * CLT μ of T steps of subsampled Gaussian mechanisms (DP-SGD) under Poisson or uniform batch
  * sampling.
  */
-import { DpboundsTypeError, requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { cltHUnchecked } from './clt-h.js';
 
 /** How batches are drawn: Poisson (each record independently with rate p) or uniform (fixed size, shuffled). */

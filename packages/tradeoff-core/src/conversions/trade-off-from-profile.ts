@@ -2,7 +2,7 @@
  * From a privacy profile (or a list of (ε, δ) guarantees) back to a trade-off curve (Dong,
  * Roth & Su 2022, Proposition 2.12, "primal" direction; docs/math/tradeoff-core.md §3).
  */
-import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { piecewiseLinearFromSorted, type PiecewiseLinearTradeOffCurve } from '../curve/piecewise-linear-trade-off.js';
 
 /** Options of {@link tradeOffFromPrivacyProfile}. */

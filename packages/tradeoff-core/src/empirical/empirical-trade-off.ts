@@ -2,7 +2,7 @@
  * Empirical trade-off curves (ROC) from membership-inference attack scores, with exact
  * Clopper–Pearson confidence intervals (docs/math/tradeoff-core.md §10).
  */
-import { requireFiniteArray, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { requireFiniteArray, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { piecewiseLinearFromSorted, type PiecewiseLinearTradeOffCurve } from '../curve/piecewise-linear-trade-off.js';
 import { requireAlpha } from '../curve/validate-alpha.js';
 import { clopperPearsonUnchecked } from './clopper-pearson.js';

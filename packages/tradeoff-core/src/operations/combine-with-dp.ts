@@ -4,7 +4,7 @@
  * better than DP allows, and the curve to report is the pointwise maximum (the more private of
  * the two at every FPR; docs/math/tradeoff-core.md §9).
  */
-import { requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import { pointwiseMax, type PointwiseMaxCurve } from './pointwise.js';

@@ -2,7 +2,7 @@
  * Numeric composition (tensor product) of two arbitrary trade-off curves, pessimistic by
  * construction (Dong, Roth & Su 2022, Definition 3.1 and Theorem 3.2; docs/math/tradeoff-core.md §7).
  */
-import { requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { piecewiseLinearFromSorted, type PiecewiseLinearTradeOffCurve } from '../curve/piecewise-linear-trade-off.js';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import { privacyProfileUnchecked } from '../conversions/privacy-profile.js';

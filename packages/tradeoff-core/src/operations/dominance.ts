@@ -2,7 +2,7 @@
  * Dominance order of trade-off curves: "f is at least as private as g" iff f ≥ g pointwise
  * (docs/math/tradeoff-core.md §1).
  */
-import { requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import { isPiecewiseLinear } from './convex-envelope.js';

@@ -1,7 +1,7 @@
 /**
  * Pointwise minimum (convexified) and maximum of two trade-off curves (docs/math/tradeoff-core.md §6).
  */
-import { requireObject, requireOptions } from '@dpbounds/special-functions';
+import { requireOptions } from '@dpbounds/special-functions';
 import { AnalyticCurve } from '../curve/analytic-curve.js';
 import type { TradeOffCurve, TradeOffCurveJSON } from '../curve/trade-off-curve.js';
 import { genericEnvelopeBridges, isPiecewiseLinear, piecewiseEnvelope, type EnvelopeOptions } from './convex-envelope.js';

@@ -2,7 +2,7 @@
  * The subsampling operator C_p(f) = min{f_p, f_p⁻¹}** (Dong, Roth & Su 2022, Theorem 4.2;
  * docs/math/tradeoff-core.md §6).
  */
-import { normalCdf, requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { normalCdf, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import type { EnvelopeOptions } from './convex-envelope.js';
 import { subsample } from './subsample.js';
