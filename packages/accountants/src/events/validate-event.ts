@@ -30,7 +30,8 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
 /** Deepest event tree accepted (a real schedule is a few levels deep). */
 const MAX_DEPTH = 64;
 /** Most events in one tree (a schedule with a phase per step of a long run still fits). */
-const MAX_NODES = 1_000_000;
+export const MAX_EVENT_NODES = 1_000_000;
+const MAX_NODES = MAX_EVENT_NODES;
 
 /**
  * Requires a sampling rate q ∈ [0, 1] (q = 0: no record is ever used).
