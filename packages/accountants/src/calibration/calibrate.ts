@@ -177,7 +177,6 @@ function smallestNoiseMultiplier(
 export function calibrateNoiseMultiplier(
   options: CalibrationTarget & { readonly samplingRate: number; readonly steps?: number; readonly epochs?: number; readonly tolerance?: number },
 ): CalibrationResult {
-  requireOptions('options', options, ['targetEpsilon', 'delta', 'accountant', 'neighbouring', 'samplingRate', 'steps', 'epochs', 'tolerance']);
   validateTarget(options, ['samplingRate', 'steps', 'epochs', 'tolerance']);
   const q = requireInRange('samplingRate', options.samplingRate, { min: 0, minExclusive: true, max: 1 });
   if ((options.steps === undefined) === (options.epochs === undefined)) {
@@ -242,7 +241,6 @@ function shapeOfLedger(entries: readonly LedgerEntry[]): { shape: NoiseShape | u
  * @example calibrateEventNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, event: (s) => bandedMatrixEvent({ strategy: { bands: [[1], [0.5]] }, bands: 2, steps: 1000, noiseMultiplier: s, participation: 'cyclic', minSeparation: 100 }) }).value // ≈ 7.049 (Δ = √12.5, σ/Δ ≈ 1.99)
  */
 export function calibrateEventNoiseMultiplier(options: CalibrationTarget & { readonly event: (noiseMultiplier: number) => MechanismEvent; readonly tolerance?: number }): CalibrationResult {
-  requireOptions('options', options, ['targetEpsilon', 'delta', 'accountant', 'neighbouring', 'event', 'tolerance']);
   validateTarget(options, ['event', 'tolerance']);
   const eventAt = requireFunction<(noiseMultiplier: number) => MechanismEvent>('event', options.event);
   const probe = factoryOf(options)();
@@ -276,7 +274,6 @@ function finalise(candidate: number, feasible: number, epsFeasible: number, targ
  * @example calibrateSamplingRate({ targetEpsilon: 1, delta: 1e-5, noiseMultiplier: 1, steps: 1000, accountant: 'rdp' })
  */
 export function calibrateSamplingRate(options: CalibrationTarget & { readonly noiseMultiplier: number; readonly steps: number; readonly tolerance?: number }): CalibrationResult {
-  requireOptions('options', options, ['targetEpsilon', 'delta', 'accountant', 'neighbouring', 'noiseMultiplier', 'steps', 'tolerance']);
   validateTarget(options, ['noiseMultiplier', 'steps', 'tolerance']);
   const sigma = requireInRange('noiseMultiplier', options.noiseMultiplier, { min: 0, minExclusive: true });
   const steps = requireInteger('steps', options.steps, { min: 1 });
@@ -314,7 +311,6 @@ export function calibrateSamplingRate(options: CalibrationTarget & { readonly no
  * @example calibrateSteps({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, noiseMultiplier: 1.5, accountant: 'rdp' })
  */
 export function calibrateSteps(options: CalibrationTarget & { readonly samplingRate: number; readonly noiseMultiplier: number; readonly maxSteps?: number }): CalibrationResult {
-  requireOptions('options', options, ['targetEpsilon', 'delta', 'accountant', 'neighbouring', 'samplingRate', 'noiseMultiplier', 'maxSteps']);
   validateTarget(options, ['samplingRate', 'noiseMultiplier', 'maxSteps']);
   const q = requireInRange('samplingRate', options.samplingRate, { min: 0, minExclusive: true, max: 1 });
   const sigma = requireInRange('noiseMultiplier', options.noiseMultiplier, { min: 0, minExclusive: true });

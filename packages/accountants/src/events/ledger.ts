@@ -79,7 +79,6 @@ export interface FlattenEventOptions {
  * @example flattenEvent(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 5 }), { count: 2, accountant: 'rdp', check: () => undefined }) // [{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }]
  */
 export function flattenEvent(event: MechanismEvent, options: FlattenEventOptions): LedgerEntry[] {
-  requireOptions('options', options, ['count', 'accountant', 'check', 'neighbouring']);
   const { count = 1, accountant, check, neighbouring } = requireOptions<FlattenEventOptions>('options', options, ['count', 'accountant', 'check', 'neighbouring']);
   requireInteger('options.count', count, { min: 0 });
   requireString('options.accountant', accountant);

@@ -101,7 +101,6 @@ export function ballsInBinsEvent(options: { readonly datasetSize: number; readon
  * @example binsPerEpoch(60_000, 256, { dropLast: true }) // 234
  */
 export function binsPerEpoch(datasetSize: number, batchSize: number, options?: { readonly dropLast?: boolean }): number {
-  if (options !== undefined) requireOptions('options', options, ['dropLast']);
   requireBatchWithinDataset('', batchSize, datasetSize);
   const { dropLast = false } = requireOptions<{ dropLast?: boolean }>('options', options, ['dropLast']);
   if (typeof dropLast !== 'boolean') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'options.dropLast', expected: 'a boolean', found: dropLast });

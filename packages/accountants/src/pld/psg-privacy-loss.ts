@@ -69,7 +69,6 @@ export interface PsgPairOptions {
  * @example psgPair('remove', { samplingRate: 0.01, noiseMultiplier: 1 }).loss(0) // log(1 − q + q·e^{−1/2})
  */
 export function psgPair(direction: PsgDirection, options: PsgPairOptions): PsgPair {
-  requireOptions('options', options, ['samplingRate', 'noiseMultiplier']);
   requireDirection(direction);
   const { samplingRate: q, noiseMultiplier: sigma } = requireOptions<PsgPairOptions>('options', options, ['samplingRate', 'noiseMultiplier']);
   requireInRange('samplingRate', q, { min: 0, minExclusive: true, max: 1 });

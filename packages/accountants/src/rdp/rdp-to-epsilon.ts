@@ -144,7 +144,6 @@ function conversionOf(value: unknown): RdpConversion {
  * @example rdpToEpsilon({ orders: [2, 3], rdp: [0.1, 0.2], delta: 1e-5 }) // { epsilon, order }
  */
 export function rdpToEpsilon(options: RdpToEpsilonOptions): RdpEpsilon {
-  requireOptions('options', options, ['delta', 'orders', 'rdp', 'conversion']);
   const o = requireOptions<RdpToEpsilonOptions>('options', options, ['orders', 'rdp', 'delta', 'conversion'], false);
   return rdpCurveToEpsilon(o.orders, o.rdp, o.delta, conversionOf(o.conversion));
 }
@@ -158,7 +157,6 @@ export function rdpToEpsilon(options: RdpToEpsilonOptions): RdpEpsilon {
  * @example rdpToDelta({ orders: [2, 3], rdp: [0.1, 0.2], epsilon: 1 }) // { delta, order }
  */
 export function rdpToDelta(options: RdpToDeltaOptions): RdpDelta {
-  requireOptions('options', options, ['epsilon', 'orders', 'rdp', 'conversion']);
   const o = requireOptions<RdpToDeltaOptions>('options', options, ['orders', 'rdp', 'epsilon', 'conversion'], false);
   return rdpCurveToDelta(o.orders, o.rdp, o.epsilon, conversionOf(o.conversion));
 }

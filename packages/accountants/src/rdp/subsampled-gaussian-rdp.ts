@@ -103,7 +103,6 @@ function fractionalOrderLogA(q: number, sigma: number, alpha: number): number {
  * @example subsampledGaussianRdp({ samplingRate: 0.01, noiseMultiplier: 1, order: 32 }) // ≈ 11.246275937
  */
 export function subsampledGaussianRdp(options: SubsampledGaussianRdpOptions): number {
-  requireOptions('options', options, ['samplingRate', 'noiseMultiplier', 'order']);
   const o = requireOptions<SubsampledGaussianRdpOptions>('options', options, ['samplingRate', 'noiseMultiplier', 'order'], false);
   const q = requireInRange('samplingRate', o.samplingRate, { min: 0, max: 1 });
   const sigma = requireInRange('noiseMultiplier', o.noiseMultiplier, { min: 0 });

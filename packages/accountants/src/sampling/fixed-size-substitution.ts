@@ -27,7 +27,6 @@ export interface FixedSizeRun {
  * @example fixedSizeSubstitutionPld({ datasetSize: 10_000, batchSize: 100, noiseMultiplier: 1.5, steps: 500 })
  */
 export function fixedSizeSubstitutionPld(run: FixedSizeRun, options?: { readonly valueDiscretizationInterval?: number }): DiscretePld {
-  if (options !== undefined) requireOptions('options', options, ['valueDiscretizationInterval']);
   requireObject('run', run);
   requireBatchWithinDataset('', run.batchSize, run.datasetSize);
   const sigma = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });

@@ -67,7 +67,6 @@ export interface TruncatedPoissonOptions {
  * @example truncatedPoissonPlds({ samplingRate: 0.01, maxBatchSize: 12, datasetSize: 1000, noiseMultiplier: 1, steps: 100 }, 'add-remove')
  */
 export function truncatedPoissonPlds(run: TruncatedPoissonRun, neighbouring: NeighbouringRelation, options?: TruncatedPoissonOptions): DiscretePld[] {
-  if (options !== undefined) requireOptions('options', options, ['valueDiscretizationInterval']);
   requireObject('run', run);
   requireNeighbouring(neighbouring);
   const o = requireOptions<TruncatedPoissonOptions>('options', options, ['valueDiscretizationInterval']);

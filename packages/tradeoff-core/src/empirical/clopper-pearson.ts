@@ -27,7 +27,6 @@ export interface ClopperPearsonOptions {
  * @example clopperPearson(5, 100) // { lower: 0.01643…, upper: 0.11283… }
  */
 export function clopperPearson(k: number, n: number, options: ClopperPearsonOptions = {}): ProportionInterval {
-  requireOptions('options', options, ['confidence']);
   requireInteger('n', n, { min: 1 });
   requireInteger('k', k, { min: 0, max: n });
   const c = requireInRange('confidence', requireOptions<ClopperPearsonOptions>('options', options, ['confidence']).confidence ?? 0.95, { min: 0, max: 1, minExclusive: true, maxExclusive: true });

@@ -93,7 +93,6 @@ export function bandedBallsInBinsNoiseMultiplier(options: {
   readonly event: (noiseMultiplier: number) => BandedMatrixEvent;
   readonly below?: number;
 }): { noiseMultiplier: number; guarantee: BandedBallsInBinsGuarantee } | undefined {
-  requireOptions('options', options, ['targetEpsilon', 'delta', 'neighbouring', 'event', 'below']);
   const o = requireOptions<typeof options>('options', options, ['targetEpsilon', 'delta', 'neighbouring', 'event', 'below'], false);
   const target = requireInRange('targetEpsilon', o.targetEpsilon, { min: 0, minExclusive: true });
   const eventAt = requireFunction<(noiseMultiplier: number) => BandedMatrixEvent>('event', o.event);

@@ -65,7 +65,6 @@ function maxRatio(beta: number, relation: BayesRelation): number {
  * @example samplingRateForBayesSecurity({ targetBayesSecurity: 0.98, noiseMultiplier: 1, steps: 5000 }) // 0.0003545279005335607
  */
 export function samplingRateForBayesSecurity(options: SamplingRateForBayesSecurityOptions): number {
-  requireOptions('options', options, ['noiseMultiplier', 'steps', 'targetBayesSecurity', 'relation']);
   const { options: o, beta: b, relation: rel } = selection<SamplingRateForBayesSecurityOptions>(options, ['noiseMultiplier', 'steps']);
   const sigma = requireInRange('noiseMultiplier', o.noiseMultiplier, { min: 0, minExclusive: true });
   const t = requireInRange('steps', o.steps, { min: 0, minExclusive: true });
@@ -82,7 +81,6 @@ export function samplingRateForBayesSecurity(options: SamplingRateForBayesSecuri
  * @example noiseMultiplierForBayesSecurity({ targetBayesSecurity: 0.9, samplingRate: 0.009828009828009828, steps: 2020 }) // 3.5151151512784624
  */
 export function noiseMultiplierForBayesSecurity(options: NoiseForBayesSecurityOptions): number {
-  requireOptions('options', options, ['samplingRate', 'steps', 'targetBayesSecurity', 'relation']);
   const { options: o, beta: b, relation: rel } = selection<NoiseForBayesSecurityOptions>(options, ['samplingRate', 'steps']);
   const p = requireProbability('samplingRate', o.samplingRate);
   const t = requireInRange('steps', o.steps, { min: 0 });
@@ -101,7 +99,6 @@ export function noiseMultiplierForBayesSecurity(options: NoiseForBayesSecurityOp
  * @example Math.floor(stepsForBayesSecurity({ targetBayesSecurity: 0.98, noiseMultiplier: 1, samplingRate: 0.0003545279005335607 })) // 5000 (up to rounding: 4999 or 5000)
  */
 export function stepsForBayesSecurity(options: StepsForBayesSecurityOptions): number {
-  requireOptions('options', options, ['noiseMultiplier', 'samplingRate', 'targetBayesSecurity', 'relation']);
   const { options: o, beta: b, relation: rel } = selection<StepsForBayesSecurityOptions>(options, ['noiseMultiplier', 'samplingRate']);
   const sigma = requireInRange('noiseMultiplier', o.noiseMultiplier, { min: 0, minExclusive: true });
   const p = requireProbability('samplingRate', o.samplingRate);

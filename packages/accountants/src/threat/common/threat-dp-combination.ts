@@ -80,7 +80,6 @@ export interface CombineThreatWithDpOptions {
  * @example combineThreatWithDp({ threat: gaussianTradeOff(0.5), threatKind: 'estimate', dp: gaussianTradeOff(1), neighbouring: 'substitution', fprs: [0.01] }).combined.tprAtFpr[0].binds // 'threat'
  */
 export function combineThreatWithDp(options: CombineThreatWithDpOptions): ThreatDpCombination {
-  requireOptions('options', options, ['threat', 'threatKind', 'dp', 'dpKind', 'neighbouring', 'fprs']);
   const o = requireOptions<CombineThreatWithDpOptions>('options', options, ['threat', 'threatKind', 'dp', 'dpKind', 'neighbouring', 'fprs'], false);
   const threat = requireTradeOffCurve('threat', o.threat);
   const dp = requireTradeOffCurve('dp', o.dp);
