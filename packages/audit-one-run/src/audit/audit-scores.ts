@@ -2,7 +2,7 @@
  * A one-run membership audit from per-canary scores: choose the guesses with abstention, then
  * audit ([SNJ] §7, [MMC] §5; docs/math/audit-one-run.md).
  */
-import { requireObject, requireOptions } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireArray, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { significanceFromConfidence, validateBucketSize } from '../observation/observation.js';
 import {
   rankCanaries,
@@ -87,7 +87,8 @@ function auditRanked(ranked: RankedCanaries, options: ScoreAuditOptions, bucketS
   const confidence = options.confidence ?? 0.95;
   const tau = significanceFromConfidence(confidence);
   const bonferroni = options.bonferroni ?? false;
-  const counts = options.guessCounts;
+  if (bonferroni !== true && bonferroni !== false) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'bonferroni', expected: 'true or false', found: bonferroni });
+  const counts = options.guessCounts === undefined ? undefined : requireArray<number>('guessCounts', options.guessCounts);
   const configurations = counts === undefined ? undefined : counts.length;
   // The number of configurations is needed before testing for Bonferroni: count them first.
   const selectionOptions = {
