@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { expandSweepGrid } from '../sweep/sweep-grid.js';
 import { analyzeBayesSecurity } from './bayes/bayes-security-analysis.js';
 import { bayesSecurityMia } from './bayes/bayes-security-mia.js';
+import { analyzeGmip } from './gmip/gmip-analysis.js';
 import { analyzeRtm } from './rtm/rtm-analysis.js';
+import { rtmGaussian } from './rtm/rtm-gaussian.js';
 
 describe('threat analyses and sweep grids refuse unknown keys', () => {
   const run = { mechanism: 'gaussian' as const, sensitivity: 1, scale: 0.5 };
@@ -32,5 +34,12 @@ describe('threat analyses and sweep grids refuse unknown keys', () => {
   it('expandSweepGrid refuses a misspelt field instead of sweeping without it', () => {
     expect(() => expandSweepGrid({ samplingRate: '0.01', noise_multiplier: '1,2' } as never)).toThrow('spec.noise_multiplier must be absent: say noiseMultiplier (');
     expect(expandSweepGrid({ samplingRate: '0.01', noiseMultiplier: '1,2', neighbouring: 'substitution' })).toHaveLength(2);
+  });
+
+  it('a μ-GMIP configuration and RTM Gaussian parameters refuse a misspelt key', () => {
+    const config = { batchSize: 100, datasetSize: 10000, steps: 10, params: 1000, noiseStd: 1, clip: 1 };
+    expect(() => analyzeGmip({ ...config, noise_std: 2 } as never)).toThrow('config.noise_std must be absent: say noiseStd (');
+    expect(analyzeGmip(config).mu).toBeGreaterThan(0);
+    expect(() => rtmGaussian({ mu: 1, dim: 3 } as never)).toThrow('parameters.dim must be absent: say dims (');
   });
 });
