@@ -327,9 +327,10 @@ export function parseAccountantState(json: unknown, kind: AccountantKind, option
   };
   if (json === null || typeof json !== 'object') return bad('state', 'an accountant state object', json);
   const s = json as Record<string, unknown>;
+  // unknown keys first: a misspelt `format_` is named as such, not as a missing format
+  requireOptions('state', s, ['format', 'accountant', 'neighbouring', 'options', 'ledger'], false);
   if (s.format !== 'dpbounds-accountant/v1') bad('state.format', '"dpbounds-accountant/v1"', s.format);
   if (s.accountant !== kind) bad('state.accountant', JSON.stringify(kind), s.accountant);
-  requireOptions('state', s, ['format', 'accountant', 'neighbouring', 'options', 'ledger'], false);
   requireNeighbouring(s.neighbouring);
   const options = s.options;
   if (options === null || typeof options !== 'object' || Array.isArray(options)) bad('state.options', 'an object', options);

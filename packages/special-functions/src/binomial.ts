@@ -39,6 +39,8 @@ function logPmf(i: number, n: number, p: number, q: number): number {
  * @example logBinomialCoefficient(10, 3) // 4.787491742782046 (= log 120)
  */
 export function logBinomialCoefficient(n: number, k: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof n !== 'number' || typeof k !== 'number') return Number.NaN;
   if (!(n >= 0) || Number.isNaN(k) || n === Infinity) return Number.NaN;
   if (k < 0 || k > n) return -Infinity;
   if (k === 0 || k === n) return 0;
@@ -89,6 +91,8 @@ function upperLog(k: number, n: number, p: number, q: number): number {
  * @example logBinomialCdf(0, 1000, 0.5) // -693.1471805599453 (= 1000·log ½)
  */
 export function logBinomialCdf(k: number, n: number, p: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof k !== 'number' || typeof n !== 'number' || typeof p !== 'number') return Number.NaN;
   if (invalid(n, p) || Number.isNaN(k)) return Number.NaN;
   const kk = Math.floor(k);
   if (kk < 0) return -Infinity;
@@ -109,6 +113,8 @@ export function logBinomialCdf(k: number, n: number, p: number): number {
  * @example logBinomialSf(999, 1000, 0.5) // -693.1471805599453
  */
 export function logBinomialSf(k: number, n: number, p: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof k !== 'number' || typeof n !== 'number' || typeof p !== 'number') return Number.NaN;
   if (invalid(n, p) || Number.isNaN(k)) return Number.NaN;
   const kk = Math.floor(k);
   if (kk < 0) return 0;
@@ -129,6 +135,8 @@ export function logBinomialSf(k: number, n: number, p: number): number {
  * @example binomialCdf(3, 10, 0.5) // 0.171875
  */
 export function binomialCdf(k: number, n: number, p: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof k !== 'number' || typeof n !== 'number' || typeof p !== 'number') return Number.NaN;
   if (invalid(n, p) || Number.isNaN(k)) return Number.NaN;
   const kk = Math.floor(k);
   if (kk >= 0 && kk < n && p > 0 && p < 1 && kk >= n * p) return -Math.expm1(upperLog(kk, n, p, 1 - p));
@@ -145,6 +153,8 @@ export function binomialCdf(k: number, n: number, p: number): number {
  * @example binomialSf(6, 10, 0.5) // 0.171875
  */
 export function binomialSf(k: number, n: number, p: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof k !== 'number' || typeof n !== 'number' || typeof p !== 'number') return Number.NaN;
   if (invalid(n, p) || Number.isNaN(k)) return Number.NaN;
   const kk = Math.floor(k);
   if (kk >= 0 && kk < n && p > 0 && p < 1 && kk < n * p) return -Math.expm1(lowerLog(kk, n, p, 1 - p));

@@ -16,6 +16,8 @@ import { gammaPInverse, gammaQInverse } from './incomplete-gamma-inverse.js';
  * @example chiSquaredCdf(3, 2) // 0.7768698398515702
  */
 export function chiSquaredCdf(x: number, k: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number' || typeof k !== 'number') return Number.NaN;
   if (!(k > 0) || Number.isNaN(x)) return Number.NaN;
   return x <= 0 ? 0 : gammaP(0.5 * k, 0.5 * x);
 }
@@ -30,6 +32,8 @@ export function chiSquaredCdf(x: number, k: number): number {
  * @example chiSquaredSf(1200, 1000) // 1.2255942330622905e-5
  */
 export function chiSquaredSf(x: number, k: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number' || typeof k !== 'number') return Number.NaN;
   if (!(k > 0) || Number.isNaN(x)) return Number.NaN;
   return x <= 0 ? 1 : gammaQ(0.5 * k, 0.5 * x);
 }
@@ -43,6 +47,8 @@ export function chiSquaredSf(x: number, k: number): number {
  * @example chiSquaredLogCdf(1e-3, 1000) // ≈ -6411.7822 (the CDF itself underflows to 0)
  */
 export function chiSquaredLogCdf(x: number, k: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number' || typeof k !== 'number') return Number.NaN;
   if (!(k > 0) || Number.isNaN(x)) return Number.NaN;
   return x <= 0 ? -Infinity : logGammaP(0.5 * k, 0.5 * x);
 }
@@ -56,6 +62,8 @@ export function chiSquaredLogCdf(x: number, k: number): number {
  * @example chiSquaredLogSf(5000, 10) // ≈ -2471.8803
  */
 export function chiSquaredLogSf(x: number, k: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number' || typeof k !== 'number') return Number.NaN;
   if (!(k > 0) || Number.isNaN(x)) return Number.NaN;
   return x <= 0 ? 0 : logGammaQ(0.5 * k, 0.5 * x);
 }
@@ -70,6 +78,8 @@ export function chiSquaredLogSf(x: number, k: number): number {
  * @example chiSquaredQuantile(0.95, 1) // 3.841458820694124
  */
 export function chiSquaredQuantile(p: number, k: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof p !== 'number' || typeof k !== 'number') return Number.NaN;
   if (!(k > 0)) return Number.NaN;
   return 2 * gammaPInverse(0.5 * k, p);
 }
@@ -83,6 +93,8 @@ export function chiSquaredQuantile(p: number, k: number): number {
  * @example chiSquaredSfInverse(1e-10, 1) // ≈ 41.821456
  */
 export function chiSquaredSfInverse(q: number, k: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof q !== 'number' || typeof k !== 'number') return Number.NaN;
   if (!(k > 0)) return Number.NaN;
   return 2 * gammaQInverse(0.5 * k, q);
 }

@@ -19,6 +19,8 @@ import { expSquare, scaledExpNegSquare } from './internal/exp-neg-square.js';
  * @example erf(0.5) // 0.5204998778130465
  */
 export function erf(x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number') return Number.NaN;
   const y = Math.abs(x);
   if (y <= 0.5) return erfSmall(x);
   if (Number.isNaN(x)) return Number.NaN;
@@ -39,6 +41,8 @@ export function erf(x: number): number {
  * @example erfc(2) // 0.004677734981047266
  */
 export function erfc(x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number') return Number.NaN;
   const y = Math.abs(x);
   if (y <= 0.5) return 1 - erfSmall(x);
   if (Number.isNaN(x)) return Number.NaN;
@@ -60,6 +64,8 @@ export function erfc(x: number): number {
  * @example erfcx(10) // 0.05614099274382259
  */
 export function erfcx(x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number') return Number.NaN;
   const y = Math.abs(x);
   if (y <= 0.5) return Math.exp(x * x) * (1 - erfSmall(x));
   if (Number.isNaN(x)) return Number.NaN;

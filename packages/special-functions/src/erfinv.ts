@@ -15,6 +15,8 @@ import { ppnd16 } from './internal/as241.js';
  * @example erfinv(0.5) // 0.4769362762044699
  */
 export function erfinv(y: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof y !== 'number') return Number.NaN;
   if (!(y > -1 && y < 1)) {
     if (y === 1) return Infinity;
     if (y === -1) return -Infinity;
@@ -35,6 +37,8 @@ export function erfinv(y: number): number {
  * @example erfcinv(2e-10) // 4.49814728952926
  */
 export function erfcinv(y: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof y !== 'number') return Number.NaN;
   if (!(y > 0 && y < 2)) {
     if (y === 0) return Infinity;
     if (y === 2) return -Infinity;

@@ -74,6 +74,8 @@ function solve(a: number, target: number, upper: boolean): number {
  * @example gammaPInverse(5, 0.37116306482012645) // ≈ 4.0000000
  */
 export function gammaPInverse(a: number, p: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof a !== 'number' || typeof p !== 'number') return Number.NaN;
   if (!(a > 0 && a < Infinity && p >= 0 && p <= 1)) return Number.NaN;
   if (p === 0) return 0;
   if (p === 1) return Infinity;
@@ -92,6 +94,8 @@ export function gammaPInverse(a: number, p: number): number {
  * @example gammaQInverse(3, 4.501016648012124e-11) // ≈ 30.000000
  */
 export function gammaQInverse(a: number, q: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof a !== 'number' || typeof q !== 'number') return Number.NaN;
   if (!(a > 0 && a < Infinity && q >= 0 && q <= 1)) return Number.NaN;
   if (q === 0) return Infinity;
   if (q === 1) return 0;

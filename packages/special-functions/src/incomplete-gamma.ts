@@ -98,6 +98,8 @@ function invalid(a: number, x: number): boolean {
  * @example logGammaP(500, 100) // ≈ -408.52284 (P itself is ≈ 3.8e-178)
  */
 export function logGammaP(a: number, x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof a !== 'number' || typeof x !== 'number') return Number.NaN;
   if (invalid(a, x)) return Number.NaN;
   if (x === 0) return -Infinity;
   if (x === Infinity) return 0;
@@ -115,6 +117,8 @@ export function logGammaP(a: number, x: number): number {
  * @example logGammaQ(3, 1000) // ≈ -986.87564 (Q underflows to 0)
  */
 export function logGammaQ(a: number, x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof a !== 'number' || typeof x !== 'number') return Number.NaN;
   if (invalid(a, x)) return Number.NaN;
   if (x === 0) return 0;
   if (x === Infinity) return -Infinity;
@@ -141,6 +145,8 @@ export function logGammaQ(a: number, x: number): number {
  * @example gammaP(5, 4) // 0.37116306482012645
  */
 export function gammaP(a: number, x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof a !== 'number' || typeof x !== 'number') return Number.NaN;
   if (invalid(a, x)) return Number.NaN;
   if (x === 0) return 0;
   if (x === Infinity) return 1;
@@ -163,6 +169,8 @@ export function gammaP(a: number, x: number): number {
  * @example gammaQ(3, 30) // 4.501016648012124e-11
  */
 export function gammaQ(a: number, x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof a !== 'number' || typeof x !== 'number') return Number.NaN;
   if (invalid(a, x)) return Number.NaN;
   if (x === 0) return 1;
   if (x === Infinity) return 0;

@@ -89,6 +89,8 @@ function sinPi(x: number): number {
  * @example lgamma(0.5) // 0.5723649429247001 (= log √π)
  */
 export function lgamma(x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number') return Number.NaN;
   if (x >= 10) {
     if (x === Infinity) return Infinity;
     return (x - 0.5) * Math.log(x) - x + HALF_LOG_2PI + stirlingRemainder(x);

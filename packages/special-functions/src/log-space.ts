@@ -17,11 +17,12 @@
  * @example logSumExp([Math.log(1), Math.log(2), Math.log(3)]) // ≈ 1.7917595 (= log 6)
  */
 export function logSumExp(values: ArrayLike<number>): number {
+  if (values === null || values === undefined || typeof values.length !== 'number') return Number.NaN;
   const n = values.length;
   let max = -Infinity;
   for (let i = 0; i < n; i++) {
     const v = values[i] as number;
-    if (Number.isNaN(v)) return Number.NaN;
+    if (typeof v !== 'number' || Number.isNaN(v)) return Number.NaN;
     if (v > max) max = v;
   }
   if (max === -Infinity || max === Infinity) return max;
@@ -38,6 +39,8 @@ export function logSumExp(values: ArrayLike<number>): number {
  * @example logAddExp(Math.log(0.25), Math.log(0.5)) // ≈ -0.28768207 (= log 0.75)
  */
 export function logAddExp(a: number, b: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof a !== 'number' || typeof b !== 'number') return Number.NaN;
   if (Number.isNaN(a) || Number.isNaN(b)) return Number.NaN;
   const m = a > b ? a : b;
   if (m === -Infinity || m === Infinity) return m;
@@ -53,6 +56,8 @@ export function logAddExp(a: number, b: number): number {
  * @example log1mExp(Math.log(0.25)) // ≈ -0.28768207 (= log 0.75)
  */
 export function log1mExp(x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number') return Number.NaN;
   if (!(x <= 0)) return Number.NaN;
   return x > -Math.LN2 ? Math.log(-Math.expm1(x)) : Math.log1p(-Math.exp(x));
 }
@@ -66,6 +71,8 @@ export function log1mExp(x: number): number {
  * @example logSubExp(Math.log(0.75), Math.log(0.25)) // ≈ -0.69314718 (= log 0.5)
  */
 export function logSubExp(a: number, b: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof a !== 'number' || typeof b !== 'number') return Number.NaN;
   if (!(a >= b)) return Number.NaN;
   if (b === -Infinity) return a;
   if (a === Infinity) return Number.NaN;
@@ -89,16 +96,19 @@ export function logSubExp(a: number, b: number): number {
  *
  * @example logMeanExp([0, Math.log(3)]) // ≈ 0.69314718 (= log of the mean of 1 and 3)
  */
-export function logMeanExp(values: ArrayLike<number>, scale = 1, from = 0, to: number = values.length): number {
-  if (!(scale > 0) || !(to > from) || from < 0 || to > values.length) return Number.NaN;
+export function logMeanExp(values: ArrayLike<number>, scale = 1, from = 0, to?: number): number {
+  if (values === null || values === undefined || typeof values.length !== 'number') return Number.NaN;
+  const stop = to ?? values.length;
+  if (typeof scale !== 'number' || typeof from !== 'number' || typeof stop !== 'number') return Number.NaN;
+  if (!(scale > 0) || !(stop > from) || from < 0 || stop > values.length) return Number.NaN;
   let max = -Infinity;
-  for (let i = from; i < to; i++) {
+  for (let i = from; i < stop; i++) {
     const v = values[i] as number;
-    if (Number.isNaN(v)) return Number.NaN;
+    if (typeof v !== 'number' || Number.isNaN(v)) return Number.NaN;
     if (v > max) max = v;
   }
   if (max === -Infinity || max === Infinity) return max;
   let sum = 0;
-  for (let i = from; i < to; i++) sum += Math.expm1(scale * ((values[i] as number) - max));
-  return sum === 0 ? max : max + Math.log1p(sum / (to - from)) / scale;
+  for (let i = from; i < stop; i++) sum += Math.expm1(scale * ((values[i] as number) - max));
+  return sum === 0 ? max : max + Math.log1p(sum / (stop - from)) / scale;
 }

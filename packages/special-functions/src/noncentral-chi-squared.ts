@@ -221,8 +221,9 @@ function needsSaddlePoint(x: number, k: number, lambda: number): boolean {
   return mu > SADDLE_INDEX || m > SADDLE_INDEX;
 }
 
+/** Out of domain: x NaN or not a number (undefined would never end the series), k ≤ 0, λ < 0, or either infinite or not a number. */
 function invalid(x: number, k: number, lambda: number): boolean {
-  return Number.isNaN(x) || !(k > 0 && k < Infinity && lambda >= 0 && lambda < Infinity);
+  return typeof x !== 'number' || Number.isNaN(x) || !(typeof k === 'number' && k > 0 && k < Infinity && typeof lambda === 'number' && lambda >= 0 && lambda < Infinity);
 }
 
 /** Which tail is the smaller one: below the mean k + λ the lower tail is computed directly. */
@@ -243,6 +244,8 @@ function lowerIsSmall(x: number, k: number, lambda: number): boolean {
  * @example noncentralChiSquaredLogCdf(1, 100, 100) // ≈ -233.13745 (CDF ≈ 5.6e-102)
  */
 export function noncentralChiSquaredLogCdf(x: number, k: number, lambda: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number' || typeof k !== 'number' || typeof lambda !== 'number') return Number.NaN;
   if (invalid(x, k, lambda)) return Number.NaN;
   if (x <= 0) return -Infinity;
   if (x === Infinity) return 0;
@@ -265,6 +268,8 @@ export function noncentralChiSquaredLogCdf(x: number, k: number, lambda: number)
  * @example noncentralChiSquaredLogSf(1e5, 10, 1e4) // ≈ -23378.338 (SciPy's ncx2.sf gives 0)
  */
 export function noncentralChiSquaredLogSf(x: number, k: number, lambda: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number' || typeof k !== 'number' || typeof lambda !== 'number') return Number.NaN;
   if (invalid(x, k, lambda)) return Number.NaN;
   if (x <= 0) return 0;
   if (x === Infinity) return -Infinity;
@@ -288,6 +293,8 @@ export function noncentralChiSquaredLogSf(x: number, k: number, lambda: number):
  * @example noncentralChiSquaredCdf(25, 2, 10) // 0.9565330509144281
  */
 export function noncentralChiSquaredCdf(x: number, k: number, lambda: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number' || typeof k !== 'number' || typeof lambda !== 'number') return Number.NaN;
   if (invalid(x, k, lambda)) return Number.NaN;
   if (x <= 0) return 0;
   if (x === Infinity) return 1;
@@ -306,6 +313,8 @@ export function noncentralChiSquaredCdf(x: number, k: number, lambda: number): n
  * @example noncentralChiSquaredSf(400, 5, 200) // 4.748400520173612e-9
  */
 export function noncentralChiSquaredSf(x: number, k: number, lambda: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number' || typeof k !== 'number' || typeof lambda !== 'number') return Number.NaN;
   if (invalid(x, k, lambda)) return Number.NaN;
   if (x <= 0) return 1;
   if (x === Infinity) return 0;
@@ -326,7 +335,9 @@ export function noncentralChiSquaredSf(x: number, k: number, lambda: number): nu
  * @example noncentralChiSquaredQuantile(0.5, 100, 20) // 119.23851214595753
  */
 export function noncentralChiSquaredQuantile(p: number, k: number, lambda: number): number {
-  if (invalid(0, k, lambda) || !(p >= 0 && p <= 1)) return Number.NaN;
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof p !== 'number' || typeof k !== 'number' || typeof lambda !== 'number') return Number.NaN;
+  if (invalid(0, k, lambda) || !(typeof p === 'number' && p >= 0 && p <= 1)) return Number.NaN;
   if (p === 0) return 0;
   if (p === 1) return Infinity;
   const lowerTarget = p <= 0.5;

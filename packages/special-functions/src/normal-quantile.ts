@@ -20,6 +20,8 @@
  * @example normalQuantile(1e-300) // -37.0470962993612
  */
 export function normalQuantile(p: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof p !== 'number') return Number.NaN;
   if (!(p > 0 && p < 1)) {
     if (p === 0) return -Infinity;
     if (p === 1) return Infinity;
@@ -40,6 +42,8 @@ export function normalQuantile(p: number): number {
  * @example normalSfInverse(1e-10) // 6.361340902404057
  */
 export function normalSfInverse(q: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof q !== 'number') return Number.NaN;
   if (!(q > 0 && q < 1)) {
     if (q === 0) return Infinity;
     if (q === 1) return -Infinity;

@@ -167,6 +167,8 @@ function upperTail(x: number): number {
  * @example normalPdf(0) // 0.3989422804014327
  */
 export function normalPdf(x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number') return Number.NaN;
   if (Number.isNaN(x)) return Number.NaN;
   return scaledExpNegHalfSquare(x, INV_SQRT_2PI);
 }
@@ -186,6 +188,8 @@ export function normalPdf(x: number): number {
  * @example normalCdf(-8) // 6.220960574271784e-16
  */
 export function normalCdf(x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number') return Number.NaN;
   if (x < 0) return upperTail(-x);
   if (x >= 0) return 1 - upperTail(x);
   return Number.NaN;
@@ -202,6 +206,8 @@ export function normalCdf(x: number): number {
  * @example normalSf(8) // 6.220960574271784e-16
  */
 export function normalSf(x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number') return Number.NaN;
   if (x > 0) return upperTail(x);
   if (x <= 0) return 1 - upperTail(-x);
   return Number.NaN;
@@ -220,6 +226,8 @@ export function normalSf(x: number): number {
  * @example logNormalCdf(-1000) // -500007.82669481216
  */
 export function logNormalCdf(x: number): number {
+  // a BigInt or Symbol would throw in the arithmetic below: NaN, as for any argument out of domain
+  if (typeof x !== 'number') return Number.NaN;
   if (x < -20) {
     if (x === -Infinity) return -Infinity;
     return Math.log(0.5 * erfcxPositive(-x * Math.SQRT1_2)) - 0.5 * x * x;

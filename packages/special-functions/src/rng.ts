@@ -4,6 +4,7 @@
  * through splitmix32, using only 32-bit integer arithmetic (Math.imul, shifts), so the
  * integer and uniform streams are bit-identical on every JavaScript engine.
  */
+import { DpboundsTypeError } from './errors/dpbounds-error.js';
 
 /**
  * A seeded random stream; see {@link createRng}.
@@ -200,7 +201,8 @@ class Xoshiro128 implements Rng {
  * Poisson-subsampled batch by geometric skips ⌊ln U / ln(1 − q)⌋; `fork(label)`: an
  * independent stream determined by (seed, label) only, not by how many draws were taken.
  *
- * Domain: any number as seed (the same seed always gives the same stream). Never throws.
+ * Domain: any number as seed (the same seed always gives the same stream); a seed that is not a
+ * number (a string, a BigInt) throws a DpboundsTypeError naming `seed`.
  *
  * @example
  * const rng = createRng(42);
@@ -208,6 +210,7 @@ class Xoshiro128 implements Rng {
  * const noise = rng.fork('noise').normal();
  */
 export function createRng(seed: number): Rng {
+  if (typeof seed !== 'number') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'seed', expected: 'a number', found: seed });
   const [hi, lo] = seedWords(seed);
   return new Xoshiro128(lo, hi);
 }

@@ -18,6 +18,14 @@ export interface RootOptions {
 
 const EPS = 2 ** -52;
 
+/** Arguments no bracket search can use (f not a function, a tolerance not a number): the caller gets NaN. */
+function unusable(f: unknown, options: RootOptions | undefined): boolean {
+  if (typeof f !== 'function') return true;
+  if (options === undefined) return false;
+  if (options === null || typeof options !== 'object') return true;
+  return [options.xtol, options.rtol, options.maxIterations].some((v) => v !== undefined && typeof v !== 'number');
+}
+
 function tolerances(options: RootOptions | undefined): { xtol: number; rtol: number; maxIterations: number } {
   const xtol = options?.xtol ?? 1e-300;
   const rtol = options?.rtol ?? 2 * EPS;
@@ -32,12 +40,13 @@ function tolerances(options: RootOptions | undefined): { xtol: number; rtol: num
  * bisection, so convergence is never slower than bisection.
  *
  * Domain: f(lo) and f(hi) of opposite signs (or one of them 0). Returns NaN when the interval
- * is not a bracket, when lo or hi is not finite, or when f returns NaN; never throws (unless f
- * does). Accuracy: the root is returned once the bracket is narrower than 4·rtol·|root| + xtol.
+ * is not a bracket, when lo or hi is not finite, when f returns NaN, when f is not a function or
+ * an option is not a number; never throws (unless f does). Accuracy: the root is returned once the bracket is narrower than 4·rtol·|root| + xtol.
  *
  * @example brentRoot((x) => x * x - 2, 0, 2) // 1.4142135623730951
  */
 export function brentRoot(f: (x: number) => number, lo: number, hi: number, options?: RootOptions): number {
+  if (unusable(f, options)) return Number.NaN;
   if (!Number.isFinite(lo) || !Number.isFinite(hi)) return Number.NaN;
   const { xtol, rtol, maxIterations } = tolerances(options);
   let a = lo;
@@ -117,6 +126,7 @@ export function brentRoot(f: (x: number) => number, lo: number, hi: number, opti
  * @example bisect((x) => x * x * x - 8, 0, 5) // 2
  */
 export function bisect(f: (x: number) => number, lo: number, hi: number, options?: RootOptions): number {
+  if (unusable(f, options)) return Number.NaN;
   if (!Number.isFinite(lo) || !Number.isFinite(hi)) return Number.NaN;
   const { xtol, rtol } = tolerances(options);
   const maxIterations = options?.maxIterations ?? 2200;

@@ -6,13 +6,23 @@
  * top level. A plain `TypeError`
  * ("Cannot read properties of undefined") or a NaN leaking out is a failure.
  *
- * Hostile arguments: `undefined`, `null`, `NaN`, `{}`, `'x'`, `-1`, first; and, for every function
- * that declares at least one parameter, the same values second after a plausible first argument
- * drawn from a small pool (a curve, a number, an array of scores, an event, an empirical curve),
- * so the check reaches past the first parameter's validation; and the hostile value first with a
- * plausible second (a valid second argument must not let a hostile first one through). (`fn.length` does not count
- * parameters with defaults, so `f(curve, options = {})` has length 1 and still gets a hostile
- * `options`.)
+ * Argument positions: a hostile value (`undefined`, `null`, `NaN`, `{}`, `'x'`, `-1`, a Symbol, a
+ * BigInt, a function) in **every** position up to the function's declared arity (parameters
+ * with defaults included, read from its source; at least 3), the other positions holding one
+ * plausible value drawn from a small pool (a curve, a number, an array of scores, an event, an
+ * empirical curve), either filled up to the arity or cut after the hostile one. The first
+ * positions (the hostile value alone, and after or before one plausible value) are always run;
+ * the rest of the product is sampled, seeded, in the default run and run in full under
+ * `pnpm test:big` (`LIBRARY_FUZZ_BIG=1`, set by vitest.big.config.ts).
+ *
+ * Option keys: for each entry in {@link VALID_CALLS} (a valid call whose options object is
+ * known), an unknown key, every known key misspelt (`delta_`) and every known key with a wrong-typed
+ * value (Symbol, BigInt, a string, NaN, an object). An unknown or misspelt key must be a typed
+ * error naming that key (never a result computed at a default); a wrong-typed value a typed error
+ * or a NaN-free result.
+ *
+ * Work is bounded by count, not by a clock: the default sample is small and seeded, and the
+ * test's timeout is only a safety net against a hang.
  */
 import * as accountants from '@dpbounds/accountants';
 import * as accountantsAdvanced from '@dpbounds/accountants/advanced';
@@ -22,7 +32,7 @@ import * as auditOneRun from '@dpbounds/audit-one-run';
 import * as auditOneRunAdvanced from '@dpbounds/audit-one-run/advanced';
 import * as sgdInstrumentation from '@dpbounds/sgd-instrumentation';
 import * as sgdInstrumentationAdvanced from '@dpbounds/sgd-instrumentation/advanced';
-import { isDpboundsError, requireObject } from '@dpbounds/special-functions';
+import { createRng, isDpboundsError, requireObject } from '@dpbounds/special-functions';
 import * as tradeoffCore from '@dpbounds/tradeoff-core';
 import * as tradeoffCoreAdvanced from '@dpbounds/tradeoff-core/advanced';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +44,17 @@ const HOSTILE: ReadonlyArray<readonly [string, unknown]> = [
   ['{}', {}],
   ["'x'", 'x'],
   ['-1', -1],
+  ['Symbol', Symbol('hostile')],
+  ['BigInt', 10n],
+  ['() => {}', () => undefined],
 ];
+
+/** The full product (`pnpm test:big`) or the seeded sample (default run). */
+const BIG = process.env['LIBRARY_FUZZ_BIG'] === '1';
+/** Cases drawn per function from the product beyond the always-run first positions (default run). */
+const SAMPLE_PER_FUNCTION = 12;
+/** Least number of positions probed, whatever the declared arity. */
+const MIN_POSITIONS = 3;
 
 /** Plausible first arguments, so a hostile second argument is the one being judged. */
 function plausibleFirstArguments(): ReadonlyArray<readonly [string, unknown]> {
@@ -122,6 +142,92 @@ function functionExports(module: Record<string, unknown>): Array<[string, (...ar
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
+/**
+ * The number of parameters a function declares, defaults and rest included (`fn.length` stops at
+ * the first default): the top-level commas of its parameter list in the source. Classes: their
+ * constructor's.
+ */
+export function declaredArity(fn: (...args: unknown[]) => unknown): number {
+  const source = Function.prototype.toString.call(fn);
+  let start = source.indexOf('(');
+  if (/^class[\s{]/.test(source)) {
+    const ctor = source.search(/\bconstructor\s*\(/);
+    if (ctor < 0) return fn.length;
+    start = source.indexOf('(', ctor);
+  }
+  if (start < 0) return fn.length;
+  let depth = 0;
+  let commas = 0;
+  let empty = true;
+  for (let i = start + 1; i < source.length; i++) {
+    const c = source[i] as string;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) break;
+      depth--;
+    } else if (c === ',' && depth === 0) commas++;
+    else if (!/\s/.test(c)) empty = false;
+  }
+  return Math.max(fn.length, empty ? 0 : commas + 1);
+}
+
+/** Calls made, by part (read by the last test, which checks them against the stated counts). */
+const counted = { arguments: 0, product: 0, functions: 0, options: 0 };
+
+/** One call of the product: its label and its arguments. */
+interface FuzzCase {
+  readonly label: string;
+  readonly args: unknown[];
+}
+
+/**
+ * Every case of the argument-position product for a function of `arity` parameters: each hostile
+ * value alone; then, for every position p < max(arity, 3), every plausible filler and every
+ * hostile value, the hostile value at p with the filler elsewhere, cut after p and filled to the
+ * arity. `always` are the cases of the first two positions cut after p (the default run's fixed
+ * part); `rest` the others.
+ */
+export function argumentCases(arity: number): { always: FuzzCase[]; rest: FuzzCase[] } {
+  const always: FuzzCase[] = [];
+  const rest: FuzzCase[] = [];
+  for (const [label, hostile] of HOSTILE) always.push({ label: `(${label})`, args: [hostile] });
+  const positions = Math.max(arity, MIN_POSITIONS);
+  for (const [plausibleLabel, plausible] of plausibleFirstArguments()) {
+    for (const [label, hostile] of HOSTILE) {
+      for (let p = 0; p < positions; p++) {
+        for (const filled of [false, true]) {
+          const length = filled ? positions : p + 1;
+          if (filled && length === p + 1) continue; // the same call as the cut one
+          const args = Array.from({ length }, (_, i) => (i === p ? hostile : plausible));
+          const names = args.map((_, i) => (i === p ? label : plausibleLabel));
+          const fuzzCase = { label: `(${names.join(', ')})`, args };
+          // the first two positions, cut after the hostile one, ran in the fuzz before this one: keep them always
+          (p <= 1 && !filled && length <= 2 ? always : rest).push(fuzzCase);
+        }
+      }
+      // the hostile value first, a plausible second (a valid second must not let a hostile first through)
+      always.push({ label: `(${label}, ${plausibleLabel})`, args: [hostile, plausible] });
+    }
+  }
+  return { always, rest };
+}
+
+/** The cases run for one function: everything under test:big, else the fixed part and a seeded sample of the rest. */
+function casesFor(name: string, arity: number): FuzzCase[] {
+  const { always, rest } = argumentCases(arity);
+  if (BIG || rest.length <= SAMPLE_PER_FUNCTION) return [...always, ...rest];
+  const rng = createRng(seedOf(name));
+  const picked = Array.from(rng.permutation(rest.length)).slice(0, SAMPLE_PER_FUNCTION);
+  return [...always, ...picked.map((i) => rest[i] as FuzzCase)];
+}
+
+/** A stable seed per function name (the sample does not change with the order of exports). */
+function seedOf(name: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619) >>> 0;
+  return h;
+}
+
 describe('the judge', () => {
   it('fails a plain TypeError, a NaN result and a NaN field; passes a typed refusal and a clean result', async () => {
     const crash = (value: unknown): unknown => (value as { length: number }).length;
@@ -152,25 +258,121 @@ describe('every public entry point refuses hostile arguments with a typed error'
         it(`${name}`, async () => {
           const asClass = isClass(fn);
           const failures: string[] = [];
-          for (const [label, hostile] of HOSTILE) {
-            const problem = await judge(fn, [hostile], asClass);
-            if (problem !== undefined) failures.push(`${name}(${label}): ${problem}`);
+          const arity = declaredArity(fn);
+          const cases = casesFor(name, arity);
+          const { always, rest } = argumentCases(arity);
+          counted.product += always.length + rest.length;
+          counted.functions++;
+          for (const { label, args } of cases) {
+            const problem = await judge(fn, args, asClass);
+            if (problem !== undefined) failures.push(`${name}${label}: ${problem}`);
           }
-          if (fn.length >= 1) {
-            for (const [plausibleLabel, plausible] of plausibleFirstArguments()) {
-              for (const [label, hostile] of HOSTILE) {
-                const problem = await judge(fn, [plausible, hostile], asClass);
-                if (problem !== undefined) failures.push(`${name}(${plausibleLabel}, ${label}): ${problem}`);
-                // and the other way round: a valid second argument must not let a hostile first through
-                const swapped = await judge(fn, [hostile, plausible], asClass);
-                if (swapped !== undefined) failures.push(`${name}(${label}, ${plausibleLabel}): ${swapped}`);
-              }
-            }
-          }
+          counted.arguments += cases.length;
           // One line per misbehaving call, so the report names every failing argument.
           expect(failures, failures.join('\n')).toEqual([]);
         }, 120_000); // safety net against a hang (see judge), not a speed requirement
       }
     });
   }
+});
+
+/**
+ * Valid calls whose options object is known: `args()` builds fresh arguments, `at` is the index
+ * of the options object among them, `keys` its documented keys. Each must stay cheap (no grid,
+ * no long run): the mutations below only ever change the options.
+ */
+const VALID_CALLS: ReadonlyArray<{ readonly name: string; readonly fn: (...args: never[]) => unknown; readonly asClass?: boolean; readonly args: () => unknown[]; readonly at: number; readonly keys: readonly string[] }> = [
+  { name: 'auditOneRun', fn: auditOneRun.auditOneRun, args: () => [{ canaries: 1000, guesses: 100, correct: 90 }, { method: 'fdp', bucketSize: 2, confidence: 0.95, delta: 1e-5, family: { kind: 'gaussian' } }], at: 1, keys: ['method', 'bucketSize', 'confidence', 'delta', 'family'] },
+  { name: 'auditScores', fn: auditOneRun.auditScores, args: () => [{ scores: [0.9, 0.8, 0.2, 0.1], members: [1, 1, 0, 0] }, { method: 'fdp', confidence: 0.95, delta: 1e-5, bonferroni: false, guessCounts: [2], split: 'both' }], at: 1, keys: ['method', 'confidence', 'delta', 'bonferroni', 'guessCounts', 'split'] },
+  { name: 'steinkeEmpiricalEpsilon', fn: auditOneRun.steinkeEmpiricalEpsilon, args: () => [{ canaries: 1000, guesses: 100, correct: 90 }, { delta: 1e-5, confidence: 0.95 }], at: 1, keys: ['delta', 'confidence'] },
+  { name: 'evaluateAttack', fn: attacks.evaluateAttack, args: () => [[0.9, 0.8, 0.2, 0.1], [1, 1, 0, 0], { fprs: [0.5], confidence: 0.95 }], at: 2, keys: ['fprs', 'confidence'] },
+  { name: 'combineWithDp', fn: tradeoffCore.combineWithDp, args: () => [tradeoffCore.gaussianTradeOff(1), tradeoffCore.gaussianTradeOff(2), { gridSize: 64, tolerance: 1e-9 }], at: 2, keys: ['gridSize', 'tolerance'] },
+  { name: 'dominates', fn: tradeoffCore.dominates, args: () => [tradeoffCore.gaussianTradeOff(1), tradeoffCore.gaussianTradeOff(2), { gridSize: 64, tolerance: 1e-9 }], at: 2, keys: ['gridSize', 'tolerance'] },
+  { name: 'empiricalTradeOff', fn: tradeoffCore.empiricalTradeOff, args: () => [[0.9, 0.8, 0.7], [0.1, 0.2, 0.75], { confidence: 0.95 }], at: 2, keys: ['confidence'] },
+  { name: 'cltMu', fn: tradeoffCore.cltMu, args: () => [{ samplingRate: 0.01, noiseMultiplier: 1, steps: 100 }], at: 0, keys: ['samplingRate', 'noiseMultiplier', 'steps'] },
+  { name: 'tradeOffFromJSON', fn: tradeoffCore.tradeOffFromJSON, args: () => [{ kind: 'epsilonDelta', epsilon: 1, delta: 0.01 }], at: 0, keys: ['epsilon', 'delta'] },
+  { name: 'analyzeRtm', fn: accountants.analyzeRtm, args: () => [{ mechanism: 'gaussian', sensitivity: 1, scale: 0.5, dims: 1, compositions: 1, attacker: 'pooled', neighbouring: 'add-remove' }, [0.01]], at: 0, keys: ['mechanism', 'sensitivity', 'scale', 'dims', 'compositions', 'attacker', 'neighbouring'] },
+  { name: 'bayesSecurityMia', fn: accountants.bayesSecurityMia, args: () => [{ samplingRate: 0.01, noiseMultiplier: 1, steps: 100, relation: 'substitution' }], at: 0, keys: ['samplingRate', 'noiseMultiplier', 'steps', 'relation'] },
+  { name: 'analyzeBayesSecurity', fn: accountants.analyzeBayesSecurity, args: () => [{ threat: 'mia', samplingRate: 0.01, noiseMultiplier: 1, steps: 100 }, { fprs: [0.01], prior: 0.5 }], at: 1, keys: ['fprs', 'prior'] },
+  { name: 'expandSweepGrid', fn: accountants.expandSweepGrid, args: () => [{ samplingRate: '0.01', noiseMultiplier: '1,2', steps: [100], delta: '1e-5', neighbouring: 'add-remove' }], at: 0, keys: ['samplingRate', 'noiseMultiplier', 'steps', 'delta', 'neighbouring'] },
+  { name: 'evaluateSweepConfiguration', fn: accountants.evaluateSweepConfiguration, args: () => [{ samplingRate: 0.01, noiseMultiplier: 1, steps: 10, delta: 1e-5, neighbouring: 'add-remove' }, { accountants: ['rdp'] }], at: 0, keys: ['samplingRate', 'noiseMultiplier', 'steps', 'delta', 'neighbouring'] },
+  { name: 'evaluateSweepConfiguration (request)', fn: accountants.evaluateSweepConfiguration, args: () => [{ samplingRate: 0.01, noiseMultiplier: 1, steps: 10, delta: 1e-5, neighbouring: 'add-remove' }, { accountants: ['rdp'], fprs: [0.01] }], at: 1, keys: ['accountants', 'fprs'] },
+  { name: 'dpSgdEvent', fn: accountants.dpSgdEvent, args: () => [{ samplingRate: 0.01, noiseMultiplier: 1, steps: 10 }], at: 0, keys: ['samplingRate', 'noiseMultiplier', 'steps'] },
+  { name: 'RdpAccountant', fn: accountants.RdpAccountant as never, asClass: true, args: () => [{ neighbouring: 'add-remove', orders: [2, 8], conversion: 'improved' }], at: 0, keys: ['neighbouring', 'orders', 'conversion'] },
+  { name: 'PldAccountant', fn: accountants.PldAccountant as never, asClass: true, args: () => [{ neighbouring: 'add-remove', valueDiscretizationInterval: 1e-3, tailMassTruncation: 1e-15, logMassTruncation: -50 }], at: 0, keys: ['neighbouring', 'valueDiscretizationInterval', 'tailMassTruncation', 'logMassTruncation'] },
+  { name: 'PrvAccountant', fn: accountants.PrvAccountant as never, asClass: true, args: () => [{ neighbouring: 'add-remove', relativeError: 1e-3, deltaError: 'auto' }], at: 0, keys: ['neighbouring', 'relativeError', 'deltaError'] },
+  { name: 'GdpAccountant', fn: accountants.GdpAccountant as never, asClass: true, args: () => [{ neighbouring: 'add-remove', batchSampling: 'poisson' }], at: 0, keys: ['neighbouring', 'batchSampling'] },
+  { name: 'RdpAccountant.fromJSON', fn: accountants.RdpAccountant.fromJSON as never, args: () => [{ format: 'dpbounds-accountant/v1', accountant: 'rdp', neighbouring: 'add-remove', options: { orders: '2,8', conversion: 'improved' }, ledger: [] }], at: 0, keys: ['format', 'accountant', 'neighbouring', 'options', 'ledger'] },
+  { name: 'symmetrize', fn: tradeoffCore.symmetrize, args: () => [tradeoffCore.gaussianTradeOff(1), { method: 'hull' }], at: 1, keys: ['method'] },
+  { name: 'liraOffline', fn: attacks.liraOffline, args: () => [[0.5, 0.2], attacks.shadowScoresFromRows({ targets: 2, targetIndex: [0, 1, 0, 1, 0, 1], scores: [0.1, 0.2, 0.3, 0.4, 0.5, 0.1], isIn: [1, 0, 0, 1, 0, 1] }), { alternative: 'greater', variance: 'fixed' }], at: 2, keys: ['alternative', 'variance'] },
+];
+
+/** Wrong-typed values tried for each known key. */
+const WRONG_TYPES: ReadonlyArray<readonly [string, unknown]> = [
+  ['Symbol', Symbol('wrong')],
+  ['BigInt', 10n],
+  ["'x'", 'x'],
+  ['NaN', Number.NaN],
+  ['{}', {}],
+];
+
+/** What a call did: its result, or the error it threw. */
+function outcome(fn: (...args: never[]) => unknown, args: unknown[], asClass: boolean): { error?: unknown } {
+  try {
+    if (asClass) new (fn as unknown as new (...a: unknown[]) => unknown)(...args);
+    else fn(...(args as never[]));
+    return {};
+  } catch (error) {
+    return { error };
+  }
+}
+
+describe('every option key: unknown and misspelt keys are refused naming the key, wrong-typed values never bend a number', () => {
+  for (const call of VALID_CALLS) {
+    it(call.name, async () => {
+      const asClass = call.asClass === true;
+      const failures: string[] = [];
+      // the unmutated call is valid: otherwise every refusal below would prove nothing
+      const valid = outcome(call.fn, call.args(), asClass);
+      expect(valid.error, `${call.name}: the valid call failed`).toBeUndefined();
+      const mutate = (change: (options: Record<string, unknown>) => void): unknown[] => {
+        const args = call.args();
+        const options = { ...(args[call.at] as Record<string, unknown>) };
+        change(options);
+        args[call.at] = options;
+        return args;
+      };
+      const mustName = (label: string, key: string, args: unknown[]): void => {
+        counted.options++;
+        const { error } = outcome(call.fn, args, asClass);
+        if (error === undefined) failures.push(`${call.name} ${label}: accepted (a result computed without it)`);
+        else if (!isDpboundsError(error)) failures.push(`${call.name} ${label}: ${(error as Error).name}: ${(error as Error).message}`);
+        else if (!(error as { parameter: string }).parameter.endsWith(key)) failures.push(`${call.name} ${label}: the error names ${(error as { parameter: string }).parameter}, not ${key}`);
+      };
+      mustName('unknown key bogus', 'bogus', mutate((o) => (o['bogus'] = 1)));
+      for (const key of call.keys) {
+        mustName(`misspelt ${key}_`, `${key}_`, mutate((o) => {
+          o[`${key}_`] = o[key];
+          delete o[key];
+        }));
+        for (const [label, value] of WRONG_TYPES) {
+          counted.options++;
+          const args = mutate((o) => (o[key] = value));
+          const problem = await judge(call.fn as (...a: unknown[]) => unknown, args, asClass);
+          if (problem !== undefined) failures.push(`${call.name} ${key}: ${label}: ${problem}`);
+        }
+      }
+      expect(failures, failures.join('\n')).toEqual([]);
+    }, 120_000);
+  }
+});
+
+describe('the case counts', () => {
+  it('the argument and option parts ran the counts docs/limits.md states', () => {
+    // printed so a run shows them; docs/limits.md quotes the default run's counts
+    console.log(`library fuzz: ${counted.functions} entry points, ${counted.arguments} argument-position calls of a product of ${counted.product}, ${counted.options} option-key calls over ${VALID_CALLS.length} valid calls (${BIG ? 'full product' : 'seeded sample'})`);
+    expect(counted.arguments).toBe(BIG ? counted.product : counted.arguments);
+    expect(counted.options).toBeGreaterThan(0);
+    expect(counted.arguments).toBeGreaterThan(0);
+  });
 });

@@ -8,9 +8,9 @@
  * training are a `composed` list of such phases. Sensitivity is the clip norm, so σ is the
  * noise multiplier (docs/math/accounting.md §1).
  */
-import { DpboundsTypeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { BallsInBinsEvent, FixedSizeSampledEvent, TruncatedPoissonSampledEvent } from './sampler-events.js';
-import { requireOptions, validateEvent } from './validate-event.js';
+import { MAX_EVENT_NODES, requireOptions, validateEvent } from './validate-event.js';
 import type { BandedMatrixEvent } from '../sampling/banded-matrix/banded-matrix-event.js';
 
 export type { BallsInBinsEvent, BandedMatrixEvent, FixedSizeSampledEvent, TruncatedPoissonSampledEvent };
@@ -118,7 +118,11 @@ export function composedEvent(events: readonly MechanismEvent[]): ComposedEvent 
   if (!Array.isArray(events)) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'events', expected: 'an array of mechanism events', found: events });
   }
-  events.forEach((event, i) => requireEvent(`events[${i}]`, event));
+  // the length is checked before anything walks the array: new Array(2 ** 31) is refused at once
+  if (events.length > MAX_EVENT_NODES) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'events', expected: `at most ${MAX_EVENT_NODES} events`, found: events });
+  }
+  for (let i = 0; i < events.length; i++) requireEvent(`events[${i}]`, events[i]); // a hole is refused as a missing event
   return Object.freeze({ kind: 'composed', events: Object.freeze([...events]) });
 }
 
@@ -158,8 +162,12 @@ export function dpSgdEvent(phase: DpSgdPhase): SelfComposedEvent {
   return selfComposedEvent(poissonSampledEvent(phase.samplingRate, gaussianEvent(phase.noiseMultiplier)), phase.steps);
 }
 
+/** Most phases of one {@link dpSgdScheduleEvent} (each phase is three events of the tree). */
+export const MAX_SCHEDULE_PHASES = 300_000;
+
 /**
- * A heterogeneous DP-SGD schedule: phases whose σ or q differ, composed in order.
+ * A heterogeneous DP-SGD schedule: phases whose σ or q differ, composed in order. At most
+ * {@link MAX_SCHEDULE_PHASES} phases; a longer array, or one with holes, is refused at once.
  *
  * @example dpSgdScheduleEvent([{ samplingRate: 0.01, noiseMultiplier: 0.8, steps: 500 }, { samplingRate: 0.01, noiseMultiplier: 1.2, steps: 500 }])
  */
@@ -167,10 +175,18 @@ export function dpSgdScheduleEvent(phases: readonly DpSgdPhase[]): ComposedEvent
   if (!Array.isArray(phases)) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'phases', expected: 'an array of { samplingRate, noiseMultiplier, steps }', found: phases });
   }
-  return composedEvent(phases.map((phase, i) => {
-    requireOptions(`phases[${i}]`, phase, ['samplingRate', 'noiseMultiplier', 'steps'], false);
-    return dpSgdEvent(phase);
-  }));
+  // each phase is three events (self-composed, Poisson-sampled, Gaussian): the cap keeps the tree
+  // within MAX_EVENT_NODES, and is checked before the array is walked
+  if (phases.length > MAX_SCHEDULE_PHASES) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'phases', expected: `at most ${MAX_SCHEDULE_PHASES} phases (merge consecutive steps with the same σ and q into one phase)`, found: phases });
+  }
+  const events: MechanismEvent[] = [];
+  for (let i = 0; i < phases.length; i++) {
+    // a hole (new Array(n)) is undefined here, refused as a missing phase
+    const phase = requireOptions<DpSgdPhase>(`phases[${i}]`, phases[i], ['samplingRate', 'noiseMultiplier', 'steps'], false);
+    events.push(dpSgdEvent(phase));
+  }
+  return composedEvent(events);
 }
 
 function requireEvent(parameter: string, event: unknown): void {

@@ -54,7 +54,8 @@ export class GdpAccountant extends LedgerAccountant {
   }
 
   /**
-   * Restores an accountant from its JSON state (validated).
+   * Restores an accountant from its JSON state through the constructor (a state whose options
+   * the constructor refuses is refused the same way).
    *
    * @example GdpAccountant.fromJSON(JSON.parse(JSON.stringify(gdp)))
    */

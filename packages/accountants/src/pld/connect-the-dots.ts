@@ -16,7 +16,7 @@
  * the high-loss end goes to +∞ and beyond the low-loss end to the lowest grid point (both
  * pessimistic).
  */
-import { DpboundsRangeError, normalCdf, normalQuantile, normalSf, requireFunction, requireInRange, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, normalCdf, normalQuantile, normalSf, requireFunction, requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { DiscretePld } from './discrete-pld.js';
 import { psgPair, type PsgDirection } from './psg-privacy-loss.js';
 
@@ -63,7 +63,7 @@ function tailsAt(x: number, means: readonly number[], sigma: number, c: Float64A
  * @example connectTheDotsPld('remove', 0.01, 1, { h: 1e-4 })
  */
 export function connectTheDotsPld(direction: PsgDirection, q: number, sigma: number, options: ConnectTheDotsOptions): DiscretePld {
-  requireObject('options', options);
+  requireOptions('options', options, ['h', 'logMassTruncation', 'mode']);
   return discretise(psgLossPair(direction, q, sigma), options).pld;
 }
 
@@ -119,7 +119,7 @@ export function psgLossPair(direction: PsgDirection, q: number, sigma: number): 
  * @example connectTheDotsPldOfPair(mixtureGaussianPrivacyLoss('remove', 1, [0, 1], [0.99, 0.01]), { h: 1e-4 })
  */
 export function connectTheDotsPldOfPair(pair: PrivacyLossPair, options: ConnectTheDotsOptions): DiscretePld {
-  requireObject('options', options);
+  requireOptions('options', options, ['h', 'logMassTruncation', 'mode']);
   return discretise(pair, options).pld;
 }
 
@@ -147,6 +147,7 @@ export function connectTheDotsGridOfPair(pair: PrivacyLossPair, h: number, logMa
  * @example optimisticPld('remove', 0.01, 1, { h: 1e-4 }).meanRemainder // ≈ h/2
  */
 export function optimisticPld(direction: PsgDirection, q: number, sigma: number, options: ConnectTheDotsOptions): { readonly pld: DiscretePld; readonly meanRemainder: number } {
+  requireOptions('options', options, ['h', 'logMassTruncation', 'mode']);
   return discretise(psgLossPair(direction, q, sigma), { ...options, mode: 'optimistic' });
 }
 

@@ -172,7 +172,8 @@ export class PldAccountant extends LedgerAccountant {
   }
 
   /**
-   * Restores an accountant from its JSON state (validated).
+   * Restores an accountant from its JSON state through the constructor (a state whose options
+   * the constructor refuses is refused the same way).
    *
    * @example PldAccountant.fromJSON(JSON.parse(JSON.stringify(pld))).getEpsilon(1e-5)
    */

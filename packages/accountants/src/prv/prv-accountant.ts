@@ -64,6 +64,11 @@ function rdpEpsilon(entries: readonly LedgerEntry[], delta: number, scale: numbe
   return rdpCurveToEpsilon(orders, rdp, delta, 'improved').epsilon;
 }
 
+/** The relative error range of {@link PrvAccountant} (constructor and restore alike). */
+function requireRelativeError(value: unknown): number {
+  return requireInRange('relativeError', value, { min: 1e-5, max: 0.5 });
+}
+
 /**
  * PRV accountant for DP-SGD (Gopi, Lee, Wutschitz 2021, Algorithm 1 with the mesh of Thm 5.5).
  * `getEpsilon` returns eps_upper = ε(δ − δ_err) + ε_err, a guarantee whose error budget is
@@ -111,7 +116,7 @@ export class PrvAccountant extends LedgerAccountant {
     if (ee !== 'relative' && options.relativeError !== undefined) {
       throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'relativeError', expected: 'absent when epsError is a number (it sets the budget of epsError: "relative")', found: options.relativeError });
     }
-    this.relativeError = requireInRange('relativeError', options.relativeError ?? 1e-3, { min: 1e-5, max: 0.5 });
+    this.relativeError = requireRelativeError(options.relativeError ?? 1e-3);
     this.maxGridPoints = requireMaxGridPoints(options.maxGridPoints);
     const de = options.deltaError ?? 'auto';
     if (de !== 'auto') requireInRange('deltaError', de, { min: 0, minExclusive: true, max: 0.1 });
@@ -119,7 +124,8 @@ export class PrvAccountant extends LedgerAccountant {
   }
 
   /**
-   * Restores an accountant from its JSON state (validated).
+   * Restores an accountant from its JSON state through the constructor (a state whose options
+   * the constructor refuses is refused the same way).
    *
    * @example PrvAccountant.fromJSON(JSON.parse(JSON.stringify(prv)))
    */
@@ -128,11 +134,13 @@ export class PrvAccountant extends LedgerAccountant {
     const de = state.options.deltaError;
     const ee = state.options.epsError;
     const re = state.options.relativeError;
+    // an absolute epsError saves the unused default relativeError: it is checked, not passed
+    if (ee !== 'relative' && re !== undefined) requireRelativeError(re);
     const accountant = new PrvAccountant({
       neighbouring: state.neighbouring,
-      epsError: ee === 'relative' ? 'relative' : (ee as number),
-      ...(typeof re === 'number' && ee === 'relative' ? { relativeError: re } : {}),
-      deltaError: de === 'auto' ? 'auto' : (de as number),
+      ...(ee === undefined ? {} : { epsError: ee as number | 'relative' }),
+      ...(re !== undefined && (ee === 'relative' || ee === undefined) ? { relativeError: re as number } : {}),
+      ...(de === undefined ? {} : { deltaError: de as number | 'auto' }),
       ...(state.options.maxGridPoints === undefined ? {} : { maxGridPoints: state.options.maxGridPoints as number }),
     });
     accountant.loadLedger(state.ledger);

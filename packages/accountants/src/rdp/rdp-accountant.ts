@@ -72,7 +72,8 @@ export class RdpAccountant extends LedgerAccountant {
   }
 
   /**
-   * Restores an accountant from {@link RdpAccountant.toJSON} output (validated).
+   * Restores an accountant from {@link RdpAccountant.toJSON} output, through the constructor: a
+   * state whose options the constructor refuses (e.g. `orders: 7`) is refused the same way.
    *
    * @example RdpAccountant.fromJSON(JSON.parse(JSON.stringify(accountant)))
    */
@@ -80,11 +81,13 @@ export class RdpAccountant extends LedgerAccountant {
     const state = parseAccountantState(json, 'rdp', ['orders', 'conversion']);
     const orders = state.options.orders;
     const named = orders === 'default' || orders === 'opacus' || orders === 'dp-accounting';
-    const list: NonNullable<RdpAccountantOptions['orders']> = named ? orders : String(orders).split(',').map(Number);
+    // the saved form of a list is its comma-joined text; anything else goes to the constructor as
+    // it is, so a state the constructor would refuse (orders: 7) is refused the same way
+    const list = typeof orders === 'string' && !named ? orders.split(',').map(Number) : orders;
     const accountant = new RdpAccountant({
       neighbouring: state.neighbouring,
-      orders: list,
-      conversion: state.options.conversion as RdpConversion,
+      ...(list === undefined ? {} : { orders: list as NonNullable<RdpAccountantOptions['orders']> }),
+      ...(state.options.conversion === undefined ? {} : { conversion: state.options.conversion as RdpConversion }),
     });
     accountant.loadLedger(state.ledger);
     return accountant;

@@ -47,6 +47,7 @@ export function fixedSizeSubstitutionPld(run: FixedSizeRun, options?: { readonly
  * @example fixedSizeSubstitutionEpsilon({ datasetSize: 10_000, batchSize: 100, noiseMultiplier: 1.5, steps: 500 }, 1e-5)
  */
 export function fixedSizeSubstitutionEpsilon(run: FixedSizeRun, delta: number, options?: { readonly valueDiscretizationInterval?: number }): number {
+  if (options !== undefined) requireOptions('options', options, ['valueDiscretizationInterval']);
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   return Math.max(0, pldEpsilonAt(fixedSizeSubstitutionPld(run, options), delta));
 }

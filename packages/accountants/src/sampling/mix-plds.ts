@@ -5,6 +5,7 @@
  */
 import { DpboundsRangeError, requireInRange } from '@dpbounds/special-functions';
 import type { DiscretePld } from '../pld/discrete-pld.js';
+import { requireDiscretePld } from '../pld/require-discrete-pld.js';
 
 /**
  * w·a + (1 − w)·b on the union of both grids (same step h, no loss shift), masses at +∞ mixed
@@ -13,6 +14,8 @@ import type { DiscretePld } from '../pld/discrete-pld.js';
  * @example mixPlds(pldA, pldB, 0.1)
  */
 export function mixPlds(a: DiscretePld, b: DiscretePld, weightA: number): DiscretePld {
+  requireDiscretePld('a', a);
+  requireDiscretePld('b', b);
   requireInRange('weightA', weightA, { min: 0, max: 1 });
   if (a.h !== b.h || (a.lossShift ?? 0) !== 0 || (b.lossShift ?? 0) !== 0) {
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'b.h', expected: `the grid step of a (${a.h}) and no loss shift`, found: b.h });

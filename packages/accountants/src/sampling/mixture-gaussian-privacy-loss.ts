@@ -10,7 +10,7 @@
  * - `remove`: P = Σ pᵢ N(−cᵢ, σ²), Q = N(0, σ²), L(x) = log Σ pᵢ exp((−cᵢx − cᵢ²/2)/σ²);
  * - `add`:    P = N(0, σ²), Q = Σ pᵢ N(cᵢ, σ²), L(x) = −log Σ pᵢ exp((cᵢx − cᵢ²/2)/σ²).
  */
-import { bisect, DpboundsRangeError, DpboundsTypeError, logAddExp, normalQuantile, requireInRange } from '@dpbounds/special-functions';
+import { bisect, DpboundsRangeError, DpboundsTypeError, logAddExp, normalQuantile, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { connectTheDotsPldOfPair, type ConnectTheDotsOptions, type PrivacyLossPair } from '../pld/connect-the-dots.js';
 import type { DiscretePld } from '../pld/discrete-pld.js';
 
@@ -120,5 +120,6 @@ export function mixtureGaussianPrivacyLoss(direction: MixtureDirection, sigma: n
  * @example mixtureGaussianPld('remove', 1, [0, 1, 2], [0.81, 0.18, 0.01], { h: 1e-3 })
  */
 export function mixtureGaussianPld(direction: MixtureDirection, sigma: number, sensitivities: readonly number[], probabilities: readonly number[], options: ConnectTheDotsOptions): DiscretePld {
+  requireOptions('options', options, ['h', 'logMassTruncation', 'mode']);
   return connectTheDotsPldOfPair(mixtureGaussianPrivacyLoss(direction, sigma, sensitivities, probabilities), options);
 }

@@ -228,6 +228,7 @@ function shuffleNoAmplification(r: ValidRun, delta: number, kind: SamplerAccount
  * @example samplerEpsilon({ sampler: 'fixed-size', datasetSize: 60_000, batchSize: 256, noiseMultiplier: 1.1, steps: 10_000 }, 1e-5).epsilon.value
  */
 export function samplerEpsilon(run: SamplerRun, delta: number, options?: { readonly accountant?: SamplerAccountant }): SamplerEpsilon {
+  if (options !== undefined) requireOptions('options', options, ['accountant']);
   const r = requireRun(run, true);
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   const kind = requireAccountant(options);

@@ -102,6 +102,7 @@ export function truncatedPoissonPlds(run: TruncatedPoissonRun, neighbouring: Nei
  * @example truncatedPoissonEpsilon({ samplingRate: 256 / 60_000, maxBatchSize: 300, datasetSize: 60_000, noiseMultiplier: 1.1, steps: 1000 }, 1e-5)
  */
 export function truncatedPoissonEpsilon(run: TruncatedPoissonRun, delta: number, neighbouring: NeighbouringRelation = 'add-remove', options?: TruncatedPoissonOptions): number {
+  if (options !== undefined) requireOptions('options', options, ['valueDiscretizationInterval']);
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   return Math.max(0, ...truncatedPoissonPlds(run, neighbouring, options).map((pld) => pldEpsilonAt(pld, delta)));
 }

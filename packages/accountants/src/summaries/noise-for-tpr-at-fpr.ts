@@ -3,7 +3,7 @@
  * attack on the DP-SGD run exceeds a TPR at a given FPR, read off the run's pessimistic PLD
  * trade-off curve (Dong, Roth & Su 2022, §2.1). Derivation in docs/math/tpr-at-fpr.md.
  */
-import { DpboundsRangeError, normalQuantile, requireInRange, requireInteger, requireObject, requireProbability } from '@dpbounds/special-functions';
+import { DpboundsRangeError, normalQuantile, requireInRange, requireInteger, requireProbability, requireOptions } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
@@ -70,7 +70,7 @@ function cltGuess(targetTpr: number, fpr: number, q: number, steps: number, neig
  * @example noiseMultiplierForTprAtFpr({ targetTpr: 0.2, fpr: 0.1, samplingRate: 0.01, steps: 100 }).noiseMultiplier
  */
 export function noiseMultiplierForTprAtFpr(target: TprAtFprTarget): TprAtFprCalibration {
-  requireObject('target', target);
+  requireOptions('target', target, ['targetTpr', 'fpr', 'samplingRate', 'steps', 'neighbouring', 'tolerance', 'onEvaluation']);
   const fpr = requireInRange('fpr', target.fpr, { min: 0, max: 1, maxExclusive: true });
   const targetTpr = requireInRange('targetTpr', target.targetTpr, { min: fpr, minExclusive: true, max: 1, maxExclusive: true });
   const samplingRate = requireProbability('samplingRate', target.samplingRate, { min: 0, minExclusive: true, max: 1 });

@@ -170,5 +170,6 @@ export function dpEventAccountantEvaluation(kind: SweepAccountant, event: Mechan
  * @example dpAccountantResult('rdp', { samplingRate: 0.01, noiseMultiplier: 1, steps: 1000, neighbouring: 'add-remove', delta: 1e-5 }).order
  */
 export function dpAccountantResult(kind: SweepAccountant, query: DpQuery, options: DpAccountantOptions = {}): DpAccountantResult {
+  requireOptions('options', options, ['prv', 'pldResult']);
   return jsonSafeResult(dpAccountantEvaluation(kind, query, options).result);
 }

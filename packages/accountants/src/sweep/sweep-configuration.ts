@@ -2,7 +2,7 @@
  * A configuration of a parameter sweep (one DP-SGD run) and what to evaluate for it, with their
  * validation. Every check names the configuration field, its valid range and the value found.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireArray, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireArray, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '../accountant.js';
 
 /** The accountants a sweep can run (those of `dpbounds dp`). */
@@ -74,7 +74,7 @@ export function sweepAccountants(request: SweepRequest, config: SweepConfigurati
  * @example validateSweepRequest({ accountants: ['pld'], threats: ['rtm'], fprs: [0.01] })
  */
 export function validateSweepRequest(request: SweepRequest): SweepRequest {
-  requireObject('request', request);
+  requireOptions('request', request, ['accountants', 'threats', 'fprs', 'skipDp']);
   const list = <T extends string>(name: string, value: unknown, allowed: readonly T[]): void => {
     if (!Array.isArray(value)) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: name, expected: `a list of ${allowed.join(', ')}`, found: value });
     const seen = new Set<unknown>();
@@ -106,7 +106,7 @@ export function validateSweepRequest(request: SweepRequest): SweepRequest {
  * @example validateSweepConfiguration({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000, delta: 1e-5, neighbouring: 'add-remove' }, { accountants: ['pld'] })
  */
 export function validateSweepConfiguration(config: SweepConfiguration, request: SweepRequest): SweepConfiguration {
-  requireObject('config', config);
+  requireOptions('config', config, [...SWEEP_NUMERIC_FIELDS, 'neighbouring']);
   validateSweepRequest(request);
   if (config.neighbouring !== 'add-remove' && config.neighbouring !== 'substitution') {
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'neighbouring', expected: 'add-remove or substitution', found: config.neighbouring });

@@ -3,7 +3,7 @@
  * in a fixed order (the first field in {@link SWEEP_NUMERIC_FIELDS} varies slowest, the last
  * fastest), so configuration i is the same on every machine.
  */
-import { DpboundsRangeError, requireArray, requireFiniteArray, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireArray, requireFiniteArray, requireOptions } from '@dpbounds/special-functions';
 import { requireNeighbouring, type NeighbouringRelation } from '../accountant.js';
 import { SWEEP_NUMERIC_FIELDS } from './sweep-configuration.js';
 import type { SweepConfiguration, SweepNumericField } from './sweep-configuration.js';
@@ -30,7 +30,7 @@ export type SweepGridSpec = { readonly [K in SweepNumericField]?: string | reado
  * @example expandSweepGrid({ samplingRate: '0.01', noiseMultiplier: '1:2:0.5', steps: [100], delta: '1e-5' }).length // 3
  */
 export function expandSweepGrid(spec: SweepGridSpec): SweepConfiguration[] {
-  requireObject('spec', spec);
+  requireOptions('spec', spec, [...SWEEP_NUMERIC_FIELDS, 'neighbouring']);
   const axes: [SweepNumericField, readonly number[]][] = [];
   let total = 1;
   for (const field of SWEEP_NUMERIC_FIELDS) {

@@ -5,7 +5,7 @@
  * which is what resuming and merging shards key on. Not a cryptographic hash.
  */
 
-import { requireArray, requireObject, requireString } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireArray, requireObject, requireString } from '@dpbounds/special-functions';
 
 const FNV_OFFSET = 0xcbf29ce484222325n;
 const FNV_PRIME = 0x100000001b3n;
@@ -15,14 +15,27 @@ const MASK = 0xffffffffffffffffn;
  * JSON with object keys sorted at every level (`undefined` fields left out), so equal values
  * give equal text whatever order their fields were written in.
  *
+ * @throws DpboundsTypeError naming the path of a BigInt, Symbol or function (no JSON form), or of
+ * a value nested more than 64 levels deep.
  * @example canonicalJson({ b: 1, a: [2, { d: 3, c: 4 }] }) // '{"a":[2,{"c":4,"d":3}],"b":1}'
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
+  return canonical(value, 'value', 0);
+}
+
+/** Deepest nesting {@link canonicalJson} reads (a deeper value is refused, not a stack overflow). */
+const MAX_CANONICAL_DEPTH = 64;
+
+function canonical(value: unknown, path: string, depth: number): string {
+  const kind = typeof value;
+  if (kind === 'bigint' || kind === 'symbol' || kind === 'function' || depth > MAX_CANONICAL_DEPTH) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: path, expected: `a JSON value (number, string, boolean, null, array or object, nested at most ${MAX_CANONICAL_DEPTH} deep)`, found: value });
+  }
+  if (Array.isArray(value)) return `[${value.map((v, i) => canonical(v, `${path}[${i}]`, depth + 1)).join(',')}]`;
+  if (value !== null && kind === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, `${path}.${k}`, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value);
 }

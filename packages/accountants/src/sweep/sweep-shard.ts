@@ -31,6 +31,7 @@ function requireShard(options: SweepShardOptions): SweepShardOptions {
  * @example sweepShardIndices(10, { shard: 1, shardCount: 3 }) // [1, 4, 7]
  */
 export function sweepShardIndices(total: number, options: SweepShardOptions): number[] {
+  requireOptions('options', options, ['shard', 'shardCount']);
   requireInteger('total', total, { min: 0 });
   const { shard, shardCount } = requireShard(options);
   const out: number[] = [];
@@ -47,6 +48,7 @@ export function sweepShardIndices(total: number, options: SweepShardOptions): nu
  * @example sweepShard(['a', 'b', 'c', 'd'], { shard: 0, shardCount: 2 }) // [{ index: 0, config: 'a' }, { index: 2, config: 'c' }]
  */
 export function sweepShard<T>(configs: readonly T[], options: SweepShardOptions): { readonly index: number; readonly config: T }[] {
+  requireOptions('options', options, ['shard', 'shardCount']);
   requireArray('configs', configs);
   return sweepShardIndices(configs.length, options).map((index) => ({ index, config: configs[index] as T }));
 }

@@ -4,7 +4,7 @@
  * `@dpbounds/tradeoff-core`'s `empiricalTradeOff` (this module only validates and splits;
  * docs/math/attacks.md §6).
  */
-import { requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
+import { requireFiniteArray, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import type { EmpiricalTprAtFpr, EmpiricalTradeOff } from '@dpbounds/tradeoff-core';
 import { empiricalTradeOff } from '@dpbounds/tradeoff-core';
 import { requireLabelledScores } from '../validate/membership-labels.js';
@@ -43,6 +43,7 @@ export interface AttackEvaluation {
  * const { auc, tprAtFpr } = evaluateAttack(liraOffline(scores, shadow).scores, members, { fprs: [0.001, 0.01] });
  */
 export function evaluateAttack(scores: ArrayLike<number>, members: ArrayLike<boolean | number>, options: EvaluateAttackOptions = {}): AttackEvaluation {
+  requireOptions('options', options, ['fprs', 'confidence']);
   const labels = requireLabelledScores(scores, members);
   const fprs = requireFiniteArray('fprs', options.fprs ?? [0.001, 0.01]);
   for (let i = 0; i < fprs.length; i++) requireInRange(`fprs[${i}]`, fprs[i], { min: 0, max: 1 });

@@ -8,7 +8,7 @@
  * the canary, the audits' white-box assumption), the score is N(0, τ²‖g‖²), which gives the
  * one-sided p-value Q(score/(τ‖g‖)) (docs/math/attacks.md §5).
  */
-import { logNormalCdf, requireFiniteArray, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { logNormalCdf, requireFiniteArray, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
 
@@ -53,6 +53,7 @@ function pValues(scores: Float64Array, norms: Float64Array, noiseStd: number | u
  * @example dotProductScores([1, 0, 2], matrixFromRows([[1, 0, 0], [0, 0, 1]])).scores // Float64Array [1, 2]
  */
 export function dotProductScores(update: ArrayLike<number>, canaryGradients: Matrix, options: CanaryScoreOptions = {}): CanaryScores {
+  requireOptions('options', options, ['noiseStd']);
   requireFiniteArray('update', update, { minLength: 1 });
   const d = update.length;
   requireMatrix('canaryGradients', canaryGradients, { columns: d, minRows: 1 });

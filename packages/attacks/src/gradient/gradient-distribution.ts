@@ -4,7 +4,7 @@
  * docs/math/attacks.md §4.2):
  * a mean μ and the lower Cholesky factor L of a covariance Σ = LLᵀ, on the coordinates kept.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { choleskyLower } from '@dpbounds/special-functions/advanced';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
@@ -60,6 +60,7 @@ function notPositiveDefinite(parameter: string, hint: string): DpboundsRangeErro
  * dist.effectiveDimension; // d_eff
  */
 export function fitGradientDistribution(reference: Matrix, options: FitGradientOptions = {}): GradientDistribution {
+  requireOptions('options', options, ['varianceThreshold', 'ridge']);
   requireMatrix('reference', reference, { minRows: 2 });
   const threshold = requireInRange('varianceThreshold', options.varianceThreshold ?? 0, { min: 0 });
   const ridge = requireInRange('ridge', options.ridge ?? 0, { min: 0 });

@@ -10,7 +10,7 @@
  *   2023; see {@link exclusionTest}).
  * Derivations: docs/math/attacks.md §2.2 (online), §2.3 (offline), §2.4 (two-sided).
  */
-import { DpboundsTypeError, logNormalCdf, requireFiniteArray } from '@dpbounds/special-functions';
+import { DpboundsTypeError, logNormalCdf, requireFiniteArray, requireOptions } from '@dpbounds/special-functions';
 import type { AttackScores } from './attack-scores.js';
 import type { VarianceMode } from './shadow-gaussian-fit.js';
 import { fitShadowGaussians, requireSide } from './shadow-gaussian-fit.js';
@@ -56,6 +56,7 @@ function logPdfShape(x: number, mean: number, std: number): number {
  * @example liraOnline(targetScores, shadowScoresFromMatrix(shadowMatrix, keepMask)).scores
  */
 export function liraOnline(targetScores: ArrayLike<number>, shadow: ShadowScores, options: LiraOptions = {}): AttackScores {
+  requireOptions('options', options, ['variance']);
   checkInputs(targetScores, shadow);
   const fit = fitShadowGaussians(shadow, options.variance ?? 'per-example');
   const scores = new Float64Array(targetScores.length);
@@ -79,6 +80,7 @@ export function liraOnline(targetScores: ArrayLike<number>, shadow: ShadowScores
  * @example liraOffline([2.1, -0.3], shadow).logPValues
  */
 export function liraOffline(targetScores: ArrayLike<number>, shadow: ShadowScores, options: LiraOfflineOptions = {}): AttackScores {
+  requireOptions('options', options, ['alternative', 'variance']);
   checkInputs(targetScores, shadow);
   const fit = fitShadowGaussians(shadow, options.variance ?? 'per-example');
   const twoSided = options.alternative === 'two-sided';

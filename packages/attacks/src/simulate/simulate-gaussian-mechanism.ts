@@ -6,7 +6,7 @@
  * exclusion). The exclusion test's trade-off is j(α) = F_{d,μ²}(F⁻¹_{d}(1 − α)), μ = Δ/σ;
  * for d = 1, j(α) = Φ(z − μ) − Φ(−z − μ), z = Φ⁻¹(1 − α/2) (docs/math/attacks.md §3).
  */
-import { createRng, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { createRng, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 
 /** Options of {@link simulateGaussianMechanism}. */
@@ -39,7 +39,7 @@ export interface GaussianMechanismGame {
  * @example const game = simulateGaussianMechanism({ sensitivity: 1, noiseStd: 1, trialsPerClass: 10000, seed: 3 });
  */
 export function simulateGaussianMechanism(options: GaussianMechanismGameOptions): GaussianMechanismGame {
-  requireObject('options', options);
+  requireOptions('options', options, ['sensitivity', 'noiseStd', 'dimension', 'trialsPerClass', 'seed']);
   const delta = requireInRange('sensitivity', options.sensitivity, { min: 0 });
   const sigma = requireInRange('noiseStd', options.noiseStd, { min: 0, minExclusive: true });
   const d = requireInteger('dimension', options.dimension ?? 1, { min: 1 });

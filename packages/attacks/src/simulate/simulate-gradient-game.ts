@@ -7,7 +7,7 @@
  * S = n(m̄ − x)ᵀΣ⁻¹(m̄ − x), whose trade-off is β(α) = 1 − F_{d,(n−1)K}(r·F⁻¹_{d,nK}(α)),
  * r = n/(n − 1).
  */
-import { createRng, requireFiniteArray, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { createRng, requireFiniteArray, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
 
@@ -54,7 +54,7 @@ export interface GradientGame {
  * @example const game = simulateGradientGame({ dimension: 10, batchSize: 20, trialsPerClass: 5000, susceptibility: 10, seed: 1 });
  */
 export function simulateGradientGame(options: GradientGameOptions): GradientGame {
-  requireObject('options', options);
+  requireOptions('options', options, ['dimension', 'batchSize', 'trialsPerClass', 'susceptibility', 'noiseStd', 'mean', 'covarianceFactor', 'seed']);
   const d = requireInteger('dimension', options.dimension, { min: 1 });
   const n = requireInteger('batchSize', options.batchSize, { min: 2 });
   const perClass = requireInteger('trialsPerClass', options.trialsPerClass, { min: 1 });

@@ -5,7 +5,7 @@
  * and thresholds z_i = (s_i − m_i)/σ_i then has exactly the Gaussian trade-off G_μ; LiRA with
  * fitted shadows approaches it as the number of shadow models grows (docs/math/attacks.md §2.5).
  */
-import { createRng, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { createRng, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 
 /** Options of {@link simulateShadowScores}. */
@@ -42,7 +42,7 @@ export interface ShadowScoreGame {
  * @example const game = simulateShadowScores({ targets: 20000, shadows: 64, mu: 1, seed: 5 });
  */
 export function simulateShadowScores(options: ShadowScoreGameOptions): ShadowScoreGame {
-  requireObject('options', options);
+  requireOptions('options', options, ['targets', 'shadows', 'mu', 'inProbability', 'seed']);
   const targets = requireInteger('targets', options.targets, { min: 2 });
   const shadows = requireInteger('shadows', options.shadows, { min: 1 });
   const mu = requireInRange('mu', options.mu, { min: 0 });

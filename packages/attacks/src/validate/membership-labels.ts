@@ -2,7 +2,7 @@
  * Validation of attack inputs with known membership: finite scores, labels in {0, 1}, matching
  * lengths, and at least one member and one non-member (otherwise no error rate is defined).
  */
-import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInteger } from '@dpbounds/special-functions';
 
 /**
  * Membership labels as 0/1 bytes: accepts booleans or the numbers 0 and 1.
@@ -15,6 +15,7 @@ export function membershipLabels(parameter: string, members: ArrayLike<boolean |
   if (members === null || typeof members !== 'object' || typeof (members as { length?: unknown }).length !== 'number') {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: 'an array of 0/1 or booleans', found: members });
   }
+  requireInteger('length', length, { min: 0 });
   if (members.length !== length) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter, expected: `${length} labels (one per score)`, found: members });
   }

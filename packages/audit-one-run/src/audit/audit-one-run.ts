@@ -2,7 +2,7 @@
  * One entry point for a one-run audit of an observation: the f-DP audit of [MMC] (default) or the
  * (ε, δ) audit of [SNJ], reported as an empirical ε at a δ (docs/math/audit-one-run.md).
  */
-import { DpboundsRangeError, requireInRange, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { gdpEpsilon } from '@dpbounds/tradeoff-core';
 import { empiricalMuUnchecked } from '../fdp/empirical-gaussian.js';
 import { pureEpsilonUnchecked } from '../fdp/pure-epsilon-family.js';
@@ -92,6 +92,7 @@ export interface AuditResult extends OneRunObservation, AuditLabels {
  * @example auditOneRun({ canaries: 100000, guesses: 1500, correct: 1429 }, { delta: 1e-5 }).empiricalEpsilon // ≈ 3.30
  */
 export function auditOneRun(observation: OneRunObservation, options: AuditOptions = {}): AuditResult {
+  requireOptions('options', options, ['method', 'bucketSize', 'confidence', 'delta', 'family']);
   const result = auditObservation(observation, options);
   // ε = 0 rejects nothing: the result says it proves nothing on this run
   return result.empiricalEpsilon > 0 ? result : { ...result, meaning: auditLabels(result.kind, result.confidence, result.bucketSize, result.empiricalEpsilon).meaning };

@@ -2,7 +2,7 @@
  * A one-run membership audit from per-canary scores: choose the guesses with abstention, then
  * audit ([SNJ] §7, [MMC] §5; docs/math/audit-one-run.md).
  */
-import { requireObject } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireArray, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { significanceFromConfidence, validateBucketSize } from '../observation/observation.js';
 import {
   rankCanaries,
@@ -56,7 +56,7 @@ export interface ScoreAuditResult extends AuditResult {
  */
 export function auditScores(canaries: ScoredCanaries, options: ScoreAuditOptions = {}): ScoreAuditResult {
   requireObject('canaries', canaries);
-  requireObject('options', options);
+  requireOptions('options', options, ['bonferroni', 'onProgress', 'method', 'confidence', 'delta', 'family', 'guessCounts', 'split']);
   return auditRanked(rankCanaries(canaries), options, 2);
 }
 
@@ -78,7 +78,7 @@ export interface ConfidentGuessAuditOptions extends Omit<ScoreAuditOptions, 'spl
  */
 export function auditConfidentGuesses(guesses: ConfidentGuesses, options: ConfidentGuessAuditOptions = {}): ScoreAuditResult {
   requireObject('guesses', guesses);
-  requireObject('options', options);
+  requireOptions('options', options, ['bucketSize', 'method', 'confidence', 'delta', 'family', 'bonferroni', 'onProgress', 'guessCounts']);
   const bucketSize = validateBucketSize(options.bucketSize ?? 2);
   return auditRanked(rankConfidentGuesses(guesses), { ...options, split: 'top' }, bucketSize);
 }
@@ -87,10 +87,15 @@ function auditRanked(ranked: RankedCanaries, options: ScoreAuditOptions, bucketS
   const confidence = options.confidence ?? 0.95;
   const tau = significanceFromConfidence(confidence);
   const bonferroni = options.bonferroni ?? false;
-  const counts = options.guessCounts;
+  if (bonferroni !== true && bonferroni !== false) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'bonferroni', expected: 'true or false', found: bonferroni });
+  const counts = options.guessCounts === undefined ? undefined : requireArray<number>('guessCounts', options.guessCounts);
   const configurations = counts === undefined ? undefined : counts.length;
   // The number of configurations is needed before testing for Bonferroni: count them first.
-  const tried = configurations ?? selectMembershipGuesses(ranked, () => 0, options).configurations.length;
+  const selectionOptions = {
+    ...(counts === undefined ? {} : { guessCounts: counts }),
+    ...(options.split === undefined ? {} : { split: options.split }),
+  };
+  const tried = configurations ?? selectMembershipGuesses(ranked, () => 0, selectionOptions).configurations.length;
   const testConfidence = bonferroni ? 1 - tau / tried : confidence;
   const auditOptions: AuditOptions = {
     ...(options.method === undefined ? {} : { method: options.method }),
@@ -110,7 +115,7 @@ function auditRanked(ranked: RankedCanaries, options: ScoreAuditOptions, bucketS
       options.onProgress?.(done, tried);
       return audit.empiricalEpsilon;
     },
-    options,
+    selectionOptions,
   );
   const best = selection.best;
   const audit = audits.get(`${best.observation.guesses}:${best.observation.correct}`) as AuditResult;

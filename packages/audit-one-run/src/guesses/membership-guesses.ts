@@ -147,7 +147,7 @@ export function selectMembershipGuesses(
 ): GuessSelection {
   requireObject('ranked', ranked);
   requireFunction('measure', measure);
-  requireObject('options', options);
+  requireOptions('options', options, ['guessCounts', 'split']);
   const m = ranked.canaries;
   const counts = options.guessCounts ?? defaultGuessCounts(m);
   if (counts.length === 0) {

@@ -2,7 +2,7 @@
  * Empirical ε of the Steinke–Nasr–Jagielski one-run audit ([SNJ] arXiv 2305.08846, Algorithm 1
  * and Appendix D code; docs/math/audit-one-run.md).
  */
-import { requireInRange, requireObject } from '@dpbounds/special-functions';
+import { requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { significanceFromConfidence, validateObservation, type OneRunObservation } from '../observation/observation.js';
 import { steinkePValueUnchecked } from './steinke-p-value.js';
 import { requireSteinkeWorkBounded } from './steinke-work-bound.js';
@@ -71,7 +71,7 @@ export function steinkeEpsilonUnchecked(m: number, r: number, v: number, delta: 
  */
 export function steinkeEmpiricalEpsilon(observation: OneRunObservation, options: SteinkeAuditOptions = {}): SteinkeAuditResult {
   requireObject('observation', observation);
-  requireObject('options', options);
+  requireOptions('options', options, ['delta', 'confidence']);
   const { canaries, guesses, correct } = validateObservation(observation);
   const delta = requireInRange('delta', options.delta ?? 1e-5, { min: 0, max: 1 });
   const confidence = options.confidence ?? 0.95;

@@ -12,7 +12,7 @@
  * Features are ordered as the columns of the file (categories sorted within a column).
  * Data: Becker & Kohavi (1996), UCI Machine Learning Repository, DOI 10.24432/C5XW20, CC BY 4.0.
  */
-import { DpboundsTypeError, requireObject, requireString } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireObject, requireString, requireOptions } from '@dpbounds/special-functions';
 import { loadTabularCsv } from './tabular-csv.js';
 import type { TrainTestData } from './tabular-csv.js';
 
@@ -52,7 +52,7 @@ export interface AdultOptions {
  */
 export function loadAdult(text: string, options: AdultOptions = {}): TrainTestData {
   requireString('text', text);
-  requireObject('options', options);
+  requireOptions('options', options, ['testFraction', 'seed']);
   const data = loadTabularCsv(text, {
     labelColumn: ADULT_LABEL.column,
     positiveLabel: ADULT_LABEL.positive,

@@ -5,7 +5,7 @@
  * optional double quotes with `""` escapes, commas and line breaks inside quotes, `\n`, `\r\n`
  * or `\r` line ends, blank lines skipped, a leading UTF-8 byte-order mark ignored. Browser-safe.
  */
-import { DpboundsTypeError, requireFunction, requireObject } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireFunction, requireObject, requireOptions } from '@dpbounds/special-functions';
 
 /** Options of {@link createCsvRecordReader}. */
 export interface CsvReaderOptions {
@@ -56,7 +56,7 @@ const TAB = 0x09;
  */
 export function createCsvRecordReader(onRecord: CsvRecordCallback, options: CsvReaderOptions = {}): CsvRecordReader {
   requireFunction('onRecord', onRecord);
-  requireObject('options', options);
+  requireOptions('options', options, ['trim', 'maxRecordChars']);
   const trim = options.trim ?? false;
   const maxRecordChars = options.maxRecordChars ?? 64 * 1024 * 1024;
   let pending = '';

@@ -7,7 +7,7 @@
  *   unquoted cells (the UCI "comma plus space" style);
  * - {@link parseCsv}: a header + equal-length rows table on top of it, trimmed.
  */
-import { DpboundsTypeError, requireObject, requireString } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireObject, requireString, requireOptions } from '@dpbounds/special-functions';
 import { createCsvRecordReader } from './csv-reader.js';
 
 /** A parsed CSV table: the header row and the data rows (all strings, trimmed). */
@@ -45,7 +45,7 @@ export interface CsvRecordOptions {
  */
 export function parseCsvRecords(text: string, options: CsvRecordOptions = {}): CsvRecord[] {
   requireString('text', text);
-  requireObject('options', options);
+  requireOptions('options', options, ['trim']);
   const records: CsvRecord[] = [];
   const reader = createCsvRecordReader((cells, line) => records.push({ line, cells }), { trim: options.trim ?? false, maxRecordChars: Math.max(text.length, 1) });
   reader.push(text);

@@ -24,7 +24,7 @@ export function fitTabularEncoding(table: CsvTable, options: EncodingOptions): T
   requireObject('table', table);
   requireArray('table.header', table.header);
   requireArray('table.rows', table.rows);
-  requireObject('options', options);
+  requireOptions('options', options, ['labelColumn', 'positiveLabel', 'categorical', 'drop', 'fitRows', 'missing', 'maxFeatureBytes']);
   const scan = new ScanPass(options);
   scan.record(table.header, 1);
   table.rows.forEach((row, r) => scan.record(row, r + 2));

@@ -99,7 +99,7 @@ function* tabularLoad(options: TabularCsvOptions): Generator<RecordConsumer, Tra
  */
 export function loadTabularRecords(replay: RecordReplay, options: TabularCsvOptions): TrainTestData {
   requireFunction('replay', replay);
-  requireObject('options', options);
+  requireOptions('options', options, ['testFraction', 'seed', 'labelColumn', 'positiveLabel', 'categorical', 'drop', 'missing', 'maxFeatureBytes']);
   const steps = tabularLoad(options);
   let step = steps.next();
   while (step.done !== true) {
@@ -117,7 +117,7 @@ export function loadTabularRecords(replay: RecordReplay, options: TabularCsvOpti
  */
 export async function loadTabularRecordsAsync(replay: AsyncRecordReplay, options: TabularCsvOptions): Promise<TrainTestData> {
   requireFunction('replay', replay);
-  requireObject('options', options);
+  requireOptions('options', options, ['testFraction', 'seed', 'labelColumn', 'positiveLabel', 'categorical', 'drop', 'missing', 'maxFeatureBytes']);
   const steps = tabularLoad(options);
   let step = steps.next();
   while (step.done !== true) {
@@ -137,7 +137,7 @@ export async function loadTabularRecordsAsync(replay: AsyncRecordReplay, options
  */
 export function loadTabularCsv(text: string, options: TabularCsvOptions): TrainTestData {
   requireString('text', text);
-  requireObject('options', options);
+  requireOptions('options', options, ['testFraction', 'seed', 'labelColumn', 'positiveLabel', 'categorical', 'drop', 'missing', 'maxFeatureBytes']);
   return loadTabularRecords((consumer) => {
     const reader = createCsvRecordReader((cells, line) => consumer.record(cells, line), { trim: true, maxRecordChars: Math.max(text.length, 1) });
     reader.push(text);

@@ -12,7 +12,7 @@
  * The same passes serve text in memory ({@link loadTabularCsv}), a file read in chunks (the
  * Node entry point) and an already parsed table ({@link fitTabularEncoding}). Browser-safe.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray, requireInteger, requireObject, requireInRange } from '@dpbounds/special-functions';
 import type { ColumnEncoding, Dataset, TabularEncoding } from './dataset.js';
 
 /** Options of the encoding (see {@link fitTabularEncoding}). */
@@ -281,7 +281,9 @@ export function rowEncoder(header: readonly string[], encoding: TabularEncoding)
  * @throws DpboundsRangeError (`ERR_OUT_OF_RANGE`, parameter `dataset`).
  */
 export function requireFeatureBudget(rows: number, featureCount: number, maxBytes: number | undefined): void {
-  const limit = maxBytes ?? DEFAULT_MAX_FEATURE_BYTES;
+  requireInteger('rows', rows, { min: 0 });
+  requireInteger('featureCount', featureCount, { min: 0 });
+  const limit = maxBytes === undefined ? DEFAULT_MAX_FEATURE_BYTES : requireInRange('maxFeatureBytes', maxBytes, { min: 0 });
   const bytes = rows * featureCount * 8;
   if (bytes > limit) {
     const size = (b: number): string => (b >= 1024 ** 3 ? `${(b / 1024 ** 3).toFixed(2)} GiB` : `${(b / 1024 ** 2).toFixed(b < 1024 ** 2 ? 6 : 1)} MiB`);

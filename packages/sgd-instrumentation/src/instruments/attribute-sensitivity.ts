@@ -18,7 +18,7 @@
  * root: the reported value is never below the exact diameter (never optimistic) and exceeds it
  * by at most ~2e-6·C (only when the diameter itself is that small).
  */
-import { DpboundsRangeError, requireFunction, requireInRange, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireFunction, requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { SubstitutedGradients } from '../models/model.js';
 import { aiSensitivityTraceFromRecord } from '../traces/ai-sensitivity-trace.js';
 import type { AiSensitivityTrace } from '../traces/ai-sensitivity-trace.js';
@@ -138,7 +138,7 @@ export function centroidBound(gradients: SubstitutedGradients, clip: number): nu
  * @example const ai = attributeSensitivityInstrument({ substitution: attributeSubstitution(train.encoding, 'age', train), method: 'both' });
  */
 export function attributeSensitivityInstrument(options: AttributeSensitivityOptions): Instrument<AiSensitivityTrace> & { readonly record: () => AttributeSensitivityRecord } {
-  requireObject('options', options);
+  requireOptions('options', options, ['substitution', 'method']);
   const method = options.method ?? 'approximate';
   const { substitution } = options;
   let run: RunInfo | undefined;

@@ -18,7 +18,7 @@
  * valid (docs/math/audit-one-run.md §"Canaries that follow the batch sampler"); this one is the
  * most powerful test for a single canary (Neyman–Pearson).
  */
-import { createRng, logAddExp, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { createRng, logAddExp, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { DpboundsRangeError } from '@dpbounds/special-functions';
 import { canaryParticipation, canaryParticipationLaw } from './canary-participation.js';
 import type { CanaryParticipation, CanaryParticipationLaw } from './canary-participation.js';
@@ -44,7 +44,7 @@ export interface DiracCanaryOptions {
  * @example const canaries = diracCanaryInstrument({ count: 1000, seed: 42 });
  */
 export function diracCanaryInstrument(options: DiracCanaryOptions): Instrument<CanaryScoresTrace> {
-  requireObject('options', options);
+  requireOptions('options', options, ['count', 'seed']);
   const m = requireInteger('count', options.count, { min: 1 });
   const seed = requireInteger('seed', options.seed, { min: 0, max: 2 ** 32 - 1 });
   let run: RunInfo | undefined;

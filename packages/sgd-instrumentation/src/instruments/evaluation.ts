@@ -2,7 +2,7 @@
  * Held-out accuracy and loss at checkpoints during training (for utility curves beside the
  * privacy curves).
  */
-import { requireInteger, requireObject } from '@dpbounds/special-functions';
+import { requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { Dataset } from '../data/dataset.js';
 import { evaluateModel } from '../training/evaluate.js';
 import type { Instrument } from './instrument.js';
@@ -30,7 +30,7 @@ export interface EvaluationTrace {
  */
 export function evaluationInstrument(data: Dataset, options: { readonly every?: number } = {}): Instrument<EvaluationTrace> {
   requireObject('data', data);
-  requireObject('options', options);
+  requireOptions('options', options, ['every']);
   const every = requireInteger('every', options.every ?? 100, { min: 1 });
   const points: EvaluationPoint[] = [];
   return {

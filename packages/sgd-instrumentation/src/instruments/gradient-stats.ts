@@ -10,7 +10,7 @@
  * coordinates with variance below `minVariance` are dropped (d_eff); Σ̂ = LLᵀ by Cholesky and
  * K̂ = ‖L⁻¹(ĝ − μ̂)‖² for each target. Requires B > d_eff.
  */
-import { DpboundsRangeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { choleskyLower, forwardSubstitute } from '@dpbounds/special-functions/advanced';
 import type { Dataset } from '../data/dataset.js';
 import type { Instrument, RunInfo, StepContext } from './instrument.js';
@@ -77,7 +77,7 @@ export interface GradientStatsTrace {
  * @example const stats = gradientStatsInstrument({ background: test, targets, dims: 32, checkpoints: [0, 99] });
  */
 export function gradientStatsInstrument(options: GradientStatsOptions): Instrument<GradientStatsTrace> {
-  requireObject('options', options);
+  requireOptions('options', options, ['background', 'targets', 'targetIds', 'targetMembers', 'dims', 'checkpoints', 'minVariance', 'storeTargetGradients']);
   requireInteger('targets.size', requireObject('targets', options.targets)['size'], { min: 0 });
   const minVariance = requireInRange('minVariance', options.minVariance ?? 1e-14, { min: 0 });
   const ids = options.targetIds ?? Array.from({ length: options.targets.size }, (_, i) => i);

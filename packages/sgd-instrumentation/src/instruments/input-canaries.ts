@@ -12,7 +12,7 @@
  *   rest of the data could subtract their expected contribution (not done here: it costs a pass
  *   over the data per step).
  */
-import { createRng, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { createRng, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { DpboundsRangeError } from '@dpbounds/special-functions';
 import type { Dataset } from '../data/dataset.js';
 import type { SamplingName } from '../training/samplers/batch-sampler.js';
@@ -39,7 +39,7 @@ export interface InputCanaries {
 export function createInputCanaries(train: Dataset, pool: Dataset, options: { readonly count: number; readonly seed: number }): InputCanaries {
   requireObject('train', train);
   requireObject('pool', pool);
-  requireObject('options', options);
+  requireOptions('options', options, ['count', 'seed']);
   const m = requireInteger('count', options.count, { min: 1, max: pool.size });
   requireInteger('seed', options.seed, { min: 0, max: 2 ** 32 - 1 });
   if (pool.featureCount !== train.featureCount) {
@@ -85,7 +85,7 @@ export function inputCanaryInstrument(
 ): Instrument<CanaryScoresTrace> {
   requireObject('canaries', canaries);
   requireInteger('canaries.canaries.size', requireObject('canaries.canaries', canaries.canaries)['size'], { min: 0 });
-  requireObject('options', options);
+  requireOptions('options', options, ['every', 'score']);
   const every = requireInteger('every', options.every ?? 1, { min: 1 });
   const method = options.score ?? 'loss';
   const m = canaries.canaries.size;

@@ -51,7 +51,7 @@ function clippedGradient(context: StepContext, data: Dataset, i: number, out: Fl
  * @example const batches = perInstanceBatchInstrument({ targets, background, every: 50 });
  */
 export function perInstanceBatchInstrument(options: PerInstanceBatchOptions): Instrument<PerInstanceBatchRunTrace> {
-  requireObject('options', options);
+  requireOptions('options', options, ['targets', 'background', 'every', 'batches', 'seed']);
   const every = requireInteger('every', options.every ?? 100, { min: 1 });
   const M = requireInteger('batches', options.batches ?? 120, { min: 1 });
   let seed = 0;

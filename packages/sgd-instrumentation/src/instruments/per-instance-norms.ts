@@ -48,7 +48,7 @@ export interface PerInstanceNormRun {
  * @example const norms = perInstanceNormInstrument({ targets, every: 10 });
  */
 export function perInstanceNormInstrument(options: PerInstanceNormOptions): Instrument<PerInstanceNormRun> {
-  requireObject('options', options);
+  requireOptions('options', options, ['targets', 'targetIds', 'every', 'checkpoints', 'withoutTargets']);
   requireInteger('targets.size', requireObject('targets', options.targets)['size'], { min: 0 });
   const every = requireInteger('every', options.every ?? 1, { min: 1 });
   if (options.targetIds !== undefined && options.targetIds.length !== options.targets.size) {
@@ -193,7 +193,7 @@ export function perInstanceTraceFromNorms(
 ): PerInstanceTrace {
   requireObject('norms', norms);
   requireArray('norms.checkpointSteps', norms.checkpointSteps);
-  requireObject('options', options);
+  requireOptions('options', options, ['datasetSize', 'labels', 'meta']);
   return validatePerInstanceTrace({
     format: PER_INSTANCE_TRACE_FORMAT,
     version: PER_INSTANCE_TRACE_VERSION,

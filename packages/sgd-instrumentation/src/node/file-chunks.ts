@@ -6,7 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { DpboundsTypeError, requireInRange } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireInRange, requireOptions } from '@dpbounds/special-functions';
 
 /** Largest accepted ratio of decompressed to compressed size (text of numbers compresses 2–10×). */
 export const GZIP_MAX_RATIO: number = 100;
@@ -61,6 +61,7 @@ function reasonOf(error: unknown): string {
  * @example for await (const chunk of (await openFileChunks('train.csv.gz')).chunks) reader.push(decoder.decode(chunk, { stream: true }));
  */
 export async function openFileChunks(path: string, options: OpenFileChunksOptions = {}): Promise<FileChunks> {
+  requireOptions('options', options, ['maxBytes', 'budgetHint']);
   const maxBytes = options.maxBytes === undefined ? Number.POSITIVE_INFINITY : requireInRange('maxBytes', options.maxBytes, { min: 1 });
   let handle: FileHandle;
   try {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DpboundsTypeError } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireOptions } from '@dpbounds/special-functions';
 import { loadAdult } from '../data/adult.js';
 import type { AdultOptions } from '../data/adult.js';
 import { createCsvRecordReader } from '../data/csv-reader.js';
@@ -46,6 +46,7 @@ export function readTextFile(path: string): string {
  * @example const { train, test } = loadBundledAdult({ seed: 0 }); // 26 049 + 6 512 records
  */
 export function loadBundledAdult(options: AdultOptions = {}): TrainTestData {
+  requireOptions('options', options, ['testFraction', 'seed']);
   return loadAdult(readTextFile(bundledAdultPath), options);
 }
 
@@ -58,6 +59,7 @@ export function loadBundledAdult(options: AdultOptions = {}): TrainTestData {
  * @example await streamCsvFileRecords('data.csv', { record: (cells, line) => rows++ });
  */
 export async function streamCsvFileRecords(path: string, consumer: RecordConsumer, options: OpenFileChunksOptions = {}): Promise<void> {
+  requireOptions('options', options, ['maxBytes', 'budgetHint']);
   const file = await openFileChunks(path, options);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const reader = createCsvRecordReader((cells, line) => consumer.record(cells, line), { trim: true });
@@ -82,6 +84,8 @@ export async function streamCsvFileRecords(path: string, consumer: RecordConsume
  * @example const data = await readTabularCsvFile('data.csv', { labelColumn: 'label' });
  */
 export async function readTabularCsvFile(path: string, options: TabularCsvOptions & OpenFileChunksOptions): Promise<TrainTestData> {
+  requireOptions('options', options, ['testFraction', 'seed', 'labelColumn', 'positiveLabel', 'categorical', 'drop', 'missing', 'maxFeatureBytes', 'maxBytes', 'budgetHint']);
   const budget: OpenFileChunksOptions = { ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}), ...(options.budgetHint !== undefined ? { budgetHint: options.budgetHint } : {}) };
-  return loadTabularRecordsAsync((consumer) => streamCsvFileRecords(path, consumer, budget), options);
+  const { maxBytes: _maxBytes, budgetHint: _budgetHint, ...tabular } = options;
+  return loadTabularRecordsAsync((consumer) => streamCsvFileRecords(path, consumer, budget), tabular);
 }

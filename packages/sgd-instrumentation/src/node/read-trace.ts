@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { TextDecoder } from 'node:util';
-import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireOptions } from '@dpbounds/special-functions';
 import { createJsonValueParser } from '../traces/json-value-parser.js';
 import { validatePerInstanceBatchTrace } from '../traces/per-instance-batch-trace.js';
 import type { PerInstanceBatchTrace } from '../traces/per-instance-batch-trace.js';
@@ -32,6 +32,7 @@ export interface ReadPerInstanceTraceOptions {
  * @example const { header, ratios, excludedRecords } = await readPerInstanceTraceFile('run/per-instance.json');
  */
 export async function readPerInstanceTraceFile(path: string, options: ReadPerInstanceTraceOptions = {}): Promise<PerInstanceTraceTable> {
+  requireOptions('options', options, ['onBytes', 'chunkBytes', 'maxNorms']);
   const parser = createPerInstanceTraceParser(options.maxNorms !== undefined ? { maxNorms: options.maxNorms } : {});
   await streamText(path, options, (text) => parser.write(text));
   return parser.end();
@@ -47,6 +48,7 @@ export async function readPerInstanceTraceFile(path: string, options: ReadPerIns
  * @example const trace = await readPerInstanceBatchTraceFile('run/per-instance-batches.json');
  */
 export async function readPerInstanceBatchTraceFile(path: string, options: ReadPerInstanceTraceOptions = {}): Promise<PerInstanceBatchTrace> {
+  requireOptions('options', options, ['onBytes', 'chunkBytes', 'maxNorms']);
   const parser = createJsonValueParser();
   await streamText(path, options, (text) => parser.write(text));
   return validatePerInstanceBatchTrace(parser.end());

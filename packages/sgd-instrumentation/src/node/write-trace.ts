@@ -3,7 +3,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DpboundsTypeError } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireOptions } from '@dpbounds/special-functions';
 import { canaryScoresCsv } from '../instruments/canary-scores.js';
 import type { CanaryScoresTrace } from '../instruments/canary-scores.js';
 
@@ -20,6 +20,7 @@ export interface WriteTraceOptions {
  * @example writeTextFile('out/scores.csv', csv);
  */
 export function writeTextFile(path: string, text: string, options: WriteTraceOptions = {}): void {
+  requireOptions('options', options, ['overwrite']);
   try {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text, { flag: options.overwrite === true ? 'w' : 'wx' });
@@ -40,6 +41,7 @@ export function writeTextFile(path: string, text: string, options: WriteTraceOpt
  * @example writeTraceFile('out/ai-sensitivity.json', instrument.trace());
  */
 export function writeTraceFile(path: string, trace: unknown, options: WriteTraceOptions = {}): void {
+  requireOptions('options', options, ['overwrite']);
   writeTextFile(path, `${JSON.stringify(trace, null, 1)}\n`, options);
 }
 
@@ -49,5 +51,6 @@ export function writeTraceFile(path: string, trace: unknown, options: WriteTrace
  * @example writeCanaryScoresCsv('out/canary-scores.csv', canaries.trace());
  */
 export function writeCanaryScoresCsv(path: string, trace: CanaryScoresTrace, options: WriteTraceOptions = {}): void {
+  requireOptions('options', options, ['overwrite']);
   writeTextFile(path, canaryScoresCsv(trace), options);
 }

@@ -5,7 +5,7 @@
  * For traces whose size is bounded by their producer; the per-instance norm trace has its own
  * streaming reader that never builds a tree.
  */
-import { requireObject } from '@dpbounds/special-functions';
+import { requireObject, requireOptions } from '@dpbounds/special-functions';
 import { JsonEventReader } from './json-event-reader.js';
 import type { JsonEventHandler } from './json-event-reader.js';
 
@@ -22,7 +22,7 @@ export interface JsonValueParser {
  * @example const parser = createJsonValueParser(); parser.write('{"a": [1]}'); parser.end() // { a: [1] }
  */
 export function createJsonValueParser(options: { readonly maxDepth?: number } = {}): JsonValueParser {
-  requireObject('options', options);
+  requireOptions('options', options, ['maxDepth']);
   const stack: (unknown[] | Record<string, unknown>)[] = [];
   const keys: (string | null)[] = [];
   let result: unknown;

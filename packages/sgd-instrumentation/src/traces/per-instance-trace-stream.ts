@@ -6,7 +6,7 @@
  * norms is capped (`maxNorms`) while reading, before the memory is spent.
  * Browser-safe (feed it strings); `readPerInstanceTraceFile` in the Node entry point feeds it a file.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { JsonEventReader } from './json-event-reader.js';
 import type { JsonEventHandler } from './json-event-reader.js';
 import {
@@ -74,7 +74,7 @@ const MAX_DEPTH = 32;
  * const { header, ratios, excludedRecords } = parser.end();
  */
 export function createPerInstanceTraceParser(options: PerInstanceTraceParserOptions = {}): PerInstanceTraceParser {
-  requireObject('options', options);
+  requireOptions('options', options, ['maxNorms']);
   const maxNorms = options.maxNorms ?? DEFAULT_MAX_NORMS;
   let norms = 0;
   const root: Record<string, unknown> = Object.create(null) as Record<string, unknown>;

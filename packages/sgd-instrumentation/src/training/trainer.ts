@@ -5,7 +5,7 @@
  * takes θ_{t+1} = θ_t − η_t·(Σ ḡ_i + ξ)/L. Seeded and reproducible: the sampling, the noise and
  * the initialisation use separate forks of `createRng(seed)`.
  */
-import { createRng, DpboundsRangeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { createRng, DpboundsRangeError, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { Dataset } from '../data/dataset.js';
 import { stepContextFrom } from '../instruments/instrument.js';
 import type { Instrument, RunInfo } from '../instruments/instrument.js';
@@ -111,7 +111,7 @@ function divergenceError(step: number, what: 'noise' | 'parameters', sigma: numb
  *   noiseMultiplier: 1, clip: 1, learningRate: 0.5, seed: 7 });
  */
 export function trainDpSgd(options: TrainOptions): TrainResult {
-  requireObject('options', options);
+  requireOptions('options', options, ['model', 'data', 'expectedBatchSize', 'epochs', 'steps', 'noiseMultiplier', 'clip', 'learningRate', 'seed', 'sampling', 'maxBatchSize', 'instruments', 'initialParameters', 'onProgress']);
   requireObject('options.model', options.model);
   requireObject('options.data', options.data);
   const { model, data } = options;

@@ -46,7 +46,8 @@ export function formatFound(value: unknown): string {
 }
 
 function buildMessage(parameter: string, expected: string, found: unknown): string {
-  return `${parameter} must be ${expected}; found ${formatFound(found)}`;
+  // String(): a Symbol given as a name would throw inside a template literal
+  return `${String(parameter)} must be ${String(expected)}; found ${formatFound(found)}`;
 }
 
 /**

@@ -97,4 +97,21 @@ describe('requireOptions', () => {
     expect(() => requireOptions('options', { sigma: 1 }, ['samplingRate'])).toThrow('options.sigma must be absent (known keys: samplingRate); found 1');
     expect(() => requireOptions('options', { x: 1 }, [])).toThrow('options.x must be absent (known keys: none); found 1');
   });
+
+  it('suggests the allowed key a misspelt one stands for (trailing underscore, one or two edits), and nothing when two are as close', () => {
+    const keys = ['method', 'bucketSize', 'confidence', 'delta', 'family'];
+    expect(() => requireOptions('options', { delta_: 0.01 }, keys)).toThrow('options.delta_ must be absent: say delta (known keys');
+    expect(() => requireOptions('options', { detla: 0.01 }, keys)).toThrow('options.detla must be absent: say delta (');
+    expect(() => requireOptions('options', { confidance: 0.9 }, keys)).toThrow('options.confidance must be absent: say confidence (');
+    expect(() => requireOptions('options', { bucketsize: 3 }, keys)).toThrow('say bucketSize (');
+    expect(() => requireOptions('options', { fpr: [0.5] }, ['fprs', 'confidence'])).toThrow('options.fpr must be absent: say fprs (');
+    // far from every key: no suggestion
+    expect(() => requireOptions('options', { bogus: 1 }, keys)).toThrow('options.bogus must be absent (known keys');
+    // as close to two keys: no guess
+    expect(() => requireOptions('options', { ab: 1 }, ['aa', 'bb'])).toThrow('options.ab must be absent (known keys');
+    expect(() => requireOptions('options', { tol: 1 }, ['toa', 'tob'])).toThrow('options.tol must be absent (known keys');
+    // Symbol and BigInt values are named, not a TypeError from the message
+    expect(() => requireOptions('options', { bogus: Symbol('s') }, keys)).toThrow(DpboundsTypeError);
+    expect(() => requireOptions('options', { bogus: 10n }, keys)).toThrow(DpboundsTypeError);
+  });
 });

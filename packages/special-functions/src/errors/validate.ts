@@ -134,18 +134,57 @@ export function requireObject<T extends object = Readonly<Record<string, unknown
 /** The papers' short names of the options dpbounds spells out. */
 const SPELLED_OUT: Readonly<Record<string, string>> = { sigma: 'noiseMultiplier', q: 'samplingRate', T: 'steps', eps: 'epsilon' };
 
-/** The allowed key that `key` stands for: a paper's short name or another spelling (`noise_multiplier`). */
+/** Optimal-string-alignment distance (insertions, deletions, substitutions, adjacent swaps), capped at `cap + 1`. */
+function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return Math.min(rows[a.length]![b.length]!, cap + 1);
+}
+
+/**
+ * The allowed key that `key` stands for: a paper's short name, another spelling
+ * (`noise_multiplier`, `delta_`) or a typo (`detla`, `confidance`: at most one edit for keys of
+ * up to 5 letters, two for longer ones, when exactly one allowed key is that close).
+ */
 function spelledAs(key: string, allowed: readonly string[]): string | undefined {
   const squash = (k: string): string => k.replace(/[-_]/g, '').toLowerCase();
   const short = SPELLED_OUT[key];
   if (short !== undefined && allowed.includes(short)) return short;
-  return allowed.find((k) => squash(k) === squash(key));
+  const same = allowed.find((k) => squash(k) === squash(key));
+  if (same !== undefined) return same;
+  const typed = squash(key);
+  const cap = typed.length <= 5 ? 1 : 2;
+  if (typed.length < 3) return undefined;
+  let best: string | undefined;
+  let bestDistance = cap + 1;
+  let tie = false;
+  for (const k of allowed) {
+    const d = editDistance(typed, squash(k), cap);
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  return bestDistance <= cap && !tie ? best : undefined;
 }
 
 /**
  * Requires an options object whose keys are all among `allowed` (a misspelt or outdated key,
  * e.g. `sigma` for `noiseMultiplier`, is refused rather than silently ignored, with the name to
- * say instead when it has one). Returns the input typed as `T`; field checks are the caller's.
+ * say instead when it has one: a paper's short name, another spelling such as `delta_` or
+ * `noise_multiplier`, or a typo within one or two edits). Returns the input typed as `T`; field
+ * checks are the caller's.
  *
  * @throws DpboundsTypeError (`ERR_INVALID_TYPE`) naming `parameter` when `value` is not an
  * object, or `parameter.key` for the first unknown key

@@ -2,7 +2,7 @@
  * CLT μ of T steps of subsampled Gaussian mechanisms (DP-SGD) under Poisson or uniform batch
  * sampling.
  */
-import { DpboundsTypeError, requireInRange, requireObject } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { cltHUnchecked } from './clt-h.js';
 
 /** How batches are drawn: Poisson (each record independently with rate p) or uniform (fixed size, shuffled). */
@@ -34,7 +34,7 @@ export interface CltMuOptions {
  * @example cltMu({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 }) // 0.414521631336…
  */
 export function cltMu(options: CltMuOptions): number {
-  requireObject('options', options);
+  requireOptions('options', options, ['samplingRate', 'noiseMultiplier', 'steps', 'sampling']);
   const p = requireInRange('samplingRate', options.samplingRate, { min: 0, max: 1 });
   const sigma = requireInRange('noiseMultiplier', options.noiseMultiplier, { min: 0, minExclusive: true });
   const steps = requireInRange('steps', options.steps, { min: 0 });

@@ -2,7 +2,7 @@
  * From a privacy profile (or a list of (ε, δ) guarantees) back to a trade-off curve (Dong,
  * Roth & Su 2022, Proposition 2.12, "primal" direction; docs/math/tradeoff-core.md §3).
  */
-import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { piecewiseLinearFromSorted, type PiecewiseLinearTradeOffCurve } from '../curve/piecewise-linear-trade-off.js';
 
 /** Options of {@link tradeOffFromPrivacyProfile}. */
@@ -73,6 +73,7 @@ export function envelopeOfLines(slopes: number[], intercepts: number[]): Piecewi
  * @example tradeOffFromPrivacyProfile((e) => gdpDelta(1, e), { symmetric: true }).evaluate(0.1) // ≈ G_1(0.1) − tiny
  */
 export function tradeOffFromPrivacyProfile(delta: (epsilon: number) => number, options: TradeOffFromProfileOptions = {}): PiecewiseLinearTradeOffCurve {
+  requireOptions('options', options, ['epsilons', 'symmetric']);
   if (typeof delta !== 'function') {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'delta', expected: 'a function ε ↦ δ(ε)', found: delta });
   }
@@ -108,7 +109,7 @@ export function tradeOffFromPrivacyProfile(delta: (epsilon: number) => number, o
  * @example tradeOffFromEpsilonDeltaPairs([1], [1e-5]).evaluate(0.01) // = epsilonDeltaTradeOff(1, 1e-5).evaluate(0.01)
  */
 export function tradeOffFromEpsilonDeltaPairs(epsilons: ArrayLike<number>, deltas: ArrayLike<number>, options: { readonly symmetric?: boolean } = {}): PiecewiseLinearTradeOffCurve {
-  requireObject('options', options);
+  requireOptions('options', options, ['symmetric']);
   requireFiniteArray('epsilons', epsilons, { minLength: 1 });
   requireFiniteArray('deltas', deltas, { length: epsilons.length });
   const symmetric = options.symmetric ?? true;

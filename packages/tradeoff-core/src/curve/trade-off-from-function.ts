@@ -2,7 +2,7 @@
  * Adaptive sampling of a trade-off function into a numeric (piecewise-linear) curve
  * (docs/math/tradeoff-core.md §6).
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { alphaGrid } from './alpha-grid.js';
 import { piecewiseLinearFromSorted, type PiecewiseLinearTradeOffCurve } from './piecewise-linear-trade-off.js';
 
@@ -58,6 +58,7 @@ function checkedValue(f: (alpha: number) => number, a: number): number {
  * @example tradeOffFromFunction((a) => gaussianTradeOff(1).evaluate(a)).evaluate(0.3) // ≈ 0.31718
  */
 export function tradeOffFromFunction(f: (alpha: number) => number, options: TradeOffFromFunctionOptions = {}): PiecewiseLinearTradeOffCurve {
+  requireOptions('options', options, ['tolerance', 'maxKnots', 'initialUniform', 'initialLogPerEnd']);
   if (typeof f !== 'function') {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'f', expected: 'a function α ↦ f(α)', found: f });
   }

@@ -2,7 +2,7 @@
  * Empirical trade-off curves (ROC) from membership-inference attack scores, with exact
  * Clopper–Pearson confidence intervals (docs/math/tradeoff-core.md §10).
  */
-import { requireFiniteArray, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { requireFiniteArray, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { piecewiseLinearFromSorted, type PiecewiseLinearTradeOffCurve } from '../curve/piecewise-linear-trade-off.js';
 import { requireAlpha } from '../curve/validate-alpha.js';
 import { clopperPearsonUnchecked } from './clopper-pearson.js';
@@ -86,7 +86,7 @@ function sortedCopy(name: string, scores: ArrayLike<number>): Float64Array {
  * e.tprAtFpr([0]); // [{ fpr: 0, tpr: 0.666…, tprLower: 0.094…, tprUpper: 0.991…, … }]
  */
 export function empiricalTradeOff(memberScores: ArrayLike<number>, nonMemberScores: ArrayLike<number>, options: { readonly confidence?: number } = {}): EmpiricalTradeOff {
-  requireObject('options', options);
+  requireOptions('options', options, ['confidence']);
   const confidence = requireInRange('confidence', options.confidence ?? 0.95, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   const pos = sortedCopy('memberScores', memberScores);
   const neg = sortedCopy('nonMemberScores', nonMemberScores);

@@ -4,7 +4,7 @@
  * better than DP allows, and the curve to report is the pointwise maximum (the more private of
  * the two at every FPR; docs/math/tradeoff-core.md §9).
  */
-import { requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import { pointwiseMax, type PointwiseMaxCurve } from './pointwise.js';
@@ -54,7 +54,7 @@ export interface CombineWithDpOptions {
 export function combineWithDp(threat: TradeOffCurve, dp: TradeOffCurve, options: CombineWithDpOptions = {}): CombinedWithDp {
   requireTradeOffCurve('threat', threat);
   requireTradeOffCurve('dp', dp);
-  requireObject('options', options);
+  requireOptions('options', options, ['gridSize', 'tolerance']);
   const gridSize = requireInteger('gridSize', options.gridSize ?? 401, { min: 11, max: 1e6 });
   const tolerance = requireInRange('tolerance', options.tolerance ?? 1e-12, { min: 0, max: 1 });
   const grid = alphaGrid(gridSize, Math.max(8, Math.floor(gridSize / 20)), 1e-12);

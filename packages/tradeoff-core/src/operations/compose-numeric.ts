@@ -2,7 +2,7 @@
  * Numeric composition (tensor product) of two arbitrary trade-off curves, pessimistic by
  * construction (Dong, Roth & Su 2022, Definition 3.1 and Theorem 3.2; docs/math/tradeoff-core.md §7).
  */
-import { requireInteger, requireObject } from '@dpbounds/special-functions';
+import { requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { piecewiseLinearFromSorted, type PiecewiseLinearTradeOffCurve } from '../curve/piecewise-linear-trade-off.js';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import { privacyProfileUnchecked } from '../conversions/privacy-profile.js';
@@ -99,7 +99,7 @@ function atoms(curve: PiecewiseLinearTradeOffCurve): { p: Float64Array; q: Float
 export function composeNumeric(f: TradeOffCurve, g: TradeOffCurve, options: ComposeNumericOptions = {}): PiecewiseLinearTradeOffCurve {
   requireTradeOffCurve('f', f);
   requireTradeOffCurve('g', g);
-  requireObject('options', options);
+  requireOptions('options', options, ['maxKnots']);
   const maxKnots = requireInteger('maxKnots', options.maxKnots ?? 1000, { min: 16, max: 1e4 });
   const a = atoms(lowerPiecewise(f, maxKnots));
   const b = atoms(lowerPiecewise(g, maxKnots));

@@ -2,7 +2,7 @@
  * Dominance order of trade-off curves: "f is at least as private as g" iff f ≥ g pointwise
  * (docs/math/tradeoff-core.md §1).
  */
-import { requireInRange, requireObject } from '@dpbounds/special-functions';
+import { requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import { isPiecewiseLinear } from './convex-envelope.js';
@@ -41,7 +41,7 @@ export interface DominanceOptions {
 export function dominates(f: TradeOffCurve, g: TradeOffCurve, options: DominanceOptions = {}): DominanceResult {
   requireTradeOffCurve('f', f);
   requireTradeOffCurve('g', g);
-  requireObject('options', options);
+  requireOptions('options', options, ['tolerance', 'gridSize']);
   const tolerance = requireInRange('tolerance', options.tolerance ?? 1e-12, { min: 0, max: 1 });
   const size = requireInRange('gridSize', options.gridSize ?? 2001, { min: 11, max: 1e7 });
   const points = Array.from(alphaGrid(size, 200, 1e-14));

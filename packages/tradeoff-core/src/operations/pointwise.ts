@@ -1,7 +1,7 @@
 /**
  * Pointwise minimum (convexified) and maximum of two trade-off curves (docs/math/tradeoff-core.md §6).
  */
-import { requireObject } from '@dpbounds/special-functions';
+import { requireOptions } from '@dpbounds/special-functions';
 import { AnalyticCurve } from '../curve/analytic-curve.js';
 import type { TradeOffCurve, TradeOffCurveJSON } from '../curve/trade-off-curve.js';
 import { genericEnvelopeBridges, isPiecewiseLinear, piecewiseEnvelope, type EnvelopeOptions } from './convex-envelope.js';
@@ -21,7 +21,7 @@ import { requireTradeOffCurve } from '../curve/require-trade-off-curve.js';
 export function pointwiseMin(f: TradeOffCurve, g: TradeOffCurve, options: EnvelopeOptions = {}): ConvexEnvelopeCurve {
   requireTradeOffCurve('f', f);
   requireTradeOffCurve('g', g);
-  requireObject('options', options);
+  requireOptions('options', options, ['uniform', 'logPerEnd', 'refinements', 'refinePoints']);
   const inverse = (): TradeOffCurve => pointwiseMin(f.inverse(), g.inverse(), options);
   if (isPiecewiseLinear(f) && isPiecewiseLinear(g)) {
     const { curve, bridges } = piecewiseEnvelope(f, g);

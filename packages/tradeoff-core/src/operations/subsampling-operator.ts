@@ -2,7 +2,7 @@
  * The subsampling operator C_p(f) = min{f_p, f_p⁻¹}** (Dong, Roth & Su 2022, Theorem 4.2;
  * docs/math/tradeoff-core.md §6).
  */
-import { normalCdf, requireInRange, requireObject } from '@dpbounds/special-functions';
+import { normalCdf, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import type { TradeOffCurve } from '../curve/trade-off-curve.js';
 import type { EnvelopeOptions } from './convex-envelope.js';
 import { subsample } from './subsample.js';
@@ -27,7 +27,7 @@ import { requireTradeOffCurve } from '../curve/require-trade-off-curve.js';
  */
 export function subsamplingOperator(curve: TradeOffCurve, samplingRate: number, options: EnvelopeOptions = {}): SymmetrizedTradeOffCurve {
   requireTradeOffCurve('curve', curve);
-  requireObject('options', options);
+  requireOptions('options', options, ['uniform', 'logPerEnd', 'refinements', 'refinePoints']);
   const p = requireInRange('samplingRate', samplingRate, { min: 0, max: 1 });
   const mixed = subsample(curve, p);
   if (curve.kind === 'gaussian' && typeof (curve as { mu?: unknown }).mu === 'number') {

@@ -2,7 +2,7 @@
  * Symmetrisation C(f, f⁻¹) = min{f, f⁻¹}** (docs/tradeoff-curves.md; Dong, Roth & Su 2022, Theorem 4.2 and
  * its C_p operator; derivation: docs/math/tradeoff-core.md §6).
  */
-import { brentRoot, DpboundsTypeError, requireInRange, requireObject } from '@dpbounds/special-functions';
+import { brentRoot, DpboundsTypeError, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { alphaGrid } from '../curve/alpha-grid.js';
 import type { TradeOffCurve, TradeOffCurveJSON } from '../curve/trade-off-curve.js';
 import { maximizeConcave } from '../conversions/maximize-concave.js';
@@ -88,7 +88,7 @@ function jsonOf(base: TradeOffCurve): () => TradeOffCurveJSON {
  */
 export function symmetrize(curve: TradeOffCurve, options: SymmetrizeOptions = {}): SymmetrizedTradeOffCurve {
   requireTradeOffCurve('curve', curve);
-  requireObject('options', options);
+  requireOptions('options', options, ['method', 'tangentX', 'uniform', 'logPerEnd', 'refinements', 'refinePoints']);
   const method = options.method ?? 'auto';
   if (method !== 'auto' && method !== 'hull' && method !== 'fastPath') {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'options.method', expected: '"auto", "hull" or "fastPath"', found: method });

@@ -1,7 +1,7 @@
 /**
  * Reading curves back from their JSON form (`curve.toJSON()`).
  */
-import { DpboundsTypeError } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireOptions } from '@dpbounds/special-functions';
 import { epsilonDeltaTradeOff } from '../curve/epsilon-delta-trade-off.js';
 import { gaussianTradeOff } from '../curve/gaussian-trade-off.js';
 import { identityTradeOff } from '../curve/identity-trade-off.js';
@@ -22,11 +22,33 @@ function curveList(value: unknown, path: string): [unknown, unknown] {
   return [value[0], value[1]];
 }
 
-function read(json: unknown, path: string): TradeOffCurve {
+/** The fields each kind's `toJSON()` writes (`defineTradeOff` curves add `source` and `parameters`); any other key is refused. */
+const KEYS: Readonly<Record<string, readonly string[]>> = {
+  gaussian: ['kind', 'mu'],
+  laplace: ['kind', 'epsilon'],
+  epsilonDelta: ['kind', 'epsilon', 'delta'],
+  identity: ['kind'],
+  piecewiseLinear: ['kind', 'alpha', 'beta', 'source', 'parameters'],
+  subsampled: ['kind', 'base', 'samplingRate'],
+  inverse: ['kind', 'base'],
+  symmetrized: ['kind', 'base'],
+  pointwiseMax: ['kind', 'curves'],
+  pointwiseMin: ['kind', 'curves'],
+};
+
+/** Deepest nesting of operations read (a deeper document is refused, not a stack overflow). */
+const MAX_CURVE_DEPTH = 200;
+
+function read(json: unknown, path: string, depth = 0): TradeOffCurve {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_FORMAT', parameter: path, expected: 'a curve object with a "kind"', found: json });
   }
+  if (depth > MAX_CURVE_DEPTH) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_FORMAT', parameter: path, expected: `a curve nested at most ${MAX_CURVE_DEPTH} operations deep`, found: json });
+  }
   const o = json as Record<string, unknown>;
+  const keys = typeof o.kind === 'string' && Object.hasOwn(KEYS, o.kind) ? KEYS[o.kind] : undefined;
+  if (keys !== undefined) requireOptions(path, o, keys);
   switch (o.kind) {
     case 'gaussian':
       return gaussianTradeOff(field(o, 'mu', path) as number);
@@ -45,18 +67,18 @@ function read(json: unknown, path: string): TradeOffCurve {
       return piecewiseLinearTradeOff(alpha as number[], beta as number[]);
     }
     case 'subsampled':
-      return subsample(read(field(o, 'base', path), `${path}.base`), field(o, 'samplingRate', path) as number);
+      return subsample(read(field(o, 'base', path), `${path}.base`, depth + 1), field(o, 'samplingRate', path) as number);
     case 'inverse':
-      return read(field(o, 'base', path), `${path}.base`).inverse();
+      return read(field(o, 'base', path), `${path}.base`, depth + 1).inverse();
     case 'symmetrized':
-      return symmetrize(read(field(o, 'base', path), `${path}.base`));
+      return symmetrize(read(field(o, 'base', path), `${path}.base`, depth + 1));
     case 'pointwiseMax': {
       const [a, b] = curveList(field(o, 'curves', path), `${path}.curves`);
-      return pointwiseMax(read(a, `${path}.curves[0]`), read(b, `${path}.curves[1]`));
+      return pointwiseMax(read(a, `${path}.curves[0]`, depth + 1), read(b, `${path}.curves[1]`, depth + 1));
     }
     case 'pointwiseMin': {
       const [a, b] = curveList(field(o, 'curves', path), `${path}.curves`);
-      return pointwiseMin(read(a, `${path}.curves[0]`), read(b, `${path}.curves[1]`));
+      return pointwiseMin(read(a, `${path}.curves[0]`, depth + 1), read(b, `${path}.curves[1]`, depth + 1));
     }
     default:
       throw new DpboundsTypeError({
@@ -72,7 +94,8 @@ function read(json: unknown, path: string): TradeOffCurve {
  * Rebuilds a curve from `curve.toJSON()` (after `JSON.stringify`/`JSON.parse`): analytic
  * families from their parameters, numeric curves from their knots, operations (subsampled,
  * inverse, symmetrised, pointwise min/max) from their operands. Parameters are validated as in
- * the constructors. Curves made with `defineTradeOff` serialise as numeric curves.
+ * the constructors. Curves made with `defineTradeOff` serialise as numeric curves. A key the
+ * kind does not write (a misspelt `mu_`) is refused naming it, and operations nest at most 200 deep.
  *
  * @throws DpboundsTypeError for an unknown kind or missing fields; DpboundsRangeError for
  * parameters out of range.

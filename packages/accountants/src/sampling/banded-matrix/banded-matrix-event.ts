@@ -19,7 +19,7 @@
  *
  * σ is the noise multiplier of Z (standard deviation σ times the clip norm).
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireObject, requireString } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireObject, requireString, requireOptions } from '@dpbounds/special-functions';
 import { bandedGram, type BandedStrategy } from './banded-strategy.js';
 import { ballsInBinsSensitivitySquared, cyclicSensitivity } from './participation-sensitivity.js';
 
@@ -190,6 +190,7 @@ function isDeeplyFrozen(strategy: BandedStrategy): boolean {
  * @example bandedMatrixEvent({ strategy: { bands: [[1], [0.4]] }, bands: 2, steps: 1000, noiseMultiplier: 2, participation: 'poisson-in-group', datasetSize: 60_000, batchSize: 250 })
  */
 export function bandedMatrixEvent(options: BandedMatrixOptions): BandedMatrixEvent {
+  requireOptions('options', options, ['strategy', 'bands', 'steps', 'noiseMultiplier', 'participation', 'minSeparation', 'datasetSize', 'batchSize']);
   if (options === null || typeof options !== 'object') {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'options', expected: `an object with keys among ${BANDED_MATRIX_FIELDS.join(', ')}`, found: options });
   }

@@ -3,7 +3,7 @@
  * Security 2024, Corollary 10): β*_AI ≥ 1 − erf(p·‖R‖₂/(2√2·σ·C)) from the per-step attribute
  * sensitivities R = (R_1, …, R_T) recorded during training.
  */
-import { DpboundsRangeError, requireFiniteArray, requireInRange, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireFiniteArray, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import { bayesSecurityFromSensitivity } from './bayes-security-bound.js';
 import type { BayesSecurityBound } from './bayes-security-bound.js';
 
@@ -55,7 +55,7 @@ const CLIP_SLACK = 1e-9;
  * @example bayesSecurityAttributeInference({ samplingRate: 0.01, noiseMultiplier: 1, clip: 1, sensitivities: [0.5, 1.2, 2, 0, 1.9] }).bayesSecurity // 0.9878343669870729
  */
 export function bayesSecurityAttributeInference(input: BayesAiInput): BayesAiBound {
-  requireObject('input', input);
+  requireOptions('input', input, ['samplingRate', 'noiseMultiplier', 'clip', 'sensitivities']);
   const clip = requireInRange('clip', input.clip, { min: 0, minExclusive: true });
   const values = requireFiniteArray('sensitivities', input.sensitivities, { minLength: 1 });
   const limit = 2 * clip;

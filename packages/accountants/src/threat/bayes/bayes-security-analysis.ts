@@ -3,7 +3,7 @@
  * (Cherubin et al., USENIX Security 2024): the bound, what it means for attackers, and the
  * trade-off curves it implies.
  */
-import { requireInteger, requireObject, requireProbability } from '@dpbounds/special-functions';
+import { requireInteger, requireProbability, requireOptions } from '@dpbounds/special-functions';
 import { epsilonDeltaTradeOff, gaussianTradeOff, tprBoundFromBayesSecurity } from '@dpbounds/tradeoff-core';
 import type { NeighbouringRelation, TradeOffCurve } from '@dpbounds/tradeoff-core';
 import { dpSgdGuaranteeCurve } from '../common/dp-sgd-guarantee-curve.js';
@@ -13,7 +13,7 @@ import type { CombinedSide, DpSide } from '../common/threat-dp-combination.js';
 import type { BayesSecurityBound } from './bayes-security-bound.js';
 import { bayesSecurityAttributeInference } from './bayes-security-ai.js';
 import type { BayesAiInput } from './bayes-security-ai.js';
-import { bayesSecurityMia } from './bayes-security-mia.js';
+import { bayesSecurityMia, MIA_INPUT_KEYS } from './bayes-security-mia.js';
 import type { BayesMiaInput } from './bayes-security-mia.js';
 import { bayesAttackSuccess } from './bayes-derived-metrics.js';
 
@@ -133,8 +133,8 @@ export function analyzeBayesSecurity(
   input: ({ readonly threat: 'mia' } & BayesMiaInput) | ({ readonly threat: 'ai' } & BayesAiInput),
   options: BayesAnalysisOptions = {},
 ): BayesSecurityAnalysis {
-  requireObject('input', input);
-  requireObject('options', options);
+  requireOptions('input', input, input?.threat === 'mia' ? ['threat', ...MIA_INPUT_KEYS] : ['threat', 'samplingRate', 'noiseMultiplier', 'clip', 'sensitivities']);
+  requireOptions('options', options, ['fprs', 'prior', 'combineWithDp']);
   const fprs = options.fprs ?? [0.001, 0.01, 0.1];
   const prior = requireProbability('prior', options.prior ?? 0.5);
   let bound: BayesSecurityBound;
@@ -144,13 +144,15 @@ export function analyzeBayesSecurity(
   let warning: string | undefined;
   let sensitivityNorm: number | undefined;
   if (input.threat === 'mia') {
-    const mia = bayesSecurityMia(input);
+    const { threat: _mia, ...miaInput } = input;
+    const mia = bayesSecurityMia(miaInput);
     bound = boundFields(mia);
     neighbouring = mia.relation === 'substitution' ? 'substitution' : 'add-remove';
     steps = input.steps;
     mu = ((mia.relation === 'substitution' ? 2 : 1) * input.samplingRate * Math.sqrt(input.steps)) / input.noiseMultiplier;
   } else {
-    const ai = bayesSecurityAttributeInference(input);
+    const { threat: _ai, ...aiInput } = input;
+    const ai = bayesSecurityAttributeInference(aiInput);
     bound = boundFields(ai);
     steps = ai.steps;
     mu = (input.samplingRate * ai.sensitivityNorm) / (input.noiseMultiplier * input.clip);

@@ -2,7 +2,7 @@
  * Bayes security of DP-SGD against membership inference (Cherubin et al., USENIX Security 2024,
  * Corollary 7): β* ≥ 1 − erf(p√T/(√2σ)) for substitution, 1 − erf(p√T/(2√2σ)) for add/remove.
  */
-import { requireInRange, requireObject, requireProbability } from '@dpbounds/special-functions';
+import { requireInRange, requireProbability, requireOptions } from '@dpbounds/special-functions';
 import { bayesSecurityBoundUnchecked } from './bayes-security-bound.js';
 import type { BayesSecurityBound } from './bayes-security-bound.js';
 import { relationSensitivityFactor, requireBayesRelation } from './neighbouring-relation.js';
@@ -20,6 +20,9 @@ export interface BayesMiaInput {
   readonly relation?: BayesRelation;
 }
 
+/** The keys of {@link BayesMiaInput} (any other key is refused). */
+export const MIA_INPUT_KEYS: readonly string[] = ['samplingRate', 'noiseMultiplier', 'steps', 'relation'];
+
 /** {@link BayesSecurityBound} plus the relation it was computed for. */
 export interface BayesMiaBound extends BayesSecurityBound {
   readonly relation: BayesRelation;
@@ -36,7 +39,7 @@ export interface BayesMiaBound extends BayesSecurityBound {
  * @example bayesSecurityMia({ samplingRate: 0.01, noiseMultiplier: 1, steps: 100 }).bayesSecurity // 0.920344325445942
  */
 export function bayesSecurityMia(input: BayesMiaInput): BayesMiaBound {
-  requireObject('input', input);
+  requireOptions('input', input, MIA_INPUT_KEYS);
   const relation = input.relation === undefined || input.relation === 'substitution' ? 'substitution' : requireBayesRelation(input.relation);
   const { samplingRate: p, noiseMultiplier: sigma, steps } = input;
   // Fast domain checks first (this is evaluated in tight loops); the helpers build the error.

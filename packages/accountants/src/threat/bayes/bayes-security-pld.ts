@@ -4,7 +4,7 @@
  * is the ground truth the closed form is compared to). Slow (about a second for 10⁴ steps) but
  * rigorous on both sides, unlike the closed form's Gaussian approximation.
  */
-import { requireInRange, requireInteger, requireObject, requireProbability } from '@dpbounds/special-functions';
+import { requireInRange, requireInteger, requireProbability, requireOptions } from '@dpbounds/special-functions';
 import { dpSgdEvent } from '../../events/mechanism-event.js';
 import { PldAccountant } from '../../pld/pld-accountant.js';
 import { requireBayesRelation } from './neighbouring-relation.js';
@@ -28,7 +28,7 @@ export interface BayesSecurityPldBracket {
  * @example bayesSecurityFromPld({ samplingRate: 0.01, noiseMultiplier: 2, steps: 1000 }).lower // ≈ 0.90 (closed form 0.9 with error ±0.5)
  */
 export function bayesSecurityFromPld(input: { readonly samplingRate: number; readonly noiseMultiplier: number; readonly steps: number; readonly relation?: BayesRelation }): BayesSecurityPldBracket {
-  requireObject('input', input);
+  requireOptions('input', input, ['samplingRate', 'noiseMultiplier', 'steps', 'relation']);
   const relation = requireBayesRelation(input.relation ?? 'substitution');
   const samplingRate = requireProbability('samplingRate', input.samplingRate);
   const noiseMultiplier = requireInRange('noiseMultiplier', input.noiseMultiplier, { min: 0, minExclusive: true });

@@ -2,7 +2,7 @@
  * μ-GMIP analysis of a training run (Leemann, Pawelczyk & Kasneci, NeurIPS 2023): the trade-off
  * curve G_μ of the whole run, its headline numbers, and the Gaussian-DP μ of the same run.
  */
-import { requireInRange, requireObject } from '@dpbounds/special-functions';
+import { requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { auc, bestAttackAccuracy, epsilonDeltaTradeOff, gaussianTradeOff, tprAtFpr } from '@dpbounds/tradeoff-core';
 import type { NeighbouringRelation, ResultKind, TprAtFpr, TradeOffCurve } from '@dpbounds/tradeoff-core';
 import type { ResultKinds } from '../common/result-kinds.js';
@@ -90,6 +90,7 @@ export interface GmipAnalysisOptions {
  * @example analyzeGmip({ batchSize: 400, datasetSize: 48000, steps: 1200, params: 650, noiseStd: 0, clip: 500 }, [0.01]).mu // 0.7865955046430421
  */
 export function analyzeGmip(config: GmipConfig, fprs: readonly number[] = [0.001, 0.01, 0.1], options: GmipAnalysisOptions = {}): GmipAnalysis {
+  requireOptions('options', options, ['combineWithDp']);
   requireObject('config', config);
   const c = resolveGmipConfig(config);
   const { muStep, muTotal } = gmipMu(config);

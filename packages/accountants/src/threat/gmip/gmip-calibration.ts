@@ -2,7 +2,7 @@
  * Noise calibration for a target μ-GMIP (Leemann, Pawelczyk & Kasneci, NeurIPS 2023, §6 and
  * Table 5), in closed form (the authors solve the same equations with fsolve; agreement 2e−13).
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { uniformCltHInverse } from '../common/clt.js';
 import { resolveGmipConfig } from './gmip-config.js';
 import type { GmipConfig, ResolvedGmipConfig } from './gmip-config.js';
@@ -125,7 +125,7 @@ export function guaranteedGmipMu(tau: number, c: ResolvedGmipConfig): number {
  * @example calibrateGmipNoise(0.4, { batchSize: 400, datasetSize: 48000, steps: 1200, params: 650, noiseStd: 0, clip: 500 }).tauMIP // 2.8376964381922942
  */
 export function calibrateGmipNoise(targetMu: number, config: GmipConfig, options: GmipCalibrationOptions = {}): GmipNoiseCalibration {
-  requireObject('options', options);
+  requireOptions('options', options, ['rule']);
   requireObject('config', config);
   const mu = requireInRange('targetMu', targetMu, { min: 0, minExclusive: true });
   const rule = options.rule ?? 'consistent';

@@ -2,7 +2,7 @@
  * The training configuration analysed by μ-GMIP (Leemann, Pawelczyk & Kasneci, NeurIPS 2023,
  * §5) and its validation.
  */
-import { DpboundsRangeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 
 /**
  * One run of (noisy, clipped) mini-batch SGD: T steps with batches of n drawn from N records,
@@ -43,7 +43,7 @@ export interface ResolvedGmipConfig {
  * @example resolveGmipConfig({ batchSize: 400, datasetSize: 48000, steps: 1200, params: 650, noiseStd: 0, clip: 500 }).K // 650
  */
 export function resolveGmipConfig(config: GmipConfig): ResolvedGmipConfig {
-  requireObject('config', config);
+  requireOptions('config', config, ['batchSize', 'datasetSize', 'steps', 'params', 'noiseStd', 'clip', 'susceptibility']);
   const n = requireInteger('batchSize', config.batchSize, { min: 1 });
   const N = requireInteger('datasetSize', config.datasetSize, { min: 1 });
   if (N < n) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'datasetSize', expected: `an integer ≥ batchSize (${n})`, found: N });

@@ -3,7 +3,7 @@
  * symmetrised curve, the DP (Neyman–Pearson-optimal attacker) curve and their combination at
  * chosen FPRs (Kaissis, Ziller, Kolek, Riess & Rueckert, NeurIPS 2023; docs/math/relaxed-threat-model.md).
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireObject, requireProbability } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireObject, requireProbability, requireOptions, requireArray } from '@dpbounds/special-functions';
 import { combineWithDp, epsilonDeltaTradeOff, gaussianTradeOff, isNeighbouringRelation, laplaceTradeOff, pointwiseMax, subsamplingOperator, symmetrize } from '@dpbounds/tradeoff-core';
 import { requireTradeOffCurve } from '@dpbounds/tradeoff-core/advanced';
 import type { Bridge, CombinedWithDp, NeighbouringRelation, ResultKind, TradeOffCurve } from '@dpbounds/tradeoff-core';
@@ -91,7 +91,8 @@ export interface RtmAnalysis extends RtmCurves {
  * @example analyzeRtm({ mechanism: 'gaussian', sensitivity: 1, scale: 0.5 }, [0.01]).points[0].fnr // 0.7176323460397963
  */
 export function analyzeRtm(input: RtmAnalysisInput, fprs: readonly number[] = [0.001, 0.01, 0.1]): RtmAnalysis {
-  requireObject('input', input);
+  requireOptions('input', input, ['mechanism', 'sensitivity', 'scale', 'dims', 'compositions', 'samplingRate', 'attacker', 'neighbouring']);
+  requireArray('fprs', fprs);
   const sensitivity = requireInRange('sensitivity', input.sensitivity, { min: 0, minExclusive: true });
   const scale = requireInRange('scale', input.scale, { min: 0, minExclusive: true });
   const dimsRequested = requireInteger('dims', input.dims ?? 1, { min: 1 });

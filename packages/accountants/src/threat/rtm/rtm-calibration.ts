@@ -4,7 +4,7 @@
  * the same (ε, δ) guarantee against the (pooled) RTM attacker. Derivation in
  * docs/math/relaxed-threat-model.md.
  */
-import { brentRoot, DpboundsRangeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { brentRoot, DpboundsRangeError, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { gdpMuFromEpsilonDelta } from '@dpbounds/tradeoff-core';
 import type { ResultKind } from '@dpbounds/tradeoff-core';
 import { rtmGaussianProfileUnchecked } from './rtm-privacy-profile.js';
@@ -54,7 +54,7 @@ export interface RtmCalibration {
  * @example calibrateRtmGaussianNoise({ epsilon: 1, delta: 1e-5, sensitivity: 1 }).noiseRtm < calibrateRtmGaussianNoise({ epsilon: 1, delta: 1e-5, sensitivity: 1 }).noiseDp // true
  */
 export function calibrateRtmGaussianNoise(input: RtmCalibrationInput): RtmCalibration {
-  requireObject('input', input);
+  requireOptions('input', input, ['epsilon', 'delta', 'sensitivity', 'dims', 'compositions']);
   const eps = requireInRange('epsilon', input.epsilon, { min: 0 });
   const delta = requireInRange('delta', input.delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   const sensitivity = requireInRange('sensitivity', input.sensitivity, { min: 0, minExclusive: true });

@@ -4,7 +4,7 @@
  * derivation, including why the pooled attacker is the one to report, in
  * docs/math/relaxed-threat-model.md).
  */
-import { DpboundsRangeError, DpboundsTypeError, normalCdf, normalQuantile, normalSf, normalSfInverse, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, normalCdf, normalQuantile, normalSf, normalSfInverse, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { defineTradeOff, gaussianTradeOff } from '@dpbounds/tradeoff-core';
 import type { ResultKind, TradeOffCurve } from '@dpbounds/tradeoff-core';
 import { requireRtmAttacker } from './rtm-attacker.js';
@@ -65,7 +65,7 @@ const MAX_DISTINCT_NUMERIC = 64;
  * @example rtmGaussianComposition([{ dims: 5, mu: 0.5 }, { dims: 5, mu: 1 }, { dims: 5, mu: 2 }]).noncentrality // 5.25
  */
 export function rtmGaussianComposition(mechanisms: readonly RtmGaussianParameters[], options: RtmCompositionOptions = {}): RtmComposedGaussian {
-  requireObject('options', options);
+  requireOptions('options', options, ['attacker']);
   const attacker = requireRtmAttacker(options.attacker);
   if (!Array.isArray(mechanisms) || mechanisms.length === 0) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'mechanisms', expected: 'a non-empty array of { dims, mu }', found: mechanisms });

@@ -4,7 +4,7 @@
  * as a guarantee against the strongest (pooled) RTM attacker, combined with the DP guarantee of
  * the same run. Derivation and validity argument: docs/math/relaxed-threat-model.md.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { combineWithDp, isNeighbouringRelation } from '@dpbounds/tradeoff-core';
 import type { CombinedWithDp, NeighbouringRelation, ResultKind, TradeOffCurve } from '@dpbounds/tradeoff-core';
 import { requireRtmAttacker } from './rtm-attacker.js';
@@ -92,7 +92,7 @@ const MAX_STEPS = 1e7;
  * @example analyzeRtmDpSgd({ samplingRate: 1, noiseMultiplier: 1 / 0.3, steps: 100 }).threatCurve.evaluate(0.01) // ≈ 0.336
  */
 export function analyzeRtmDpSgd(input: RtmDpSgdInput): RtmDpSgdAnalysis {
-  requireObject('input', input);
+  requireOptions('input', input, ['samplingRate', 'noiseMultiplier', 'steps', 'dims', 'neighbouring', 'attacker']);
   const q = requireInRange('samplingRate', input.samplingRate, { min: 0, minExclusive: true, max: 1 });
   const sigma = requireInRange('noiseMultiplier', input.noiseMultiplier, { min: 0, minExclusive: true });
   const steps = requireInteger('steps', input.steps, { min: 1, max: MAX_STEPS });

@@ -14,7 +14,7 @@ import {
   normalSfInverse,
   requireInRange,
   requireInteger,
-  requireObject,
+  requireOptions,
 } from '@dpbounds/special-functions';
 import { defineTradeOff } from '@dpbounds/tradeoff-core';
 import type { TradeOffCurve } from '@dpbounds/tradeoff-core';
@@ -82,7 +82,7 @@ function validate(parameters: RtmGaussianParameters): { mu: number; dims: number
  * @example rtmGaussian({ mu: 2, dims: 1 }).evaluate(0.1) // 0.361106196673067
  */
 export function rtmGaussian(parameters: RtmGaussianParameters): TradeOffCurve {
-  requireObject('parameters', parameters);
+  requireOptions('parameters', parameters, ['mu', 'dims']);
   const { mu, dims } = validate(parameters);
   return defineTradeOff({
     kind: 'rtmGaussian',
@@ -129,7 +129,7 @@ export function densityRatioThreshold(target: number, dims: number, lambda: numb
  * @example rtmGaussianTangentPoint({ mu: 2, dims: 1 }).x // 0.17886165908014617
  */
 export function rtmGaussianTangentPoint(parameters: RtmGaussianParameters): GaussianTangentPoint {
-  requireObject('parameters', parameters);
+  requireOptions('parameters', parameters, ['mu', 'dims']);
   const { mu, dims } = validate(parameters);
   requireInRange('mu', mu, { min: 0, minExclusive: true });
   const lambda = mu * mu;

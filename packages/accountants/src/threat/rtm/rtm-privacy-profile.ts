@@ -2,7 +2,7 @@
  * Privacy profile of the symmetrised Gaussian relaxed-threat-model curve (derived here, not a
  * formula of Kaissis et al. 2023; docs/math/relaxed-threat-model.md): δ_C(ε) = max(δ_j(ε), δ_{j⁻¹}(ε)).
  */
-import { chiSquaredCdf, chiSquaredSf, erf, noncentralChiSquaredCdf, noncentralChiSquaredSf, normalCdf, normalSf, requireFinite, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { chiSquaredCdf, chiSquaredSf, erf, noncentralChiSquaredCdf, noncentralChiSquaredSf, normalCdf, normalSf, requireFinite, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { gdpDelta } from '@dpbounds/tradeoff-core';
 import { densityRatioThreshold } from './rtm-gaussian.js';
 import { MAX_RTM_DIMS, MAX_RTM_NONCENTRALITY } from './rtm-limits.js';
@@ -81,7 +81,7 @@ export function rtmGaussianProfileUnchecked(eps: number, d: number, lambda: numb
  * @example rtmGaussianPrivacyProfile(0.5, { mu: 2, dims: 1 }).delta // 0.4748900174669649
  */
 export function rtmGaussianPrivacyProfile(epsilon: number, parameters: { readonly mu: number; readonly dims: number }): RtmPrivacyProfile {
-  requireObject('parameters', parameters);
+  requireOptions('parameters', parameters, ['mu', 'dims']);
   const eps = requireFinite('epsilon', epsilon);
   const mu = requireInRange('mu', parameters.mu, { min: 0 });
   const d = requireInteger('dims', parameters.dims, { min: 1, max: MAX_RTM_DIMS });
