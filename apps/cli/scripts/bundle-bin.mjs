@@ -4,7 +4,8 @@
 // tree-shaken per command, one copy of each module for the whole bundle (so the typed error
 // classes stay one class). The one module that finds a file next to itself,
 // sgd-instrumentation's bundled Adult data, is pointed at the installed package instead.
-// Runs after `tsc`, which still writes the library entry (dist/index.js) and the declarations.
+// Runs after `tsc`, which writes only the declarations: the library entry (dist/index.js, `runCli`)
+// is an entry of the same bundle, so the package ships its code once.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +46,7 @@ await build({
   resolve: { conditions },
   ssr: { noExternal: true, resolve: { conditions, externalConditions: ['node'] } },
   build: {
-    // the executable, and the sweep's worker-thread script (found next to the chunks at run time)
+    // the executable, the library entry, and the sweep's worker-thread script (found next to the chunks at run time)
     ssr: true,
     outDir: dist,
     emptyOutDir: false,
@@ -54,7 +55,7 @@ await build({
     sourcemap: false,
     rolldownOptions: {
       external,
-      input: { bin: 'src/bin.ts', 'sweep-worker': 'src/sweep/sweep-worker.ts' },
+      input: { bin: 'src/bin.ts', index: 'src/index.ts', 'sweep-worker': 'src/sweep/sweep-worker.ts' },
       output: {
         format: 'es',
         entryFileNames: '[name].js',

@@ -193,4 +193,16 @@ describe('packed tarballs', () => {
     const version = (JSON.parse(readFileSync(join(cli.dir, 'package.json'), 'utf8')) as { version: string }).version;
     expect(out.trim()).toBe(version);
   });
+
+  it('@dpbounds/cli ships its code once: its JavaScript is the bundle (bin.js, index.js, sweep-worker.js, bin-*.js chunks), and the library entry runs from it', () => {
+    const installed = join(consumer, 'node_modules', cli.name);
+    const scripts = filesBelow(join(installed, 'dist')).filter((file) => /\.(js|mjs|cjs)$/.test(file));
+    expect(scripts.filter((file) => !/^(bin|index|sweep-worker|bin-[\w-]+)\.js$/.test(file))).toEqual([]);
+    const script = `import { runCli } from '@dpbounds/cli';
+      let out = '';
+      const code = await runCli(['dp', '--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '10', '--delta', '1e-5', '--accountant', 'rdp', '--json'], { stdout: (t) => { out += t; }, stderr: () => undefined, stderrIsTTY: false, cwd: process.cwd() });
+      console.log(JSON.stringify({ code, accountant: JSON.parse(out).accountant }));`;
+    const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' })) as { code: number; accountant: string };
+    expect(result).toEqual({ code: 0, accountant: 'rdp' });
+  });
 });
