@@ -7,7 +7,7 @@ import { DpboundsRangeError, requireArray, requireInRange } from '@dpbounds/spec
 import { LedgerAccountant, parseAccountantState, type AccountantKind, type DeltaBounds, type EpsilonBounds, type NeighbouringRelation } from '../accountant.js';
 import { groupLedger, type LedgerEntry } from '../events/ledger.js';
 import { requireOptions } from '../events/validate-event.js';
-import { rdpFallbackDelta, rdpFallbackEpsilon } from '../rdp/rdp-fallback.js';
+import { rdpFallbackDelta, rdpFallbackEpsilon, rdpFallbackName } from '../rdp/rdp-fallback.js';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { connectTheDotsGrid, connectTheDotsPld, connectTheDotsPldWithOptimistic, optimisticPld } from './connect-the-dots.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from './discrete-pld.js';
@@ -467,7 +467,7 @@ export class PldAccountant extends LedgerAccountant {
   private needsFallback(delta: number): boolean {
     const floor = this.unresolvedDelta();
     if (delta > floor) return false;
-    if (rdpFallbackEpsilon(this.ledger, this.neighbouring, 0.5) !== undefined) return true;
+    if (rdpFallbackEpsilon(this.ledger, this.neighbouring, delta) !== undefined) return true;
     let infinityMass = 0;
     for (const d of this.directions) infinityMass = Math.max(infinityMass, this.compositionSummary(d)?.infinityMass ?? this.privacyLossDistribution(d).infinityMass);
     if (delta > infinityMass) return false;
@@ -605,9 +605,9 @@ export class PldAccountant extends LedgerAccountant {
     const floor = this.unresolvedDelta();
     if (delta < 1 && delta > 0 && this.needsFallback(delta)) {
       const why = this.gridRefusal() ?? `δ = ${delta} is below what the PLD grid resolves (${floor.toPrecision(3)})`;
-      return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', `${why}: RDP bound reported, lower bound 0`) };
+      return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', `${why}: ${rdpFallbackName(this.ledger, this.neighbouring)} reported, lower bound 0`) };
     }
-    const noisy = delta < 1 && !(delta > floor) ? `δ = ${delta} is within the FFT float-noise scale of this grid (${floor.toPrecision(3)}) and no RDP bound exists for substitution with q < 1: the value carries rounding error of that order in δ` : undefined;
+    const noisy = delta < 1 && !(delta > floor) ? `δ = ${delta} is within the FFT float-noise scale of this grid (${floor.toPrecision(3)}) and too small for the group-privacy bound: the value carries rounding error of that order in δ` : undefined;
     const eta = delta / 1000;
     if (upper === 0 || delta + this.tau + eta >= 1) return { lower: 0, estimate: upper, upper, ...this.provenance('pld', noisy) };
     let lowerRaw = -Infinity;

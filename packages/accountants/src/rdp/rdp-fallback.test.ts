@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { dpSgdEvent } from '../events/mechanism-event.js';
+import { PldAccountant } from '../pld/pld-accountant.js';
+import { RdpAccountant } from './rdp-accountant.js';
+import { rdpFallbackDelta, rdpFallbackEpsilon } from './rdp-fallback.js';
+
+const ledger = [{ samplingRate: 0.01, noiseMultiplier: 1, count: 1000 }];
+const addRemove = (): RdpAccountant => new RdpAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 }));
+
+describe('rdpFallbackEpsilon / rdpFallbackDelta', () => {
+  it('add-remove: the RDP accountant of the same ledger', () => {
+    expect(rdpFallbackEpsilon(ledger, 'add-remove', 1e-5)).toBe(addRemove().getEpsilon(1e-5));
+    expect(rdpFallbackDelta(ledger, 'add-remove', 2)).toBe(addRemove().getDelta(2));
+  });
+
+  it('substitution with q < 1: group privacy of two add/remove steps, (2ε′, (1 + e^ε′)·δ′), at a δ′ that keeps (1 + e^ε′)·δ′ ≤ δ', () => {
+    for (const delta of [1e-5, 1e-12, 1e-200]) {
+      const eps = rdpFallbackEpsilon(ledger, 'substitution', delta) as number;
+      const half = eps / 2;
+      // ε′ = ε/2 is the add/remove ε at some δ′ with (1 + e^ε′)·δ′ ≤ δ
+      expect(addRemove().getDelta(half) * (1 + Math.exp(half))).toBeLessThanOrEqual(delta * (1 + 1e-12));
+      expect(eps).toBeGreaterThanOrEqual(2 * (addRemove().getEpsilon(delta) as number));
+    }
+    expect(rdpFallbackDelta(ledger, 'substitution', 4)).toBeCloseTo((1 + Math.exp(2)) * addRemove().getDelta(2), 15);
+  });
+
+  it('substitution: never below the tight substitution PLD (a valid bound), both ways', () => {
+    const pld = new PldAccountant({ neighbouring: 'substitution' }).compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 }));
+    expect(rdpFallbackEpsilon(ledger, 'substitution', 1e-5) as number).toBeGreaterThanOrEqual(pld.getEpsilon(1e-5));
+    expect(rdpFallbackDelta(ledger, 'substitution', 3) as number).toBeGreaterThanOrEqual(pld.getDelta(3));
+  });
+
+  it('the substitution PLD at a δ inside its grid\'s float noise reports the group-privacy guarantee, not the noisy value, and says so', () => {
+    // q = 6.74e-5, σ = 0.4436, T = 10 948, δ = 1.07e-12: the PLD read 8.8303 with δ 330× below its FFT noise scale
+    const pld = new PldAccountant({ neighbouring: 'substitution' }).compose(dpSgdEvent({ samplingRate: 6.73999e-5, noiseMultiplier: 0.443606, steps: 10_948 }));
+    const bounds = pld.getEpsilonBounds(1.07e-12);
+    expect(bounds.method).toBe('rdp-fallback');
+    expect(bounds.kind).toBe('guarantee');
+    expect(bounds.note).toMatch(/group-privacy bound \(2 add\/remove RDP steps\) reported/);
+    expect(bounds.upper).toBe(rdpFallbackEpsilon([{ samplingRate: 6.73999e-5, noiseMultiplier: 0.443606, count: 10_948 }], 'substitution', 1.07e-12));
+    expect(bounds.upper).toBeGreaterThan(8.8303);
+    expect(pld.getEpsilon(1.07e-12)).toBe(bounds.upper);
+  });
+});
