@@ -16,6 +16,7 @@ import type { BandedStrategy } from '@dpbounds/accountants';
 import { extname } from 'node:path';
 import { decodeText, readInputBytes } from '../io/read-file.js';
 import { UsageError } from '../usage-error.js';
+import { requireJsonDepth } from '../io/json-depth.js';
 
 /**
  * Largest strategy file read whole: 128 MiB, about six million numbers written with full
@@ -59,6 +60,7 @@ function numbers(path: string, where: string, value: unknown): number[] {
  * @example strategyFromJson('s.json', '{ "bands": [[1], [0.5]] }') // { bands: [[1], [0.5]] }
  */
 export function strategyFromJson(path: string, text: string): BandedStrategy {
+  requireJsonDepth(path, text);
   let document: unknown;
   try {
     document = JSON.parse(text);
