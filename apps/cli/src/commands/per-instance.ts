@@ -15,6 +15,7 @@ import { isDpboundsError } from '@dpbounds/special-functions';
 import { perInstanceBatchTraceExclusions } from '@dpbounds/sgd-instrumentation';
 import { readPerInstanceBatchTraceFile } from '@dpbounds/sgd-instrumentation/node';
 import { readPerInstanceTraceInput } from '../io/per-instance-trace-input.js';
+import { inputBudget } from '../io/input-budget.js';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { exactlyOne, hasFlag, numberList, optionalNumber, requiredNumber, requiredString } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
@@ -50,8 +51,14 @@ async function fileSize(path: string, io: CommandIo): Promise<number> {
 }
 
 /** Reads a trace file with `read`, showing bytes on the bar and mapping library errors to one-line usage errors. */
-async function readWith<T>(path: string, io: CommandIo, progress: Progress, read: (full: string, onBytes: (bytes: number) => void) => Promise<T>): Promise<T> {
+async function readWith<T>(path: string, io: CommandIo, progress: Progress, read: (full: string, onBytes: (bytes: number) => void) => Promise<T>, flag: string): Promise<T> {
   const size = await fileSize(path, io);
+  // the input budget, before a byte is parsed (the JSON trace readers do not go through openInput)
+  const budget = inputBudget();
+  if (size > budget.maxBytes) {
+    progress.finish();
+    throw new UsageError(`--${flag} ${path}: ${(size / 1024 / 1024).toFixed(1)} MiB is over the input budget of ${(budget.maxBytes / 1024 / 1024).toFixed(1)} MiB (${budget.budgetHint})`);
+  }
   progress.stage('reading the trace', Math.max(1, size));
   try {
     return await read(resolve(io.cwd, path), (bytes) => progress.update(bytes));
@@ -94,7 +101,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   };
 
   if (which === 'batch-trace') {
-    const trace = await readWith(path, io, progress, (full, onBytes) => readPerInstanceBatchTraceFile(full, { onBytes }));
+    const trace = await readWith(path, io, progress, (full, onBytes) => readPerInstanceBatchTraceFile(full, { onBytes }), which);
     const first = trace.runs[0]?.checkpoints[0];
     const M = first?.batchSums.length ?? 0;
     const d = first?.recordGradients[0]?.length ?? 0;
@@ -146,7 +153,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     });
   }
 
-  const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}) }));
+  const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}) }), which);
   const { header } = trace;
   if (header.steps > PER_INSTANCE_MAX_STEPS) {
     progress.finish();
