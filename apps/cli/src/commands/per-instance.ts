@@ -69,6 +69,25 @@ async function readWith<T>(path: string, io: CommandIo, progress: Progress, read
   }
 }
 
+/**
+ * Runs the analysis, turning the library's "Hölder order above maxOrder" refusal (the orders
+ * λ·α/(λ − 1) the composition needs, from --alpha, --delta through the default λ, or --lambda)
+ * into one that names the flags that set them.
+ */
+function withOrderCap<T>(orders: readonly number[], delta: number, lambda: number | undefined, analyse: () => T): T {
+  try {
+    return analyse();
+  } catch (error) {
+    const cap = isDpboundsError(error) ? /maxOrder = (\d+)/.exec(error.message) : null;
+    if (!isDpboundsError(error) || cap === null) throw error;
+    const largest = Math.max(...orders);
+    const lambdaWords = lambda === undefined ? 'the default --lambda (from the steps)' : `--lambda ${formatNumber(lambda)}`;
+    throw new UsageError(
+      `--alpha ${largest} with --delta ${formatNumber(delta)} and ${lambdaWords}: the composition needs Rényi order ${String(error.found)}, above the largest computed (${cap[1]}); give smaller --alpha orders, a larger --delta, or a larger --lambda`,
+    );
+  }
+}
+
 /** The sentence that says which directions of the pair the reported values cover. */
 function coverageNote(counts: Readonly<Record<PerInstanceCoverage, number>>, total: number): string {
   if (counts.both === total) return 'both directions (runs with and without each record; the larger is reported)';
@@ -162,7 +181,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const work = perInstanceWorkEstimate({ orders: orders.length, steps: header.steps, checkpoints: header.checkpointSteps.length, records: header.records.length, runs: trace.ratios.length });
   refuse(work.evaluations, `${orders.length} orders × ${header.records.length} records × ${trace.ratios.length} runs × ${header.steps} steps`);
   progress.stage('composing', 1);
-  const result = perInstancePrivacy({
+  const result = withOrderCap(orders, delta, lambda, () => perInstancePrivacy({
     orders,
     delta,
     ...(lambda !== undefined ? { lambda } : {}),
@@ -174,7 +193,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     ratios: trace.ratios,
     excludedRecords: trace.excludedRecords,
     onProgress: (done, total) => progress.update(done / total),
-  });
+  }));
   progress.finish();
   const steps = perStep
     ? header.records.map((_, i) =>
