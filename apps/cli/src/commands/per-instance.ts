@@ -64,7 +64,8 @@ async function readWith<T>(path: string, io: CommandIo, progress: Progress, read
     return await read(resolve(io.cwd, path), (bytes) => progress.update(bytes));
   } catch (error) {
     progress.finish();
-    if (isDpboundsError(error)) throw new UsageError(`${path}: ${error.message}`);
+    if (isDpboundsError(error)) throw new UsageError(`--${flag} ${path}: ${error.message}`);
+    if (error instanceof UsageError && !error.message.startsWith('--')) throw new UsageError(`--${flag} ${error.message}`);
     throw error;
   }
 }

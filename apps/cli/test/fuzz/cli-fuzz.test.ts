@@ -114,8 +114,11 @@ function problemOf(c: FuzzCase, outcome: CaseOutcome): string | undefined {
   const want2 = (needle: string): string | undefined => (outcome.code === 2 && line.includes(needle) ? undefined : `expected exit 2 with "${needle}"; exit ${outcome.code}: ${line || outcome.stdout.slice(0, 80)}`);
   switch (c.kind) {
     case 'hostile':
+    case 'extreme':
       if (outcome.code === 0) return jsonProblems(outcome.stdout, c.command);
       return line.includes(`--${c.flag}`) ? undefined : `exit 2 without naming --${c.flag}: ${line}`;
+    case 'file':
+      return want2(`--${c.flag}`);
     case 'duplicate':
       return want2(`--${c.flag} is given more than once`);
     case 'unknown':
