@@ -71,18 +71,19 @@ async function readWith<T>(path: string, io: CommandIo, progress: Progress, read
 }
 
 /**
- * Runs the analysis, turning the library's "Hölder order above maxOrder" refusal (the orders
- * λ·α/(λ − 1) the composition needs, from --alpha, --delta through the default λ, or --lambda)
- * into one that names the flags that set them.
+ * Runs the analysis, turning the library's "Hölder order above maxOrder" refusal at the default λ
+ * (the orders the composition needs, from --alpha and --delta) into one that names the flags that
+ * set them (with --lambda given, the library error already names it).
  */
 function withOrderCap<T>(orders: readonly number[], delta: number, lambda: number | undefined, analyse: () => T): T {
   try {
     return analyse();
   } catch (error) {
     const cap = isDpboundsError(error) ? /maxOrder = (\d+)/.exec(error.message) : null;
-    if (!isDpboundsError(error) || cap === null) throw error;
+    // a --lambda the user gave is named by the library error's flag mapping already
+    if (!isDpboundsError(error) || cap === null || lambda !== undefined) throw error;
     const largest = Math.max(...orders);
-    const lambdaWords = lambda === undefined ? 'the default --lambda (from the steps)' : `--lambda ${formatNumber(lambda)}`;
+    const lambdaWords = 'the default --lambda (from the steps)';
     throw new UsageError(
       `--alpha ${largest} with --delta ${formatNumber(delta)} and ${lambdaWords}: the composition needs Rényi order ${String(error.found)}, above the largest computed (${cap[1]}); give smaller --alpha orders, a larger --delta, or a larger --lambda`,
     );
@@ -131,7 +132,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     progress.stage('composing', 1);
     let result: PerInstancePrivacy;
     try {
-      result = perInstanceBatchPrivacy({
+      result = withOrderCap(orders, delta, lambda, () => perInstanceBatchPrivacy({
         orders,
         delta,
         ...(lambda !== undefined ? { lambda } : {}),
@@ -145,7 +146,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
         recordCount: trace.records.length,
         runs: trace.runs.map((r, i) => ({ excludedRecords: exclusions[i] ?? [], checkpoints: r.checkpoints })),
         onProgress: (done, total) => progress.update(done / total),
-      });
+      }));
     } catch (error) {
       progress.finish();
       // a value the flags set (an order from --lambda, --alpha, --delta, --target-batches) is the
