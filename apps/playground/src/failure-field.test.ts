@@ -33,9 +33,17 @@ describe('placing a failed computation at its control', () => {
   it('puts a library error at the control of the parameter it names', () => {
     const params = { ...defaultParams, lengthInput: 'steps' as const };
     const config = validateParams(params).config as ResolvedConfig;
-    expect(attributeFailure(params, config, 'x', { message: 'steps must be ≤ 10', parameter: 'steps' })).toEqual({ field: 'steps', message: 'x cannot use this value: steps must be ≤ 10' });
+    expect(attributeFailure(params, config, 'x', { message: 'steps must be ≤ 10', parameter: 'steps' })).toEqual({ field: 'steps', message: 'x cannot use this value: Steps T must be ≤ 10' });
     expect(attributeFailure(defaultParams, config, 'x', { message: 'm', parameter: 'samplingRate' }).field).toBe('batchSize');
     expect(attributeFailure(defaultParams, config, 'x', { message: 'm', parameter: 'targetEpsilon' }).field).toBe('targetValue');
+  });
+
+  it('says the control\'s label, never the library\'s parameter name (σ = 1e-300)', () => {
+    const { params, config } = at('?q=0.0078&sigma=1e-300&T=2544');
+    const failure = attributeFailure(params, config, 'The DP accounting', { message: 'noiseMultiplier must be a noise multiplier whose one-step privacy loss fits 4194304 grid points; found 1e-300', parameter: 'noiseMultiplier' });
+    expect(failure.field).toBe('noiseMultiplier');
+    expect(failure.message).toBe('The DP accounting cannot use this value: Noise multiplier σ must be a noise multiplier whose one-step privacy loss fits 4194304 grid points; found 1e-300');
+    expect(failure.message).not.toMatch(/noiseMultiplier/);
   });
 
   it('explains an internal parameter in the user’s terms, at the control that drives the cost', () => {

@@ -23,6 +23,30 @@ export interface Timeout {
   readonly budgetMs: number;
 }
 
+/** The label of each control on the page (index.html), which messages use instead of the library's parameter names. */
+const FIELD_LABELS: Readonly<Record<ComputeField, string>> = {
+  samplingRate: 'Sampling rate q',
+  batchSize: 'Expected batch size B',
+  noiseMultiplier: 'Noise multiplier σ',
+  epochs: 'Epochs',
+  steps: 'Steps T',
+  delta: 'δ',
+  clip: 'Clipping norm C',
+  modelSize: 'Parameters d',
+  targetValue: 'Target value',
+  bandValues: 'Toeplitz band values of C',
+  minSeparation: 'Min separation k',
+};
+
+/**
+ * A library message in the page's words: its leading parameter name (e.g. `noiseMultiplier must
+ * be …`) becomes the label of the control it was placed at.
+ */
+function inFieldWords(message: string, parameter: string | undefined, field: ComputeField): string {
+  if (parameter === undefined || parameter === '' || !message.startsWith(parameter)) return message;
+  return `${FIELD_LABELS[field]}${message.slice(parameter.length)}`;
+}
+
 function samplingField(params: PlaygroundParams): ComputeField {
   return params.samplingInput === 'rate' ? 'samplingRate' : 'batchSize';
 }
@@ -98,7 +122,7 @@ export function attributeFailure(params: PlaygroundParams, config: ResolvedConfi
     return { field, message: `${analysis} did not finish within ${failure.budgetMs / 1000} s and was stopped. ${hint(field, config)}` };
   }
   const named = fieldOfParameter(failure.parameter, params);
-  if (named !== undefined) return { field: named, message: `${analysis} cannot use this value: ${failure.message}` };
+  if (named !== undefined) return { field: named, message: `${analysis} cannot use this value: ${inFieldWords(failure.message, failure.parameter, named)}` };
   const field = costField(params, config);
   return { field, message: `${analysis} cannot represent this run (${failure.message}). ${hint(field, config)}` };
 }

@@ -19,6 +19,7 @@ import { UsageError } from '../usage-error.js';
 import { attackSamplerFlags, readAttackSampler } from './attack-sampler.js';
 import type { TargetsInput } from './attack-inputs.js';
 import { readGradients, readShadow, readTargets } from './attack-inputs.js';
+import { prefixFlag } from '../io/json-depth.js';
 
 const METHODS = ['loss', 'lira-online', 'lira-offline', 'glir'] as const;
 type Method = (typeof METHODS)[number];
@@ -40,14 +41,14 @@ function forbid(flags: ParsedFlags, method: Method, names: readonly string[]): v
 async function runScoreAttack(method: Exclude<Method, 'glir'>, flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
   // with --sampling, --batch-size describes the attacked run (attack-sampler.ts)
   forbid(flags, method, ['gradients', 'reference', 'update', ...(flags.sampling === undefined ? ['batch-size'] : []), 'ridge', 'statistic-factor']);
-  const targets: TargetsInput = await readTargets(requiredString(flags, 'targets', 'a file of per-target scores'), io, true);
+  const targets: TargetsInput = await readTargets(requiredString(flags, 'targets', 'a file of per-target scores'), io, true).catch(prefixFlag('--targets'));
   const scores = targets.scores as Float64Array;
   let result: AttackScores;
   if (method === 'loss') {
     forbid(flags, method, ['shadow', 'variance', 'alternative']);
     result = { scores };
   } else {
-    const shadow = await readShadow(requiredString(flags, 'shadow', 'a file of shadow-model scores'), io, targets.ids);
+    const shadow = await readShadow(requiredString(flags, 'shadow', 'a file of shadow-model scores'), io, targets.ids).catch(prefixFlag('--shadow'));
     const variance = choice(flags, 'variance', ['per-example', 'fixed'] as const, 'per-example');
     if (method === 'lira-online') {
       forbid(flags, method, ['alternative']);
@@ -84,15 +85,15 @@ async function runGlir(flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
   /** Columns P of the first reference file: every gradient file must have the same. */
   let rawColumns: number | undefined;
   /** Reads a gradient matrix (P columns) and keeps every ⌊P/d⌋-th coordinate when --coordinates d is given. */
-  const load = async (path: string): Promise<Matrix> => {
-    const m = await readGradients(path, io, rawColumns);
+  const load = async (path: string, flag: string): Promise<Matrix> => {
+    const m = await readGradients(path, io, rawColumns).catch(prefixFlag(flag));
     rawColumns ??= m.columns;
     if (coordinates === undefined) return m;
     if (coordinates > m.columns) throw new UsageError(`--coordinates must be at most the number of columns of ${path} (${m.columns}); found ${coordinates}`);
     return selectCoordinates(m, coordinates);
   };
   const targetsPath = optionalString(flags, 'targets');
-  const targets = targetsPath === undefined ? undefined : await readTargets(targetsPath, io, false);
+  const targets = targetsPath === undefined ? undefined : await readTargets(targetsPath, io, false).catch(prefixFlag('--targets'));
   let targetCount = targets?.ids.length;
   const results: GlirResult[] = [];
   let distribution: GradientDistribution | undefined;
@@ -100,17 +101,17 @@ async function runGlir(flags: ParsedFlags, io: CommandIo): Promise<AttackRun> {
   for (let t = 0; t < steps; t++) {
     progress.update(t);
     if (distribution === undefined || referencePaths.length > 1) {
-      const reference = await load(referencePaths[t] ?? (referencePaths[0] as string));
+      const reference = await load(referencePaths[t] ?? (referencePaths[0] as string), '--reference');
       distribution = fitGradientDistribution(reference, ridge === undefined ? {} : { ridge });
     }
     const gradientPath = gradientPaths[t] as string;
-    const gradients = await load(gradientPath);
+    const gradients = await load(gradientPath, '--gradients');
     if (targetCount !== undefined && gradients.rows !== targetCount) {
       throw new UsageError(`${gradientPath}: wrong shape: expected ${targetCount} rows (one per target${targets === undefined ? ', like the first step' : ` in ${String(targetsPath)}`}), found ${gradients.rows}`);
     }
     targetCount = gradients.rows;
     const updatePath = updatePaths[t] as string;
-    const updates = await load(updatePath);
+    const updates = await load(updatePath, '--update');
     if (updates.rows !== 1 && updates.rows !== gradients.rows) {
       throw new UsageError(`${updatePath}: wrong shape: expected 1 row (a shared update) or ${gradients.rows} (one per target), found ${updates.rows}`);
     }

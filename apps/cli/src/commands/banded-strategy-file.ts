@@ -16,6 +16,9 @@ import type { BandedStrategy } from '@dpbounds/accountants';
 import { extname } from 'node:path';
 import { decodeText, readInputBytes } from '../io/read-file.js';
 import { UsageError } from '../usage-error.js';
+import { requireJsonDepth } from '../io/json-depth.js';
+import { inputBudget } from '../io/input-budget.js';
+import { JSON_MAX_BYTES } from '../io/record-sinks.js';
 
 /**
  * Largest strategy file read whole: 128 MiB, about six million numbers written with full
@@ -59,6 +62,7 @@ function numbers(path: string, where: string, value: unknown): number[] {
  * @example strategyFromJson('s.json', '{ "bands": [[1], [0.5]] }') // { bands: [[1], [0.5]] }
  */
 export function strategyFromJson(path: string, text: string): BandedStrategy {
+  requireJsonDepth(path, text);
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -112,7 +116,10 @@ export function strategyFromLines(path: string, text: string): BandedStrategy {
 export async function readStrategyFile(path: string, cwd: string): Promise<BandedStrategy> {
   const form = formOf(path);
   try {
-    const text = decodeText(path, await readInputBytes(path, cwd, MAX_STRATEGY_FILE_BYTES));
+    // a .json strategy is parsed whole (about 14 bytes of heap per byte of text): the .json document
+    // limit, and never more than the input budget
+    const limit = Math.min(form === 'json' ? JSON_MAX_BYTES : MAX_STRATEGY_FILE_BYTES, inputBudget().maxBytes);
+    const text = decodeText(path, await readInputBytes(path, cwd, limit));
     return form === 'json' ? strategyFromJson(path, text) : strategyFromLines(path, text);
   } catch (error) {
     if (error instanceof UsageError && !error.message.startsWith('--strategy')) throw new UsageError(`--strategy ${error.message}`);

@@ -14,17 +14,22 @@ import { choice, hasFlag, numberList, optionalNumber, requiredNumber, requiredSt
 import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues, formatNumber, formatTable } from '../format.js';
 import { readInputBytes } from '../io/index.js';
+import { decodeText } from '../io/read-file.js';
 import { UsageError } from '../usage-error.js';
 import { POISSON_ONLY_SAMPLING_FLAG, requirePoissonSampling } from './sampling-flags.js';
 import { runWithDpSide } from './gmip.js';
+import { requireJsonDepth } from '../io/json-depth.js';
+import { prefixFlag } from '../io/json-depth.js';
 
 const DEFAULT_FPRS = [0.001, 0.01, 0.1];
 
 async function readTrace(path: string, io: CommandIo): Promise<AiSensitivityTrace> {
   const bytes = await readInputBytes(path, io.cwd);
+  const text = decodeText(path, bytes);
+  requireJsonDepth(path, text);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${path}: not a JSON attribute-sensitivity trace (${(error as Error).message})`);
   }
@@ -79,7 +84,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     if (flags.neighbouring !== undefined) throw new UsageError('--neighbouring applies to --threat mia only (attribute inference substitutes the attribute)');
     if (hasFlag(flags, 'exact')) throw new UsageError('--exact applies to --threat mia only (the PLD accountant knows no attribute traces)');
     const path = requiredString(flags, 'sensitivity-trace', 'a JSON attribute-sensitivity trace written by `dpbounds train --instrument ai-sensitivity`');
-    const trace = await readTrace(path, io);
+    const trace = await readTrace(path, io).catch(prefixFlag('--sensitivity-trace'));
     const clip = fromTraceOrFlag(flags, 'clip', trace.clip, { min: 0, minExclusive: true }, path);
     const samplingRate = fromTraceOrFlag(flags, 'sampling-rate', trace.samplingRate, { min: 0, max: 1 }, path);
     const noiseMultiplier = fromTraceOrFlag(flags, 'noise-multiplier', trace.noiseMultiplier, { min: 0, minExclusive: true }, path);

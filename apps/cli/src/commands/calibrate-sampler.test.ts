@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { samplerEpsilon, samplerNoiseMultiplier } from '@dpbounds/accountants';
 import { runCaptured } from '../test-helpers/capture-io.js';
 import { calibrateCommand } from './calibrate.js';
-import { lowerBoundNoiseMultiplier } from './calibrate-sampler.js';
+import { lowerBoundMaxEvaluations, lowerBoundNoiseMultiplier } from './calibrate-sampler.js';
 
 const commands = [calibrateCommand];
 const BIG = process.env.DPBOUNDS_BIG === '1';
@@ -23,6 +23,30 @@ describe('lowerBoundNoiseMultiplier', () => {
   });
   it('is undefined when the lower bound never exceeds the target for σ ≥ 0.1', () => {
     expect(lowerBoundNoiseMultiplier(() => 0, 1, 3)).toBeUndefined();
+  });
+  it('stops at its work budget: a lower bound that stays at 0 from σ = 6307 (10⁷ shuffled epochs) is evaluated at most the budgeted times', () => {
+    let calls = 0;
+    const budget = { evaluations: 0, exhausted: false };
+    const max = lowerBoundMaxEvaluations(10_000_000);
+    expect(max).toBe(14);
+    expect(lowerBoundMaxEvaluations(10_000)).toBe(24);
+    expect(lowerBoundNoiseMultiplier(() => (calls++, 0), 2, 6307, budget, max)).toBeUndefined();
+    expect(calls).toBe(14);
+    expect(budget).toEqual({ evaluations: 14, exhausted: true });
+    // a crossing inside the budget is still found, and counted
+    const found = { evaluations: 0, exhausted: false };
+    expect(lowerBoundNoiseMultiplier((s) => 2 / s, 1, 4, found, 24)).toBeGreaterThan(2 * (1 - 2e-3));
+    expect(found.exhausted).toBe(false);
+    expect(found.evaluations).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('calibrate --sampling work budget', () => {
+  it('truncated-poisson past 10⁶ steps is refused naming --steps before any search', async () => {
+    const run = await runCaptured(['calibrate', '--sampling', 'truncated-poisson', ...sizes, '--max-batch-size', '200', '--target-epsilon', '2', '--steps', '1000000000', '--delta', '1e-5'], { commands });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^dpbounds calibrate: --steps must be at most 1000000 for calibrate --sampling truncated-poisson .*found 1000000000/);
   });
 });
 

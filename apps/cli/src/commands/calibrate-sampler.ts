@@ -17,6 +17,12 @@ import { UsageError } from '../usage-error.js';
 import { samplerRunOf } from './sampling-flags.js';
 import type { SamplingChoice } from './sampling-flags.js';
 
+/**
+ * Most --steps a truncated-Poisson σ search prices: each of its 20–30 evaluations of ε(σ) mixes
+ * and composes T steps' PLDs (about 14 s of CPU for the whole search at 10⁶ steps, 77 s at 10⁷).
+ */
+export const TRUNCATED_POISSON_MAX_CALIBRATION_STEPS = 1_000_000;
+
 /** Largest --target-epsilon calibrated for a sampler. */
 const MAX_TARGET_EPSILON = 100;
 
@@ -24,35 +30,76 @@ const MAX_TARGET_EPSILON = 100;
 const SMALLEST_SIGMA = 0.1;
 
 /**
+ * The lower-bound σ search's work budget, in composition rounds: each evaluation of the lower
+ * bound composes E epochs in ⌈log₂(E + 1)⌉ rounds (each within the PLD grid budget), and the
+ * search stops, reporting no such σ, before it would pass this total. 24 evaluations of a run of
+ * 10⁴ epochs fit (about 25 s of CPU); a run of 10⁷ epochs gets 14, where a walk down to σ = 0.1
+ * in 10 % steps once took about 100 (minutes of CPU).
+ */
+export const LOWER_BOUND_WORK_ROUNDS: number = 24 * 14;
+
+/** Evaluations of the lower bound that fit {@link LOWER_BOUND_WORK_ROUNDS} for a run of `epochs` epochs (at least 8). */
+export function lowerBoundMaxEvaluations(epochs: number): number {
+  return Math.max(8, Math.floor(LOWER_BOUND_WORK_ROUNDS / Math.max(1, Math.ceil(Math.log2(epochs + 1)))));
+}
+
+/** Default evaluation cap of {@link lowerBoundNoiseMultiplier}. */
+export const LOWER_BOUND_MAX_EVALUATIONS = 24;
+
+/** The first steps down from the start are 10 % (the crossing is usually near it), then halvings. */
+const TEN_PERCENT_STEPS = 4;
+
+/**
  * The σ at which a decreasing lower bound on ε crosses `target` (to 1e-3 relative, from below): any smaller σ
  * has lower bound > target, so no run with it meets the target. `undefined` when the lower bound
- * stays at or below the target down to σ = 0.1 (no such σ ≥ 0.1 is known). `start` is a σ whose
- * lower bound is at most the target (e.g. the calibrated σ).
+ * stays at or below the target down to σ = 0.1 (no such σ ≥ 0.1 is known), or when finding it
+ * would take more than `maxEvaluations` evaluations (`budget.exhausted` is then set). `start` is
+ * a σ whose lower bound is at most the target (e.g. the calibrated σ).
  *
  * @example lowerBoundNoiseMultiplier((s) => 2 / s, 1, 4) // ≈ 2 (just below)
  */
-export function lowerBoundNoiseMultiplier(lowerBound: (sigma: number) => number, target: number, start: number): number | undefined {
-  let hi = start;
-  for (let i = 0; lowerBound(hi) > target; i++) {
-    if (i >= 20) return undefined;
-    hi *= 2;
+export function lowerBoundNoiseMultiplier(
+  lowerBound: (sigma: number) => number,
+  target: number,
+  start: number,
+  budget: { evaluations: number; exhausted: boolean } = { evaluations: 0, exhausted: false },
+  maxEvaluations: number = LOWER_BOUND_MAX_EVALUATIONS,
+): number | undefined {
+  class Exhausted extends Error {}
+  const counted = (sigma: number): number => {
+    if (budget.evaluations >= maxEvaluations) throw new Exhausted();
+    budget.evaluations++;
+    return lowerBound(sigma);
+  };
+  try {
+    let hi = start;
+    for (let i = 0; counted(hi) > target; i++) {
+      if (i >= 20) return undefined;
+      hi *= 2;
+    }
+    // 10 % steps down, then halvings: the lower bound usually crosses close to the calibrated σ,
+    // and every evaluation is a PLD composition (the cost grows as σ shrinks)
+    let step = 0;
+    let lo = Math.max(SMALLEST_SIGMA, 0.9 * hi);
+    while (counted(lo) <= target) {
+      if (lo <= SMALLEST_SIGMA) return undefined;
+      hi = lo;
+      step++;
+      lo = Math.max(SMALLEST_SIGMA, (step < TEN_PERCENT_STEPS ? 0.9 : 0.5) * lo);
+    }
+    // lowerBound(lo) > target ≥ lowerBound(hi): keep the bracket and return its lower end, so every
+    // σ at or below the answer provably misses the target
+    while (hi - lo > 1e-3 * hi) {
+      const mid = 0.5 * (lo + hi);
+      if (counted(mid) > target) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  } catch (error) {
+    if (!(error instanceof Exhausted)) throw error;
+    budget.exhausted = true;
+    return undefined;
   }
-  // steps of 10 % down: the lower bound usually crosses close to the calibrated σ, and every
-  // evaluation is a PLD composition (the cost grows as σ shrinks)
-  let lo = Math.max(SMALLEST_SIGMA, 0.9 * hi);
-  while (lowerBound(lo) <= target) {
-    if (lo <= SMALLEST_SIGMA) return undefined;
-    hi = lo;
-    lo = Math.max(SMALLEST_SIGMA, 0.9 * lo);
-  }
-  // lowerBound(lo) > target ≥ lowerBound(hi): keep the bracket and return its lower end, so every
-  // σ at or below the answer provably misses the target
-  while (hi - lo > 1e-3 * hi) {
-    const mid = 0.5 * (lo + hi);
-    if (lowerBound(mid) > target) lo = mid;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function runWithSigma(run: Omit<SamplerRun, 'noiseMultiplier'>, sigma: number): SamplerRun {
@@ -68,11 +115,18 @@ export function calibrateSamplerEpsilon(flags: ParsedFlags, io: CommandIo, sampl
   const accountant = choice(flags, 'accountant', ['pld', 'rdp', 'prv', 'gdp'] as const, 'pld');
   if (accountant !== 'pld') throw new UsageError(`--sampling ${sampling.sampler} with --batch-size/--dataset-size is calibrated with --accountant pld only; found --accountant ${accountant}`);
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
+  if (sampling.sampler === 'truncated-poisson' && steps > TRUNCATED_POISSON_MAX_CALIBRATION_STEPS) {
+    throw new UsageError(
+      `--steps must be at most ${TRUNCATED_POISSON_MAX_CALIBRATION_STEPS} for calibrate --sampling truncated-poisson (the σ search's work budget: each of its 20–30 evaluations composes every step's mixture PLD); found ${steps}. Price a given σ with dpbounds dp --sampling truncated-poisson, or calibrate --sampling poisson for the uncapped loop`,
+    );
+  }
   const { noiseMultiplier: _unused, ...run } = samplerRunOf(sampling, 1, steps, neighbouring);
   const progress = createProgress(io, 'calibrate', 3, { eager: true });
   let own: { noiseMultiplier: number; epsilon: SamplerEpsilon };
   let poisson: { noiseMultiplier: number; epsilon: SamplerEpsilon };
   let lowerSigma: number | undefined;
+  const lowerBudget = { evaluations: 0, exhausted: false };
+  let lowerMax = LOWER_BOUND_MAX_EVALUATIONS;
   try {
     progress.stage(`searching σ for ${sampling.sampler}`);
     own = samplerNoiseMultiplier(run, { epsilon: target, delta });
@@ -82,9 +136,11 @@ export function calibrateSamplerEpsilon(flags: ParsedFlags, io: CommandIo, sampl
     poisson = sampling.sampler === 'poisson' ? own : samplerNoiseMultiplier({ ...poissonRun, sampler: 'poisson' }, { epsilon: target, delta });
     progress.update(2);
     progress.stage('searching σ where the lower bound reaches the target');
+    // epochs for the epoch-based samplers (shuffle, balls-in-bins), steps otherwise
+    lowerMax = lowerBoundMaxEvaluations(Math.ceil(steps / (own.epsilon.batchesPerEpoch ?? 1)));
     // only where the sampler's ε is not a guarantee: for the others the lower bound is the
     // accountant's discretisation bracket, a few PLD compositions for nothing new
-    lowerSigma = own.epsilon.lower === undefined || own.epsilon.epsilon.kind === 'guarantee' ? undefined : lowerBoundNoiseMultiplier((s) => samplerEpsilon(runWithSigma(run, s), delta).lower?.value ?? 0, target, own.noiseMultiplier);
+    lowerSigma = own.epsilon.lower === undefined || own.epsilon.epsilon.kind === 'guarantee' ? undefined : lowerBoundNoiseMultiplier((s) => samplerEpsilon(runWithSigma(run, s), delta).lower?.value ?? 0, target, own.noiseMultiplier, lowerBudget, lowerMax);
     progress.update(3);
   } finally {
     progress.finish();
@@ -112,6 +168,7 @@ export function calibrateSamplerEpsilon(flags: ParsedFlags, io: CommandIo, sampl
     poissonNoiseMultiplier: poisson.noiseMultiplier,
     poissonValidForRun: s.poissonValidForRun,
     ...(lowerSigma === undefined ? {} : { lowerBoundNoiseMultiplier: lowerSigma, lowerBoundNoiseMultiplierKind: 'lower-bound' as const }),
+    ...(lowerBudget.exhausted ? { lowerBoundSearch: `stopped after ${lowerMax} evaluations (the work budget of ${LOWER_BOUND_WORK_ROUNDS} composition rounds)` } : {}),
     atNoiseMultiplier: samplerEpsilonJson(s),
   };
   const name = samplerName(sampling.sampler);
@@ -125,6 +182,7 @@ export function calibrateSamplerEpsilon(flags: ParsedFlags, io: CommandIo, sampl
     ['at that σ', epsilonWords(calibratedOn)],
     ['Poisson σ at q = b/N', `${formatNumber(poisson.noiseMultiplier, 6)}${s.poissonValidForRun ? '' : ` (what a Poisson accountant would say; it does NOT cover ${name})`}`],
     ...(lowerSigma === undefined ? [] : [['σ needed at least', `${formatNumber(lowerSigma, 6)} (lower bound: with less noise an attack provably exceeds ε = ${formatNumber(target)})`] as [string, string]]),
+    ...(lowerBudget.exhausted ? [['σ needed at least', `not searched to the end: more than ${lowerMax} evaluations of the lower bound (each a composition of the whole run; the work budget is ${LOWER_BOUND_WORK_ROUNDS} composition rounds)`] as [string, string]] : []),
     ['note', s.note],
   ]);
   return { json, text };

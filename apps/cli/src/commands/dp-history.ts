@@ -15,6 +15,7 @@ import type { CommandIo } from '../command.js';
 import { formatNumber } from '../format.js';
 import { decodeText, formatOf, readInputBytes } from '../io/read-file.js';
 import { UsageError } from '../usage-error.js';
+import { requireJsonDepth } from '../io/json-depth.js';
 
 /** The accountants that price a schedule, in the order `--accountant all` prints them. */
 export const HISTORY_ACCOUNTANTS = ['rdp', 'pld', 'prv', 'gdp'] as const;
@@ -120,6 +121,7 @@ export function parseHistory(path: string, bytes: Uint8Array): DpSgdPhase[] {
   const text = decodeText(path, bytes).replace(/^\uFEFF/, '');
   let phases: DpSgdPhase[];
   if (format === 'json') {
+    requireJsonDepth(path, text);
     let doc: unknown;
     try {
       doc = JSON.parse(text);
@@ -131,6 +133,7 @@ export function parseHistory(path: string, bytes: Uint8Array): DpSgdPhase[] {
     phases = [];
     text.split(/\r?\n/).forEach((line, i) => {
       if (line.trim() === '') return;
+      requireJsonDepth(path, line, `line ${i + 1}: `);
       let row: unknown;
       try {
         row = JSON.parse(line);

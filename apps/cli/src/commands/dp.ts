@@ -21,6 +21,7 @@ import { BANDED_MATRIX_FLAGS, DP_MECHANISMS, refuseBandedFlags } from './banded-
 import { runBandedMatrix } from './dp-banded.js';
 import type { DpResultRow } from './dp-results-text.js';
 import { UsageError } from '../usage-error.js';
+import { prefixFlag } from '../io/json-depth.js';
 
 /** The accountants `dpbounds dp` can run. */
 export const DP_ACCOUNTANTS = ['rdp', 'pld', 'prv', 'gdp'] as const;
@@ -93,7 +94,7 @@ async function runHistory(flags: ParsedFlags, io: CommandIo): Promise<CommandRes
   const ask = which === 'delta'
     ? { delta: requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true }) }
     : { epsilon: requiredNumber(flags, 'epsilon', { min: 0 }) };
-  const phases = await readHistoryFile(requiredString(flags, 'history', 'a file (.json, .jsonl or .csv)'), io);
+  const phases = await readHistoryFile(requiredString(flags, 'history', 'a file (.json, .jsonl or .csv)'), io).catch(prefixFlag('--history'));
   const kinds = accountant === 'all' ? HISTORY_ACCOUNTANTS : [accountant];
   const totalSteps = phases.reduce((t, p) => t + p.steps, 0);
   const slow = accountant === 'all' || accountant === 'prv' || (accountant !== 'rdp' && totalSteps >= 10_000);

@@ -15,6 +15,7 @@ import { isDpboundsError } from '@dpbounds/special-functions';
 import { perInstanceBatchTraceExclusions } from '@dpbounds/sgd-instrumentation';
 import { readPerInstanceBatchTraceFile } from '@dpbounds/sgd-instrumentation/node';
 import { readPerInstanceTraceInput } from '../io/per-instance-trace-input.js';
+import { inputBudget } from '../io/input-budget.js';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { exactlyOne, hasFlag, numberList, optionalNumber, requiredNumber, requiredString } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
@@ -50,15 +51,42 @@ async function fileSize(path: string, io: CommandIo): Promise<number> {
 }
 
 /** Reads a trace file with `read`, showing bytes on the bar and mapping library errors to one-line usage errors. */
-async function readWith<T>(path: string, io: CommandIo, progress: Progress, read: (full: string, onBytes: (bytes: number) => void) => Promise<T>): Promise<T> {
+async function readWith<T>(path: string, io: CommandIo, progress: Progress, read: (full: string, onBytes: (bytes: number) => void) => Promise<T>, flag: string): Promise<T> {
   const size = await fileSize(path, io);
+  // the input budget, before a byte is parsed (the JSON trace readers do not go through openInput)
+  const budget = inputBudget();
+  if (size > budget.maxBytes) {
+    progress.finish();
+    throw new UsageError(`--${flag} ${path}: ${(size / 1024 / 1024).toFixed(1)} MiB is over the input budget of ${(budget.maxBytes / 1024 / 1024).toFixed(1)} MiB (${budget.budgetHint})`);
+  }
   progress.stage('reading the trace', Math.max(1, size));
   try {
     return await read(resolve(io.cwd, path), (bytes) => progress.update(bytes));
   } catch (error) {
     progress.finish();
-    if (isDpboundsError(error)) throw new UsageError(`${path}: ${error.message}`);
+    if (isDpboundsError(error)) throw new UsageError(`--${flag} ${path}: ${error.message}`);
+    if (error instanceof UsageError && !error.message.startsWith('--')) throw new UsageError(`--${flag} ${error.message}`);
     throw error;
+  }
+}
+
+/**
+ * Runs the analysis, turning the library's "Hölder order above maxOrder" refusal at the default λ
+ * (the orders the composition needs, from --alpha and --delta) into one that names the flags that
+ * set them (with --lambda given, the library error already names it).
+ */
+function withOrderCap<T>(orders: readonly number[], delta: number, lambda: number | undefined, analyse: () => T): T {
+  try {
+    return analyse();
+  } catch (error) {
+    const cap = isDpboundsError(error) ? /maxOrder = (\d+)/.exec(error.message) : null;
+    // a --lambda the user gave is named by the library error's flag mapping already
+    if (!isDpboundsError(error) || cap === null || lambda !== undefined) throw error;
+    const largest = Math.max(...orders);
+    const lambdaWords = 'the default --lambda (from the steps)';
+    throw new UsageError(
+      `--alpha ${largest} with --delta ${formatNumber(delta)} and ${lambdaWords}: the composition needs Rényi order ${String(error.found)}, above the largest computed (${cap[1]}); give smaller --alpha orders, a larger --delta, or a larger --lambda`,
+    );
   }
 }
 
@@ -94,7 +122,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   };
 
   if (which === 'batch-trace') {
-    const trace = await readWith(path, io, progress, (full, onBytes) => readPerInstanceBatchTraceFile(full, { onBytes }));
+    const trace = await readWith(path, io, progress, (full, onBytes) => readPerInstanceBatchTraceFile(full, { onBytes }), which);
     const first = trace.runs[0]?.checkpoints[0];
     const M = first?.batchSums.length ?? 0;
     const d = first?.recordGradients[0]?.length ?? 0;
@@ -104,7 +132,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     progress.stage('composing', 1);
     let result: PerInstancePrivacy;
     try {
-      result = perInstanceBatchPrivacy({
+      result = withOrderCap(orders, delta, lambda, () => perInstanceBatchPrivacy({
         orders,
         delta,
         ...(lambda !== undefined ? { lambda } : {}),
@@ -118,7 +146,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
         recordCount: trace.records.length,
         runs: trace.runs.map((r, i) => ({ excludedRecords: exclusions[i] ?? [], checkpoints: r.checkpoints })),
         onProgress: (done, total) => progress.update(done / total),
-      });
+      }));
     } catch (error) {
       progress.finish();
       // a value the flags set (an order from --lambda, --alpha, --delta, --target-batches) is the
@@ -146,7 +174,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     });
   }
 
-  const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}) }));
+  const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}) }), which);
   const { header } = trace;
   if (header.steps > PER_INSTANCE_MAX_STEPS) {
     progress.finish();
@@ -155,7 +183,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const work = perInstanceWorkEstimate({ orders: orders.length, steps: header.steps, checkpoints: header.checkpointSteps.length, records: header.records.length, runs: trace.ratios.length });
   refuse(work.evaluations, `${orders.length} orders × ${header.records.length} records × ${trace.ratios.length} runs × ${header.steps} steps`);
   progress.stage('composing', 1);
-  const result = perInstancePrivacy({
+  const result = withOrderCap(orders, delta, lambda, () => perInstancePrivacy({
     orders,
     delta,
     ...(lambda !== undefined ? { lambda } : {}),
@@ -167,7 +195,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     ratios: trace.ratios,
     excludedRecords: trace.excludedRecords,
     onProgress: (done, total) => progress.update(done / total),
-  });
+  }));
   progress.finish();
   const steps = perStep
     ? header.records.map((_, i) =>

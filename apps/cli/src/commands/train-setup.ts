@@ -27,11 +27,14 @@ export type TrainDefaults = Pick<
 export const SAMPLING_NAMES: readonly SamplingName[] = ['poisson', 'fixed-size', 'shuffle', 'balls-in-bins', 'truncated-poisson'];
 
 /** `--sampling` and `--max-batch-size` (needed by truncated-poisson only, at most the training size). */
-function parseSampling(flags: ParsedFlags, trainSize: number): { sampling: SamplingName; maxBatchSize?: number } {
+function parseSampling(flags: ParsedFlags, trainSize: number, batchSize: number): { sampling: SamplingName; maxBatchSize?: number } {
   const sampling = choice(flags, 'sampling', SAMPLING_NAMES, 'poisson');
   const maxBatchSize = optionalNumber(flags, 'max-batch-size', { min: 1, max: trainSize, integer: true });
   if (sampling === 'truncated-poisson') {
     if (maxBatchSize === undefined) throw new UsageError('--sampling truncated-poisson needs --max-batch-size B (the batch cap, an integer in [1, ' + trainSize + '])');
+    if (maxBatchSize < batchSize) {
+      throw new UsageError(`--max-batch-size must be an integer in [--batch-size ${batchSize}, ${trainSize}] (at least the expected batch size, at most the ${trainSize} training records); found ${maxBatchSize}`);
+    }
     return { sampling, maxBatchSize };
   }
   if (maxBatchSize !== undefined) throw new UsageError(`--max-batch-size is for --sampling truncated-poisson only; found --sampling ${sampling}`);
@@ -120,7 +123,7 @@ export async function parseTrainSetup(flags: ParsedFlags, cwd: string, defaults:
     if (!(TRAIN_INSTRUMENTS as readonly string[]).includes(part)) throw new UsageError(`--instrument must list items of ${TRAIN_INSTRUMENTS.join(', ')}; found ${JSON.stringify(part)}`);
     instruments.add(part as TrainInstrumentName);
   }
-  const sampler = parseSampling(flags, data.train.size);
+  const sampler = parseSampling(flags, data.train.size, batchSize);
   // Per-instance RDP accounts for Poisson batches, and its runs without the targets keep the rate q on a smaller dataset.
   for (const name of ['per-instance', 'per-instance-batches'] as const) {
     if (instruments.has(name) && sampler.sampling !== 'poisson') {

@@ -110,6 +110,8 @@ function refuse(display: string, reason: string): UsageError {
  */
 export async function planOutputs(io: CommandIo, options: OutputPlanOptions): Promise<OutputPlan> {
   const { flag, directory } = options;
+  // an empty --out resolves to the working directory: never write there by accident
+  if (directory === '') throw new UsageError(`--${flag} must name a directory; found ${JSON.stringify(directory)}`);
   const root = directory === undefined ? undefined : resolve(io.cwd, directory);
   const show = (name: string): string => (directory === undefined ? name : join(directory, name));
   if (root !== undefined) {

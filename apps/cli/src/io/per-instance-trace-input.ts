@@ -18,6 +18,7 @@ import { openInput } from './input-chunks.js';
 import { npySink } from './npy.js';
 import { decodeText, readInputBytes } from './read-file.js';
 import { JSON_MAX_BYTES, MAX_RECORD_CHARS } from './record-sinks.js';
+import { requireJsonDepth } from './json-depth.js';
 
 /** The file forms of a per-instance trace. */
 export type PerInstanceTraceFileFormat = 'json' | 'jsonl' | 'npy';
@@ -119,6 +120,7 @@ async function readJsonl(path: string, cwd: string, options: PerInstanceTraceInp
       header = '';
       return;
     }
+    requireJsonDepth(path, header, `line ${line}: `);
     let value: unknown;
     try {
       value = JSON.parse(header);
@@ -189,6 +191,7 @@ async function readJsonl(path: string, cwd: string, options: PerInstanceTraceInp
 /** Reads the sidecar of a `.npy` trace: the trace's fields, with `runs` listing `{ seed, excludedRecords? }` only. */
 async function readSidecar(metaPath: string, cwd: string): Promise<{ header: Record<string, unknown>; runs: Record<string, unknown>[] }> {
   const text = decodeText(metaPath, await readInputBytes(metaPath, cwd, JSON_MAX_BYTES));
+  requireJsonDepth(metaPath, text);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -7,6 +7,7 @@
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { createCsvRecordReader } from '@dpbounds/sgd-instrumentation';
 import { UsageError } from '../usage-error.js';
+import { JsonDepthScanner, requireJsonDepth } from './json-depth.js';
 
 /** Bytes in, records out. */
 export interface ByteSink {
@@ -87,6 +88,7 @@ export function jsonlSink(path: string, onValue: (value: unknown, line: number) 
     line++;
     const body = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (body.trim() === '') return;
+    requireJsonDepth(path, body, `line ${line}: `);
     let value: unknown;
     try {
       value = JSON.parse(body);
@@ -106,6 +108,7 @@ export function jsonlSink(path: string, onValue: (value: unknown, line: number) 
  */
 export function jsonDocumentSink(path: string, onDocument: (value: unknown) => void): ByteSink {
   const decode = utf8(path);
+  const depth = new JsonDepthScanner(path);
   const parts: string[] = [];
   let bytes = 0;
   return {
@@ -114,10 +117,14 @@ export function jsonDocumentSink(path: string, onDocument: (value: unknown) => v
       if (bytes > JSON_MAX_BYTES) {
         throw new UsageError(`${path}: a .json file is parsed whole and this one exceeds ${JSON_MAX_BYTES / 1024 / 1024} MiB; write the table as .csv, .jsonl or .npy, which are read in bounded memory`);
       }
-      parts.push(decode(chunk, false));
+      const text = decode(chunk, false);
+      depth.push(text);
+      parts.push(text);
     },
     end: () => {
-      parts.push(decode(new Uint8Array(0), true));
+      const rest = decode(new Uint8Array(0), true);
+      depth.push(rest);
+      parts.push(rest);
       const text = parts.join('');
       parts.length = 0;
       let value: unknown;

@@ -19,6 +19,7 @@ import { readShadow, readTargets } from '../commands/attack-inputs.js';
 import { readReleasedValues } from '../commands/audit-released.js';
 import { readPerInstanceTraceInput } from '../io/per-instance-trace-input.js';
 import type { ReleasedValues } from '../commands/audit-released.js';
+import { requireJsonDepth } from '../io/json-depth.js';
 
 /** The evidence flags of `dpbounds report`, each with the section it feeds (for "not available" lines). */
 export const EVIDENCE_FLAGS = {
@@ -73,6 +74,7 @@ async function readJson(flag: string, path: string, io: CommandIo): Promise<unkn
     if (error instanceof UsageError) throw new UsageError(`--${flag} ${error.message}`);
     throw error;
   }
+  requireJsonDepth(`--${flag} ${path}`, text);
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -19,6 +19,7 @@ import type { BandedRunChoice } from '../commands/banded-flags.js';
 import { requirePhase } from '../commands/dp-history.js';
 import { parseSampling } from '../commands/sampling-flags.js';
 import type { SamplingChoice } from '../commands/sampling-flags.js';
+import { requireJsonDepth } from '../io/json-depth.js';
 
 /** The `format` of a run file. */
 export const RUN_FILE_FORMAT = 'dpbounds.run';
@@ -302,6 +303,7 @@ export async function readRunFile(path: string, cwd: string): Promise<ReportRun>
     if (error instanceof UsageError) throw new UsageError(`--run ${error.message}`);
     throw error;
   }
+  requireJsonDepth(`--run ${path}`, text);
   let value: unknown;
   try {
     value = JSON.parse(text);

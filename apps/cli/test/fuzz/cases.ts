@@ -8,10 +8,11 @@
  * hostile group and one of each structural group, drawn over all the scenarios of the command
  * (so every scenario's flags are reachable, and another seed draws other scenarios and values).
  */
-import { HOSTILE_VALUES } from './hostile-values.js';
+import { EXTREME_NOISE_MULTIPLIERS, HOSTILE_VALUES } from './hostile-values.js';
+import { FILE_CASES } from './scenarios.js';
 
 /** What a case checks. */
-export type CaseKind = 'hostile' | 'duplicate' | 'unknown' | 'misspelt' | 'missing' | 'missing-value';
+export type CaseKind = 'hostile' | 'extreme' | 'file' | 'duplicate' | 'unknown' | 'misspelt' | 'missing' | 'missing-value';
 
 /** One command line to run and what it perturbs. */
 export interface FuzzCase {
@@ -101,6 +102,7 @@ export function buildCases(scenarios: readonly DiscoveredScenario[], options: { 
   }
   const kept = new Set<FuzzCase>();
   for (const [group, members] of groups) {
+    // hostile values: perFlag per (command, flag); an extreme σ: one per scenario; each file case; one structural case per kind
     const count = members[0]?.kind === 'hostile' ? options.perFlag : 1;
     for (const c of sample(members, count, hash(`${options.seed}:${group}`))) kept.add(c);
   }
@@ -126,6 +128,13 @@ function fullProduct(scenarios: readonly DiscoveredScenario[]): FuzzCase[] {
         }
       }
     }
+    // huge and tiny σ on every scenario that reads it: for dp one group per scenario, so the
+    // default sample prices each sampler and each banded participation at one of them; the other
+    // commands price the same samplers through the same code, one group per command
+    if (s.numericFlags.includes('noise-multiplier')) {
+      const group = s.command === 'dp' ? `${name} extreme --noise-multiplier` : `${s.command} extreme --noise-multiplier`;
+      for (const value of EXTREME_NOISE_MULTIPLIERS) cases.push({ id: `${name} --noise-multiplier=${value}`, command: s.command, kind: 'extreme', flag: 'noise-multiplier', group, argv: [s.command, ...setFlag(base.slice(1), 'noise-multiplier', value)] });
+    }
     const given = s.argv.filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2));
     const valued = given.filter((flag) => s.stringFlags.has(flag));
     const first = valued[0];
@@ -138,6 +147,12 @@ function fullProduct(scenarios: readonly DiscoveredScenario[]): FuzzCase[] {
     }
     cases.push({ id: `${name} unknown --no-such-flag`, command: s.command, kind: 'unknown', flag: 'no-such-flag', group: `${s.command} unknown`, argv: [...base, '--no-such-flag', '1'] });
     for (const flag of valued) cases.push({ id: `${name} missing --${flag}`, command: s.command, kind: 'missing', flag, group: `${s.command} missing --${flag}`, argv: removeFlag(base, flag, true) });
+  }
+  // hostile files (too deep, over the input budget) and work budgets: each its own group, always drawn
+  const commands = new Set(scenarios.map((s) => s.command));
+  for (const f of FILE_CASES) {
+    if (!commands.has(f.argv[0] as string)) continue;
+    cases.push({ id: `file ${f.name}`, command: f.argv[0] as string, kind: 'file', flag: f.flag, group: `file ${f.name}`, argv: [...f.argv, '--json'] });
   }
   return cases;
 }

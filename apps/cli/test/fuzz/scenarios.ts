@@ -103,3 +103,29 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
   'sweep merge': [['shard-0.jsonl', 'shard-1.jsonl', '--out', 'merged.jsonl', '--force']],
   demo: [[...TINY_TRAINING, '--target-bayes-security', '0.9', '--target-epochs', '20', '--delta', '1e-5', '--out', 'demo-out', '--force']],
 };
+
+/** A command line that must be refused naming `flag`: a hostile file or a run past a work budget. */
+export interface FileCase {
+  readonly name: string;
+  readonly flag: string;
+  readonly argv: readonly string[];
+}
+
+/**
+ * Files the workspace makes hostile (`deep.json`: 100 000 nested arrays; `deep.jsonl`: a line
+ * nested 1000 deep; `over-budget.json`: a sparse file past the 256 MiB input budget, small on
+ * disk) and a calibration past its work budget. Each must exit 2 naming the flag.
+ */
+export const FILE_CASES: readonly FileCase[] = [
+  { name: 'attack --gradients deep.json', flag: 'gradients', argv: ['attack', '--method', 'glir', '--gradients', 'deep.json', '--reference', 'reference.csv', '--update', 'update.csv', '--batch-size', '10'] },
+  { name: 'attack --targets deep.jsonl', flag: 'targets', argv: ['attack', '--method', 'loss', '--targets', 'deep.jsonl'] },
+  { name: 'dp --history deep.json', flag: 'history', argv: ['dp', '--history', 'deep.json', '--delta', '1e-5'] },
+  { name: 'dp --strategy deep.json', flag: 'strategy', argv: ['dp', '--mechanism', 'banded-matrix', '--strategy', 'deep.json', '--participation', 'cyclic', '--min-separation', '5', '--noise-multiplier', '2', '--steps', '50', '--delta', '1e-5'] },
+  { name: 'dp --strategy over-budget.json', flag: 'strategy', argv: ['dp', '--mechanism', 'banded-matrix', '--strategy', 'over-budget.json', '--participation', 'cyclic', '--min-separation', '5', '--noise-multiplier', '2', '--steps', '50', '--delta', '1e-5'] },
+  { name: 'per-instance --trace deep.json', flag: 'trace', argv: ['per-instance', '--trace', 'deep.json', '--alpha', '2', '--delta', '1e-5'] },
+  { name: 'per-instance --trace over-budget.json', flag: 'trace', argv: ['per-instance', '--trace', 'over-budget.json', '--alpha', '2', '--delta', '1e-5'] },
+  { name: 'per-instance --batch-trace over-budget.json', flag: 'batch-trace', argv: ['per-instance', '--batch-trace', 'over-budget.json', '--alpha', '2', '--delta', '1e-5'] },
+  { name: 'report --run deep.json', flag: 'run', argv: ['report', '--run', 'deep.json'] },
+  { name: 'bayes-security --sensitivity-trace deep.json', flag: 'sensitivity-trace', argv: ['bayes-security', '--threat', 'ai', '--sensitivity-trace', 'deep.json', '--clip', '1'] },
+  { name: 'calibrate truncated-poisson --steps 1e9', flag: 'steps', argv: ['calibrate', '--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '150', '--steps', '1000000000'] },
+];

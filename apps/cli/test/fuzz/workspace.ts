@@ -4,7 +4,7 @@
  * matrix strategy, and the traces of a real `dpbounds train` run on the tiny dataset (per-instance, attribute
  * sensitivity, canary scores), so every file-reading command has valid input to fuzz around.
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRng } from '@dpbounds/special-functions';
@@ -39,6 +39,12 @@ export async function createFuzzWorkspace(): Promise<string> {
     return [...x.map((v) => v.toFixed(4)), group, y];
   });
   write('tiny.csv', csv('x1,x2,x3,group,y', dataset));
+  // hostile files (scenarios.ts FILE_CASES): too deep to walk, and past the input budget while
+  // small on disk (a sparse file: refused on its size before a byte is read)
+  write('deep.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+  write('deep.jsonl', `${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}\n`);
+  write('over-budget.json', '');
+  truncateSync(join(dir, 'over-budget.json'), 257 * 1024 * 1024);
 
   const targets = Array.from({ length: 200 }, (_, i) => {
     const member = i % 2;

@@ -25,6 +25,13 @@ import { DpboundsRangeError, lgamma, logAddExp, logGammaQ, logNormalCdf, require
 /** The largest m computed (orders α = m + 1 up to 128). */
 export const BALLS_IN_BINS_ADD_MAX_MOMENT = 127;
 
+/**
+ * The most trapezoid nodes the Laplace-transform quadrature may take (about σ ≤ 690; the step h
+ * shrinks like 1/σ). Beyond it {@link ballsInBinsAddQuadratureNodes} reports the count and
+ * `ballsInBinsAddRdp` keeps the arithmetic–geometric mean bound, c = 1/(2σ²) ≤ 1.1e-6 there.
+ */
+export const BALLS_IN_BINS_ADD_MAX_NODES = 4096;
+
 /** Geometric step of the t grid (the envelopes are exact to first order within a cell). */
 const GRID_STEP = 2e-3;
 /** First grid point: [0, t₀] contributes at most t₀^m / Γ(m + 1) (Ψ ≤ 1), i.e. ≤ 1e-6 to a moment ≥ 1. */
@@ -55,6 +62,22 @@ function trapezoidStep(tau: number): { h: number; logAbsError: number } {
   const d = (0.9 * Math.PI) / (2 * tau);
   const h = Math.min(0.1, (2 * Math.PI * d) / (200 + (d * d) / 2));
   return { h, logAbsError: Math.LN2 + (d * d) / 2 - (2 * Math.PI * d) / h + 1e-9 };
+}
+
+/**
+ * The number of trapezoid nodes {@link ballsInBinsAddLogMoments} needs at noise σ (Infinity when
+ * 1/σ overflows). Its cost is about this many operations per grid point not answered by the series.
+ *
+ * Domain: σ > 0. Range: an integer ≥ 1, or Infinity.
+ *
+ * @example ballsInBinsAddQuadratureNodes(1.1) // 1071
+ */
+export function ballsInBinsAddQuadratureNodes(sigma: number): number {
+  requireInRange('noiseMultiplier', sigma, { min: 0, minExclusive: true });
+  const tau = 1 / sigma;
+  if (!Number.isFinite(tau)) return Infinity;
+  const count = Math.floor((Z_HIGH - Z_LOW) / trapezoidStep(tau).h) + 1;
+  return Number.isFinite(count) ? count : Infinity;
 }
 
 /** Upper bound on log φ(s), φ(s) = E[exp(−s·exp(τZ − τ²/2))], for one s ≥ 0. */
@@ -98,8 +121,10 @@ function logExpm1OverX(x: number): number {
  * m − 1), for one balls-in-bins epoch of k batches at noise σ (module comment). Each entry is also
  * at least the previous one (a running maximum of upper bounds, since the true values increase).
  *
- * Domain: σ > 0, k integer ≥ 1. Cost: one Laplace-transform quadrature per grid point (about
- * 19 000 points, most answered by the series), then O(grid) per m.
+ * Domain: σ > 0 with at most {@link BALLS_IN_BINS_ADD_MAX_NODES} quadrature nodes (σ up to about
+ * 690; a larger σ, or one whose 1/σ overflows, is refused naming noiseMultiplier), k integer ≥ 1.
+ * Cost: one Laplace-transform quadrature per grid point (about 19 000 points, most answered by the
+ * series), then O(grid) per m.
  *
  * @example Math.exp(ballsInBinsAddLogMoments(1.1, 235)[0]) // E_Q[1/A] ≈ 1.0064
  */
@@ -107,8 +132,11 @@ export function ballsInBinsAddLogMoments(sigma: number, batchesPerEpoch: number)
   requireInRange('noiseMultiplier', sigma, { min: 0, minExclusive: true });
   const k = requireInteger('batchesPerEpoch', batchesPerEpoch, { min: 1 });
   const tau = 1 / sigma;
+  const count = ballsInBinsAddQuadratureNodes(sigma);
+  if (count > BALLS_IN_BINS_ADD_MAX_NODES) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'noiseMultiplier', expected: `a noise multiplier whose add-direction moment quadrature fits ${BALLS_IN_BINS_ADD_MAX_NODES} nodes (σ up to about 690, 1/σ finite)`, found: sigma });
+  }
   const { h, logAbsError } = trapezoidStep(tau);
-  const count = Math.floor((Z_HIGH - Z_LOW) / h) + 1;
   const nodes = new Float64Array(count);
   const logWeights = new Float64Array(count);
   for (let i = 0; i < count; i++) {

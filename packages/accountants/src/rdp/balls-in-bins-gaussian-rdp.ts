@@ -19,7 +19,7 @@ import { DpboundsRangeError, DpboundsTypeError, lgamma, logAddExp, requireInRang
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { requireOptions } from '../events/validate-event.js';
 import { rdpCurveToEpsilon } from './rdp-to-epsilon.js';
-import { ballsInBinsAddLogMoments } from './balls-in-bins-add-moments.js';
+import { BALLS_IN_BINS_ADD_MAX_NODES, ballsInBinsAddLogMoments, ballsInBinsAddQuadratureNodes } from './balls-in-bins-add-moments.js';
 
 /** The largest integer order the remove-direction moments are computed for (orders 2 … this). */
 export const BALLS_IN_BINS_MAX_ORDER = 256;
@@ -51,7 +51,8 @@ function logPolynomialProduct(a: Float64Array, b: Float64Array, degree: number):
  * space by raising the truncated generating polynomial to the k-th power by repeated squaring
  * (O(α_max² log k)).
  *
- * Domain: σ > 0, k integer ≥ 1. k = 1 gives the Gaussian α/(2σ²).
+ * Domain: σ > 0 with 1/(2σ²) finite (a smaller σ is refused naming noiseMultiplier), k integer ≥ 1.
+ * k = 1 gives the Gaussian α/(2σ²).
  *
  * @example ballsInBinsRemoveRdp(1.1, 235)[0] // D₂ = log(1 + (e^{1/σ²} − 1)/k)
  */
@@ -60,6 +61,7 @@ export function ballsInBinsRemoveRdp(sigma: number, batchesPerEpoch: number): Fl
   const k = requireInteger('batchesPerEpoch', batchesPerEpoch, { min: 1 });
   const degree = BALLS_IN_BINS_MAX_ORDER;
   const c = 1 / (2 * sigma * sigma);
+  if (!Number.isFinite(c)) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'noiseMultiplier', expected: 'a noise multiplier with 1/(2σ²) finite (σ above about 1e-154)', found: sigma });
   const logK = Math.log(k);
   let base = new Float64Array(degree + 1);
   for (let n = 0; n <= degree; n++) base[n] = c * n * (n - 1) - lgamma(n + 1) - n * logK;
@@ -108,8 +110,11 @@ export function ballsInBinsAddRdpMeanBound(sigma: number, batchesPerEpoch: numbe
  * Upper bound on D_α(Q‖P) of one balls-in-bins epoch (the record added) at α = 2 …
  * {@link BALLS_IN_BINS_MAX_ORDER} (entry α − 2): the smaller of the arithmetic–geometric mean
  * bound and, up to α = 128, log of `ballsInBinsAddLogMoments`' bound on E_Q[(Q/P)^{α−1}], over α − 1.
+ * Where that quadrature would take more than `BALLS_IN_BINS_ADD_MAX_NODES` nodes (σ above about
+ * 690, where the mean bound c = 1/(2σ²) is at most 1.1e-6) the mean bound alone is returned: still
+ * an upper bound, at a bounded cost.
  *
- * Domain: σ > 0, k integer ≥ 1. About 0.2 s (the moments' quadrature).
+ * Domain: σ > 0, k integer ≥ 1. About 0.2 s (the moments' quadrature), at most about 0.5 s.
  *
  * @example ballsInBinsAddRdp(1.1, 235)[0] // ≈ 0.0054, against 0.415 from the mean bound
  */
@@ -117,7 +122,7 @@ export function ballsInBinsAddRdp(sigma: number, batchesPerEpoch: number): Float
   requireInRange('noiseMultiplier', sigma, { min: 0, minExclusive: true });
   const k = requireInteger('batchesPerEpoch', batchesPerEpoch, { min: 1 });
   const out = new Float64Array(BALLS_IN_BINS_MAX_ORDER - 1);
-  const moments = k === 1 ? undefined : ballsInBinsAddLogMoments(sigma, k);
+  const moments = k === 1 || ballsInBinsAddQuadratureNodes(sigma) > BALLS_IN_BINS_ADD_MAX_NODES ? undefined : ballsInBinsAddLogMoments(sigma, k);
   for (let alpha = 2; alpha <= BALLS_IN_BINS_MAX_ORDER; alpha++) {
     const meanBound = ballsInBinsAddRdpMeanBound(sigma, k, alpha);
     const logMoment = moments?.[alpha - 2];

@@ -24,6 +24,13 @@ import { requireBatchesPerEpoch, requireBatchWithinDataset } from '../events/val
 const CELLS_PER_UNIT = 2000;
 /** Truncation of the t axis (below and above μ): the lumped tail cells stay valid bins. */
 const T_SPAN = 12;
+/**
+ * The largest shift μ = (1 + baseShift)/σ binned (the t axis spans μ + 2·T_SPAN units, 2000 cells
+ * each). A smaller σ is priced at σ′ = (1 + baseShift)/MAX_SHIFT: the run at σ′ is the run at σ
+ * with independent noise added to every output (post-processing), so its ε, and any lower bound on
+ * it, is at most the ε at σ. Keeps the cells at most about 450 000 whatever σ.
+ */
+const MAX_SHIFT = 200;
 /** Composition window tail mass τ. */
 const TAU = 1e-15;
 
@@ -114,6 +121,8 @@ function roundedDownPld(a: Float64Array, b: Float64Array, h: number): DiscretePl
     if (j < minIndex) minIndex = j;
     if (j > maxIndex) maxIndex = j;
   }
+  // no cell both can reach (the pair separated past double precision): all of a's mass is infinite loss
+  if (minIndex > maxIndex) return { h, offset: 0, probs: new Float64Array(1), infinityMass };
   const probs = new Float64Array(maxIndex - minIndex + 1);
   for (let i = 0; i < a.length; i++) {
     const j = index[i] as number;
@@ -153,7 +162,8 @@ export function ballsInBinsEpsilonLowerBound(run: { readonly datasetSize: number
  * pair and, when leftover records sit an epoch out, presence k·b/N).
  *
  * Domain: k integer ≥ 1, presence ∈ (0, 1], σ > 0, epochs integer ≥ 0, baseShift ≥ 0 (default 0),
- * δ ∈ (0, 1); 0 when `epochs` is 0.
+ * δ ∈ (0, 1); 0 when `epochs` is 0. A σ below (1 + baseShift)/200 is binned at that σ (a lower
+ * bound there is one at σ: more noise is post-processing), so the work is bounded for every σ.
  *
  * @example maxTestEpsilonLowerBound({ batchesPerEpoch: 2, presence: 0.8, epochs: 2, noiseMultiplier: 0.5 }, 1e-5)
  */
@@ -166,7 +176,8 @@ export function maxTestEpsilonLowerBound(run: { readonly batchesPerEpoch: number
   const baseShift = run.baseShift === undefined ? 0 : requireInRange('baseShift', run.baseShift, { min: 0 });
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   if (epochs === 0) return 0;
-  const { p, q } = maxStatisticCells(k, (1 + baseShift) / sigma, presence, baseShift / sigma);
+  const binned = Math.max(sigma, (1 + baseShift) / MAX_SHIFT);
+  const { p, q } = maxStatisticCells(k, (1 + baseShift) / binned, presence, baseShift / binned);
   let best = 0;
   for (const [a, b] of [[p, q], [q, p]] as const) {
     // a coarser grid only rounds losses further down: still a lower bound, so coarsen to fit the budget
