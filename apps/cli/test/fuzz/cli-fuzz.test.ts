@@ -164,6 +164,13 @@ beforeAll(async () => {
   });
 }, 600_000);
 
+let sample: FuzzCase[] | undefined;
+/** The cases of this run (the seeded sample, or the full product), built once after discovery. */
+function allCases(): FuzzCase[] {
+  sample ??= buildCases(discovered, { full: FULL, perFlag: PER_FLAG, seed: SEED });
+  return sample;
+}
+
 afterAll(() => {
   removeScript();
   if (workspace !== '') rmSync(workspace, { recursive: true, force: true });
@@ -196,9 +203,18 @@ describe('CLI fuzz suite', () => {
     expect(sampled.length).toBeLessThan(full.length / 4);
   });
 
-  it('hostile values and bad flags: exit 2 naming the flag, or a finite result in time', async () => {
-    const cases = buildCases(discovered, { full: FULL, perFlag: PER_FLAG, seed: SEED });
-    expect(cases.length).toBeGreaterThan(100);
+  it('the sample holds more than 100 cases', () => {
+    expect(allCases().length).toBeGreaterThan(100);
+  });
+
+  // One test per command, or per part of a command whose cases are slow (training, reports),
+  // each running its cases on the worker pool: no single test carries the sample's CPU, and a
+  // failure names its command at once. Part p of P takes the command's cases i with i mod P = p.
+  const PARTS: Readonly<Record<string, number>> = { train: 4, report: 2, demo: 2, calibrate: 2 };
+  const parts = Object.keys(SCENARIOS).flatMap((command) => Array.from({ length: PARTS[command] ?? 1 }, (_, part) => [command, part, PARTS[command] ?? 1] as const));
+  it.each(parts)('%s (part %i of %i, from 0): hostile values and bad flags exit 2 naming the flag, or give a finite result in time', async (command, part, of) => {
+    const cases = allCases().filter((c) => c.command === command).filter((_, i) => i % of === part);
+    expect(cases.length).toBeGreaterThan(0);
     const outcomes = await run(cases.map((c) => c.argv));
     const unexpected: string[] = [];
     const nowPassing: string[] = [];
