@@ -342,6 +342,14 @@ describe('playground in chromium', () => {
     await fresh(page);
     await expect.poll(async () => page.locator('#headline tr[data-id="epsilon"] td.labels').textContent(), { timeout: 60_000 }).toContain('lower-bound');
     expect(page.url()).toContain('sampler=shuffle');
+    // no Bayes-security row calls itself a guarantee of the shuffled loop, in its label or its words
+    for (const id of ['bayesCertified', 'combinedBayesSecurity', 'tprAt01', 'tprAt1']) {
+      const row = page.locator(`#headline tr[data-id="${id}"]`);
+      if ((await row.count()) === 0) continue;
+      expect(await row.locator('td.labels').textContent(), id).not.toMatch(/^guarantee/);
+      expect(await row.locator('td.explanation').textContent(), id).not.toMatch(/guarantee of this run/);
+    }
+    expect(await page.locator('#headline tr[data-id="bayesCertified"] td.explanation').textContent()).toContain('not a guarantee for your shuffle loop');
     // balls-in-bins: a guarantee (random allocation, RDP) with the Poisson estimate beside it in words
     await page.selectOption('#sampler', 'balls-in-bins');
     await fresh(page);
