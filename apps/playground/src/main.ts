@@ -219,6 +219,12 @@ function headlineRows(c: ResolvedConfig): HeadlineRow[] {
       explanation: `${poisson.validForRun ? 'Valid for this run.' : 'Does NOT apply to your loop: it is what Opacus or dp_accounting would print.'} ${poisson.note}`,
     });
   }
+  // Bayes security, its certified bound and the combined curves price Poisson batches: for another
+  // sampler they are no guarantee of the loop (the page's note says so), and their labels agree
+  const poissonOnly = c.sampler !== 'poisson';
+  const forLoop = (n: LabelledNumber): string => labelsOf(poissonOnly && n.kind === 'guarantee' ? { ...n, kind: 'estimate' } : n);
+  const pending = `${poissonOnly ? 'estimate' : 'guarantee'} · ${rel}`;
+  const notForLoop = poissonOnly ? ` Computed for Poisson batches: not a guarantee for your ${c.sampler} loop.` : '';
   if (closedForm !== undefined) {
     rows.push({
       id: 'bayesSecurity',
@@ -231,29 +237,29 @@ function headlineRows(c: ResolvedConfig): HeadlineRow[] {
       id: 'bayesCertified',
       label: 'Certified β* (β* − error)',
       value: formatValue(closedForm.bayesCertified.value),
-      labels: labelsOf(closedForm.bayesCertified),
-      explanation: 'The closed form minus its certified approximation error; 0 means the error term is vacuous here.',
+      labels: forLoop(closedForm.bayesCertified),
+      explanation: `The closed form minus its certified approximation error; 0 means the error term is vacuous here.${notForLoop}`,
     });
   }
   rows.push({
     id: 'combinedBayesSecurity',
     label: 'β* of Bayes security ∨ DP',
     value: workerValue(dpStage?.combinedBayesSecurity),
-    labels: dpStage?.combinedBayesSecurity === undefined ? `guarantee · ${rel}` : labelsOf(dpStage.combinedBayesSecurity),
-    explanation: `The Bayes-security guarantee of this run: 1 − TV read off the combined curve (at least the certified β* and the DP curve's own β*).${problem}`,
+    labels: dpStage?.combinedBayesSecurity === undefined ? pending : labelsOf(dpStage.combinedBayesSecurity),
+    explanation: `${dpStage?.combinedBayesSecurity?.kind === 'guarantee' ? 'The Bayes-security guarantee of this run' : 'Bayes security of the run'}: 1 − TV read off the combined curve (at least the certified β* and the DP curve's own β*).${notForLoop}${problem}`,
   });
   rows.push({
     id: 'tprAt01',
     label: 'TPR at 0.1 % FPR',
     value: workerValue(dpStage?.tprAt01),
-    labels: dpStage === undefined ? `guarantee · ${rel}` : labelsOf(dpStage.tprAt01),
+    labels: dpStage === undefined ? pending : labelsOf(dpStage.tprAt01),
     explanation: 'Highest share of members any attack can flag while wrongly flagging 1 in 1000 non-members (DP curve).',
   });
   rows.push({
     id: 'tprAt1',
     label: 'TPR at 1 % FPR',
     value: workerValue(dpStage?.tprAt1),
-    labels: dpStage === undefined ? `guarantee · ${rel}` : labelsOf(dpStage.tprAt1),
+    labels: dpStage === undefined ? pending : labelsOf(dpStage.tprAt1),
     explanation: 'The same at 1 non-member in 100 (DP curve).',
   });
   if (closedForm?.gmipMu !== undefined) {

@@ -39,8 +39,15 @@ function options(width: number, views: readonly CurveView[], relation: Neighbour
         return { label: legendLabel(v), stroke: colors[v.id], width: v.id === 'dp' ? 1.5 : 2.5, ...(dash !== undefined ? { dash } : {}), points: { show: false } };
       }),
     ],
-    legend: { live: true },
+    // the legend names each curve without values: live values read "--" until the pointer is on the plot
+    legend: { live: false },
   };
+}
+
+/** The width the chart may take: the container's, less its padding (at least 260 px). */
+function contentWidth(container: HTMLElement): number {
+  const style = getComputedStyle(container);
+  return Math.max(260, Math.floor(container.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)));
 }
 
 /**
@@ -51,9 +58,11 @@ function options(width: number, views: readonly CurveView[], relation: Neighbour
 export function createTradeOffPlot(container: HTMLElement): TradeOffPlot {
   let chart: uPlot | undefined;
   let shape = '';
-  return {
+  let last: Parameters<TradeOffPlot['update']> | undefined;
+  const plot: TradeOffPlot = {
     update(grid, views, relation, logFpr) {
-      const width = Math.max(320, container.clientWidth);
+      last = [grid, views, relation, logFpr];
+      const width = contentWidth(container);
       const data: uPlot.AlignedData = [grid, ...views.map((v) => v.fnr)];
       const nextShape = `${views.map(legendLabel).join('|')}:${relation}:${logFpr}:${width}`;
       if (chart === undefined || nextShape !== shape) {
@@ -63,4 +72,12 @@ export function createTradeOffPlot(container: HTMLElement): TradeOffPlot {
       } else chart.setData(data);
     },
   };
+  // redrawn at the container's new width when the window is resized or turned (else the plot keeps
+  // its first width and widens a phone's page)
+  if (typeof ResizeObserver !== 'undefined') {
+    new ResizeObserver(() => {
+      if (last !== undefined && contentWidth(container) !== chart?.width) plot.update(...last);
+    }).observe(container);
+  }
+  return plot;
 }

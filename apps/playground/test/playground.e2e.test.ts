@@ -4,10 +4,10 @@
  * in step, every legend says its curve's kind and relation and all share one relation, combined
  * curves are never below the DP guarantee, invalid input is reported next to its control (never
  * NaN on screen) with stale results marked, pathological links keep the page responsive and
- * recover when the field is corrected, and no request leaves localhost. Takes a screenshot for
- * docs/.
+ * recover when the field is corrected, no request leaves localhost, and the page fits 390 and 1280
+ * pixels. Writes docs/playground.png, so the picture in the docs is always the current page.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bandedBallsInBinsGuarantee, bandedBallsInBinsNoiseMultiplier, bandedMatrixEvent, PldAccountant } from '@dpbounds/accountants';
 import { calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
@@ -22,7 +22,6 @@ import { launchChromium } from './chromium.js';
 import { serveStatic } from './static-server.js';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
-const screenshots = fileURLToPath(new URL('../screenshots', import.meta.url));
 
 let browser: Browser;
 let server: { url: string; close: () => Promise<void> };
@@ -153,8 +152,6 @@ describe('playground in chromium', () => {
       if (relation === 'substitution') {
         expect(plotted.curves.find((c) => c.id === 'gmip')?.kind).toBe('estimate');
         expect(plotted.curves.find((c) => c.id === 'rtm')?.kind).toBe('guarantee');
-        mkdirSync(screenshots, { recursive: true });
-        await page.screenshot({ path: `${screenshots}/playground.png`, fullPage: true });
       }
       await page.close();
     }
@@ -345,6 +342,14 @@ describe('playground in chromium', () => {
     await fresh(page);
     await expect.poll(async () => page.locator('#headline tr[data-id="epsilon"] td.labels').textContent(), { timeout: 60_000 }).toContain('lower-bound');
     expect(page.url()).toContain('sampler=shuffle');
+    // no Bayes-security row calls itself a guarantee of the shuffled loop, in its label or its words
+    for (const id of ['bayesCertified', 'combinedBayesSecurity', 'tprAt01', 'tprAt1']) {
+      const row = page.locator(`#headline tr[data-id="${id}"]`);
+      if ((await row.count()) === 0) continue;
+      expect(await row.locator('td.labels').textContent(), id).not.toMatch(/^guarantee/);
+      expect(await row.locator('td.explanation').textContent(), id).not.toMatch(/guarantee of this run/);
+    }
+    expect(await page.locator('#headline tr[data-id="bayesCertified"] td.explanation').textContent()).toContain('not a guarantee for your shuffle loop');
     // balls-in-bins: a guarantee (random allocation, RDP) with the Poisson estimate beside it in words
     await page.selectOption('#sampler', 'balls-in-bins');
     await fresh(page);
@@ -450,6 +455,53 @@ describe('playground in chromium', () => {
     await page.locator('#targetValue').fill('0.05');
     await page.locator('#calibrate').click();
     await expect.poll(async () => page.locator('#calibrationResult').textContent()).toMatch(/^For a BandMF run only a target ε can be calibrated: the TPR/);
+    await page.close();
+  }, 180_000);
+
+  it('fits a 390-pixel phone in every state and cuts off no control at 1280 pixels; the legend is readable without hovering', async () => {
+    // one page load, resized and switched between states (the suite stays cheap)
+    const page = await openPage('?rel=substitution');
+    await fresh(page);
+    const overflow = async (): Promise<{ page: number; wide: string[] }> =>
+      page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > width + 0.5 && e.closest('[hidden]') === null)
+          .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${e.className} right=${Math.round(e.getBoundingClientRect().right)}`);
+        return { page: document.documentElement.scrollWidth, wide: wide.slice(0, 8) };
+      });
+    // no control of the form lies under the results panel (the two columns do not overlap)
+    const overlap = async (): Promise<string[]> =>
+      page.evaluate(() => {
+        const results = document.querySelector('#results')?.getBoundingClientRect();
+        if (results === undefined) return ['no #results'];
+        return [...document.querySelectorAll<HTMLElement>('#controls fieldset, #controls select, #controls input')]
+          .filter((e) => e.getClientRects().length > 0)
+          .map((e) => ({ e, r: e.getBoundingClientRect() }))
+          .filter(({ r }) => r.right > results.left + 0.5 && r.left < results.right && r.bottom > results.top && r.top < results.bottom)
+          .map(({ e, r }) => `${e.tagName.toLowerCase()}#${e.id} right=${Math.round(r.right)} > results.left=${Math.round(results.left)}`);
+      });
+    for (const sampler of ['poisson', 'shuffle']) {
+      await page.setViewportSize({ width: 1280, height: 1000 });
+      if (sampler !== 'poisson') {
+        await page.selectOption('#sampler', sampler);
+        await fresh(page);
+      }
+      expect(await overlap(), sampler).toEqual([]);
+      expect((await overflow()).page, sampler).toBeLessThanOrEqual(1280);
+      // every legend entry says what it is without hovering: no "--" placeholder values
+      const entries = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#plot .u-legend .u-series')].filter((e) => e.getClientRects().length > 0).map((e) => ({ text: e.textContent ?? '', top: e.getBoundingClientRect().top })));
+      for (const entry of entries) expect(entry.text, sampler).not.toMatch(/--/);
+      // one entry per drawn curve, each on its own line (never two run together)
+      expect(entries.map((e) => e.text.trim()).sort(), sampler).toEqual((await plottedCurves(page)).curves.map((c) => c.label).sort());
+      expect(new Set(entries.map((e) => Math.round(e.top))).size, sampler).toBe(entries.length);
+      if (sampler === 'poisson') {
+        // docs/playground.md shows this picture: written by the test, so it cannot go stale
+        await page.screenshot({ path: fileURLToPath(new URL('../../../docs/playground.png', import.meta.url)), fullPage: true });
+      }
+      await page.setViewportSize({ width: 390, height: 900 });
+      await expect.poll(async () => overflow(), { timeout: 10_000 }).toEqual({ page: 390, wide: [] });
+    }
     await page.close();
   }, 180_000);
 

@@ -18,6 +18,7 @@ export const commandPages: readonly (readonly [string, number])[] = [
   ['docs/limits.md', 1],
   ['packages/accountants/README.md', 3],
   ['docs/batch-samplers.md', 7],
+  ['docs/math/batch-samplers.md', 5],
   ['docs/sweep.md', 1],
   ['docs/soundness.md', 3],
   ['docs/cli.md', 2],

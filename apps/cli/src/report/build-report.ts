@@ -56,8 +56,8 @@ export function reportContents(report: DemoReport): Record<string, string> {
 }
 
 /**
- * The terminal summary: a heading, the batches sentence, every number with its kind and
- * relation, what could not be computed (with the flag that would provide it), and where the
+ * The terminal summary: a heading, the numbers to quote (with the batches sentence, printed once),
+ * every other number with its kind and relation, what could not be computed (with the flag that would provide it), and where the
  * files are. At most 100 columns.
  *
  * @example reportText(report, 'dpbounds report: run.json', 'report: out/report.html')
@@ -65,8 +65,6 @@ export function reportContents(report: DemoReport): Record<string, string> {
 export function reportText(report: DemoReport, heading: string, where: string): string {
   return [
     heading,
-    '',
-    ...wrap(`batches: ${report.batchSampling.summary}`, 100, '  '),
     '',
     formatSummaryText(summaryRows(report)),
     ...(report.unavailable.length > 0 ? ['', 'Not computed:', ...report.unavailable.flatMap((u) => wrap(`${u.section}: ${u.reason}`, 100, '  '))] : []),

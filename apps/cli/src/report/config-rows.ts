@@ -31,13 +31,19 @@ function text(value: unknown): string {
 }
 
 /** How the noise multiplier was chosen, in words (from report.json's `config.noiseSelection`). */
-function noiseSelection(value: unknown): string | null {
+function noiseSelection(value: unknown, config: Readonly<Record<string, unknown>>): string | null {
   if (value === null || typeof value !== 'object') return null;
   const chosenFor = (value as { chosenFor?: unknown }).chosenFor;
   if (chosenFor === 'given') return 'given on the command line';
   if (chosenFor === null || typeof chosenFor !== 'object') return null;
   const c = chosenFor as Record<string, unknown>;
-  return `closed-form choice for membership β* = ${text(c['targetBayesSecurity'])} after ${text(c['epochs'])} epochs at q = ${text(c['samplingRate'])} (${String(c['relation'])}; Cherubin et al.)`;
+  const base = `closed-form choice for membership β* = ${text(c['targetBayesSecurity'])} after ${text(c['epochs'])} epochs at q = ${text(c['samplingRate'])} (${String(c['relation'])}; Cherubin et al.)`;
+  // --target-epochs (the paper's 20) and --epochs (the run) are separate flags: say which one the run used
+  const epochs = config['epochs'];
+  if (typeof epochs !== 'number' || typeof c['epochs'] !== 'number' || epochs === c['epochs']) return base;
+  const effect = epochs < c['epochs'] ? 'fewer steps, so its β* is above the target' : 'more steps, so its β* is below the target';
+  const rate = typeof c['samplingRate'] === 'number' && typeof config['samplingRate'] === 'number' && text(c['samplingRate']) !== text(config['samplingRate']) ? `, at q = ${text(config['samplingRate'])} (its training split includes the input canaries)` : '';
+  return `${base}, the target epochs (--target-epochs); this run trains ${text(epochs)} epochs (--epochs)${rate}: ${effect}`;
 }
 
 /**
@@ -52,7 +58,7 @@ export function configRows(config: Readonly<Record<string, unknown>>): [string, 
     if (value === null || value === undefined) continue;
     rows.push([label, text(value)]);
   }
-  const selection = noiseSelection(config['noiseSelection']);
+  const selection = noiseSelection(config['noiseSelection'], config);
   if (selection !== null) rows.push(['how σ was chosen', selection]);
   return rows;
 }

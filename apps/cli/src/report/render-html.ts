@@ -44,16 +44,57 @@ export function relationSeries(report: DemoReport, relation: NeighbouringRelatio
     .filter((c) => c.plotted && c.neighbouring === relation)
     .sort((a, b) => (a.role === 'dp' ? -1 : b.role === 'dp' ? 1 : 0))
     .map((c) => ({ label: c.label, color: colorOf(c.id), points: c.alpha.map((a, i) => [a, c.beta[i] as number] as const), ...curveStyle(c) }));
-  const groups = new Map<string, { label: string; points: [number, number][]; boxes: [number, number, number, number][] }>();
+  const groups = new Map<string, { label: string; confidence: number; points: [number, number][]; boxes: [number, number, number, number][] }>();
   for (const p of report.points.filter((x) => x.neighbouring === relation)) {
-    const group = groups.get(p.id) ?? { label: p.label, points: [], boxes: [] };
+    const group = groups.get(p.id) ?? { label: p.label, confidence: p.confidence, points: [], boxes: [] };
     group.points.push([p.fpr, p.fnr]);
     group.boxes.push([p.fprLower, p.fprUpper, p.fnrLower, p.fnrUpper]);
     groups.set(p.id, group);
   }
+  const dp = report.curves.find((c) => c.role === 'dp' && c.neighbouring === relation && c.kind === 'guarantee');
   const markerColors = ['#000000', '#e377c2', '#8c564b'];
-  [...groups.values()].forEach((g, i) => series.push({ label: g.label, color: markerColors[i % markerColors.length] as string, points: g.points, boxes: g.boxes, style: 'markers' }));
+  [...groups.values()].forEach((g, i) => {
+    const pointNotes = dp === undefined ? [] : belowGuaranteeNotes(g.points, g.boxes, dp.alpha, dp.beta, g.confidence);
+    series.push({ label: g.label, color: markerColors[i % markerColors.length] as string, points: g.points, boxes: g.boxes, style: 'markers', ...(pointNotes.length > 0 ? { pointNotes } : {}) });
+  });
   return series;
+}
+
+/** β of a trade-off curve at α, linear between its points (the curve as drawn). */
+function curveAt(alpha: readonly number[], beta: readonly number[], x: number): number {
+  const pairs = alpha.map((a, i) => [a, beta[i] as number] as const).sort((p, q) => p[0] - q[0]);
+  const first = pairs[0];
+  if (first === undefined || x <= first[0]) return first?.[1] ?? 1;
+  for (let i = 1; i < pairs.length; i++) {
+    const [a1, b1] = pairs[i] as readonly [number, number];
+    if (x <= a1) {
+      const [a0, b0] = pairs[i - 1] as readonly [number, number];
+      return a1 === a0 ? Math.min(b0, b1) : b0 + ((b1 - b0) * (x - a0)) / (a1 - a0);
+    }
+  }
+  return (pairs[pairs.length - 1] as readonly [number, number])[1];
+}
+
+/**
+ * The words written at empirical points that lie below the run's guarantee curve: one note at
+ * the point furthest below, saying how many lie below and whether their confidence boxes reach
+ * the curve (sampling noise) or a box lies wholly below it (the run contradicts its guarantee).
+ *
+ * @example belowGuaranteeNotes([[0.5, 0.4]], [[0.45, 0.55, 0.35, 0.6]], [0, 1], [1, 0]) // [{ index: 0, text: '1 point below the guarantee; its 95 % box reaches it' }]
+ */
+export function belowGuaranteeNotes(points: readonly (readonly [number, number])[], boxes: readonly (readonly [number, number, number, number])[], alpha: readonly number[], beta: readonly number[], confidence = 0.95): { index: number; text: string }[] {
+  const below = points.map(([x, y], index) => ({ index, gap: curveAt(alpha, beta, x) - y })).filter((p) => p.gap > 1e-9);
+  if (below.length === 0) return [];
+  // a box wholly below the curve: even its top-right corner (largest α and β) is below it
+  const wholly = below.filter((p) => {
+    const box = boxes[p.index];
+    return box !== undefined && box[3] < curveAt(alpha, beta, box[1]);
+  });
+  const worst = (wholly.length > 0 ? wholly : below).reduce((a, b) => (b.gap > a.gap ? b : a));
+  const n = below.length;
+  const count = `${n} point${n === 1 ? '' : 's'} below the guarantee`;
+  const text = wholly.length > 0 ? `${count}; ${wholly.length} box${wholly.length === 1 ? '' : 'es'} wholly below: contradicts it` : `${count}; ${n === 1 ? 'its' : 'their'} ${Math.round(confidence * 100)} % box${n === 1 ? ' reaches' : 'es reach'} it`;
+  return [{ index: worst.index, text }];
 }
 
 const fpr = (x: number): string => (x === 0 || x === 1 ? String(x) : x < 1e-3 ? x.toExponential(0) : x > 0.999 ? `1 − ${(1 - x).toExponential(0)}` : String(Number(x.toPrecision(3))));
@@ -105,7 +146,7 @@ function relationFigures(report: DemoReport, relation: NeighbouringRelation): st
   const linear = bothLayouts((layout) => relationChart(report, relation, false, layout));
   const log = bothLayouts((layout) => relationChart(report, relation, true, layout));
   const audit = relation === 'add-remove' ? ' A dotted curve is an audit’s lower bound: the true curve lies on or below it somewhere, never a bound from below.' : '';
-  const points = report.points.some((p) => p.neighbouring === relation) ? ' Markers are ROC points of an attack on this run, each with its 95 % Clopper–Pearson box; a guarantee bounds what such attacks achieve, so boxes should touch the region on or above the curves.' : '';
+  const points = report.points.some((p) => p.neighbouring === relation) ? ' Markers are ROC points of an attack on this run, each with its 95 % Clopper–Pearson box; a guarantee bounds what such attacks achieve, so boxes should touch the region on or above the curves; points below the DP guarantee say so where they are drawn.' : '';
   return `<h3 id="view-${relation}">${escapeXml(name)} neighbours</h3>
 <figure id="tradeoff-${relation}">${linear}
 <figcaption>Each drawn curve is the smallest false-negative rate any attacker of its threat model can reach at a given false-positive rate (higher = more private; the grey diagonal is perfect privacy). The wide light curve is the DP guarantee of the run (PLD accountant); every threat-specific curve is drawn combined with it (pointwise the more private of the two, since DP bounds every attacker), so it never lies below it. Solid = guarantee, dashed = estimate.${audit}${points}</figcaption></figure>

@@ -36,12 +36,106 @@ function tprAt(rows: unknown, fpr: number): Json | undefined {
   return Array.isArray(rows) ? (rows as Json[]).find((r) => r['fpr'] === fpr) : undefined;
 }
 
+/** The heading of the summary's first block: the numbers a reviewer should quote, each once. */
+export const QUOTE_SECTION = 'the numbers to quote (each once; every other number below is context)';
+
 /**
- * Rows of the summary.
+ * The first block of the summary: the run's ε guarantee at δ, the strongest membership attacker's
+ * TPR at 0.1 % and 1 % FPR and β* (Bayes security combined with the DP guarantee), what the
+ * attack achieved and what the audit proved, each saying whether it is consistent with the guarantee.
+ * Values are read from the report; nothing is computed here but comparisons.
  *
- * @example summaryRows(report)[0] // { section: 'utility', quantity: 'test accuracy (held-out records)', value: '0.8478', kind: 'measured', ... }
+ * @example quoteRows(report)[0].quantity // "the run's ε at δ = 1e-5"
+ */
+export function quoteRows(report: DemoReport): SummaryRow[] {
+  const rows: SummaryRow[] = [];
+  const section = QUOTE_SECTION;
+  const delta = num(report.config['delta']);
+  const sampled = report.batchSampling;
+  const relation = sampled.neighbouring as NeighbouringRelation;
+  const proven = sampled.kind === 'guarantee' ? sampled.epsilon : sampled.upper?.epsilon;
+  rows.push({
+    section,
+    quantity: `the run's ε at δ = ${delta}`,
+    value: num(proven),
+    kind: 'guarantee',
+    neighbouring: relation,
+    note: `batches: ${sampled.summary}${sampled.kind === 'guarantee' ? '' : ` Quoted: the proven upper bound (${sampled.upper?.method ?? 'n/a'}).`}`,
+  });
+  const membership = obj(obj(obj(report.bayesSecurity)?.['membership'])?.['add-remove']);
+  const combined = obj(membership?.['combinedWithDp']);
+  const bound = (fpr: number): number | undefined => {
+    const t = tprAt(combined?.['tprAtFpr'], fpr)?.['tpr'];
+    return typeof t === 'number' ? t : undefined;
+  };
+  const fprs = [0.001, 0.01];
+  if (combined !== null) {
+    for (const fpr of fprs) {
+      rows.push({ section, quantity: `strongest membership attacker: TPR at FPR ${num(fpr)}`, value: num(bound(fpr)), kind: combined['kind'] as ResultKind, neighbouring: 'add-remove', note: 'no membership attacker does better: the Bayes-security curve combined with the DP guarantee' });
+    }
+    rows.push({ section, quantity: 'membership β* (Bayes security combined with the DP guarantee)', value: num(combined['bayesSecurity']), kind: combined['kind'] as ResultKind, neighbouring: 'add-remove', note: '1 = no attacker beats guessing; the larger of the two proven curves' });
+  }
+  const attack = obj(report.attack);
+  if (attack !== null) {
+    const confidence = Math.round((attack['confidence'] as number) * 100);
+    for (const fpr of fprs) {
+      const p = tprAt(attack['tprAtFpr'], fpr);
+      if (p === undefined) continue;
+      const limit = bound(fpr);
+      const verdict =
+        limit === undefined
+          ? ''
+          : (p['tprLower'] as number) > limit
+            ? `; EXCEEDS the guarantee TPR ≤ ${num(limit)}: the accounting or the code is wrong`
+            : `; consistent with the guarantee TPR ≤ ${num(limit)}`;
+      rows.push({ section, quantity: `what the loss-threshold attack achieved: TPR at FPR ${num(fpr)}`, value: num(p['tpr']), kind: 'empirical', neighbouring: 'add-remove', note: `${confidence} % Clopper–Pearson interval [${num(p['tprLower'])}, ${num(p['tprUpper'])}]${verdict}` });
+    }
+  }
+  // the audit that proved the most (ties: the white-box one)
+  const candidates: [string, Json | null][] = [['Dirac canaries', obj(report.audit)], ['input canaries', obj(report.inputAudit)]];
+  const audits = candidates.filter((a): a is [string, Json] => a[1] !== null);
+  const best = audits.reduce<(readonly [string, Json]) | undefined>((b, a) => (b === undefined || (a[1]['empiricalEpsilon'] as number) > (b[1]['empiricalEpsilon'] as number) ? a : b), undefined);
+  if (best !== undefined) {
+    const [name, a] = best;
+    const verdict = obj(a['samplerComparison'])?.['verdict'];
+    const proved = (a['empiricalEpsilon'] as number) > 0;
+    rows.push({ section, quantity: `what the one-run audit proved: ε at δ = ${num(a['delta'])} (${name})`, value: num(a['empiricalEpsilon']), kind: 'lower-bound', neighbouring: 'add-remove', note: `${proved ? 'the true ε is at least this' : 'proves nothing on this run'}${typeof verdict === 'string' ? `; ${verdict}` : ''}` });
+  }
+  return rows;
+}
+
+/**
+ * Rows of the summary: {@link quoteRows} first, then every other number by section. A number
+ * already printed (same value, kind and relation) is not printed again under another label: its
+ * note joins the previous row of its section.
+ *
+ * @example summaryRows(report)[0].section // QUOTE_SECTION
  */
 export function summaryRows(report: DemoReport): SummaryRow[] {
+  const quote = quoteRows(report);
+  const out: SummaryRow[] = [...quote];
+  // where each number was first printed
+  const first = new Map(quote.map((r, i) => [`${r.value} ${kindText(r)}`, i]));
+  for (const row of contextRows(report)) {
+    const key = `${row.value} ${kindText(row)}`;
+    const at = first.get(key);
+    if (row.kind !== 'measured' && at !== undefined) {
+      const last = out.length - 1;
+      const i = out[last]?.section === row.section ? last : at;
+      const target = out[i] as SummaryRow;
+      const said = i === at ? `Also ${row.section === target.section ? '' : `${row.section}: `}${row.quantity}` : `${row.quantity}: ${(out[at] as SummaryRow).value}, printed above`;
+      // a note the row already carries (the batches sentence) is not repeated
+      out[i] = { ...target, note: `${target.note.replace(/\.$/, '')}. ${said}${target.note.includes(row.note) ? '.' : `: ${row.note}`}` };
+      continue;
+    }
+    first.set(key, out.length);
+    out.push(row);
+  }
+  return out;
+}
+
+/** Every number of the report by section, before {@link summaryRows} drops repeats. */
+function contextRows(report: DemoReport): SummaryRow[] {
   const rows: SummaryRow[] = [];
   const delta = num(report.config['delta']);
   if (report.utility.testAccuracy !== null) {
@@ -62,7 +156,7 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
     const name = { pld: 'PLD', rdp: 'RDP', prv: 'PRV', gdp: sampled.sampling === 'banded-matrix' ? 'μ-GDP of the Gaussian releases' : 'GDP central limit theorem' }[row.accountant];
     const note =
       row.accountant === 'gdp'
-        ? `μ = ${num(row.mu)} (Poisson sampling CLT); an approximation, not a bound`
+        ? `GDP μ (central limit theorem of Poisson sampling) = ${num(row.mu)}; an approximation, not a bound`
         : row.epsilonLower !== undefined
           ? `the exact ε of this accounting is in [${num(row.epsilonLower)}, ${num(row.epsilon)}]`
           : 'Rényi DP converted to (ε, δ): never tighter than PLD';
@@ -79,7 +173,7 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
     const section = 'membership inference: Bayes security β* (1 = no attacker beats guessing)';
     rows.push({ section, quantity: 'β*, closed form', value: num(estimate?.['bayesSecurity']), kind: (estimate?.['kind'] as ResultKind | undefined) ?? 'estimate', neighbouring: relation, note: `its approximation error can be up to ${num(m['approximationError'])}` });
     rows.push({ section, quantity: 'β*, certified lower bound', value: num(m['certifiedBayesSecurity']), kind: m['kind'] as ResultKind, neighbouring: relation, note: 'β* minus its error, or the mixture-convexity bound if larger' });
-    if (combined !== null) rows.push({ section, quantity: 'β*, combined with the DP guarantee', value: num(combined['bayesSecurity']), kind: combined['kind'] as ResultKind, neighbouring: relation, note: 'the number to quote: the larger of the two proven curves' });
+    if (combined !== null) rows.push({ section, quantity: 'β*, combined with the DP guarantee', value: num(combined['bayesSecurity']), kind: combined['kind'] as ResultKind, neighbouring: relation, note: 'the larger of the two proven curves' });
   }
   const attr = obj(bayes?.['attribute']);
   if (attr !== null) {
@@ -97,8 +191,8 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
     const kind = gmip['kind'] as ResultKind;
     const relation = gmip['neighbouring'] as NeighbouringRelation;
     const paper = obj(gmip['paperDpMu']);
-    rows.push({ section, quantity: `μ-GMIP of a random target (K = d = ${num(gmip['params'])})`, value: num(gmip['mu']), kind, neighbouring: relation, note: `alone, before DP: median measured target μ = ${num(gmip['muMedianTarget'])}, worst ${num(gmip['muWorstTarget'])}` });
-    if (paper !== null) rows.push({ section, quantity: "DP μ in the GMIP paper's model", value: num(paper['mu']), kind: paper['kind'] as ResultKind, neighbouring: relation, note: 'uniform batches, replace-one sensitivity 2C/n; not the Poisson GDP μ above' });
+    rows.push({ section, quantity: `μ-GMIP of a random target (K = d = ${num(gmip['params'])})`, value: num(gmip['mu']), kind, neighbouring: relation, note: `alone, before DP; measured per target: median target μ-GMIP = ${num(gmip['muMedianTarget'])}, worst target μ-GMIP = ${num(gmip['muWorstTarget'])}` });
+    if (paper !== null) rows.push({ section, quantity: "μ-GMIP the DP guarantee implies (the GMIP paper's model)", value: num(paper['mu']), kind: paper['kind'] as ResultKind, neighbouring: relation, note: 'uniform batches, replace-one sensitivity 2C/n; not the GDP μ of the DP section' });
     const c = tprAt(obj(gmip['combinedWithDp'])?.['tprAtFpr'], 0.01);
     if (c !== undefined) rows.push({ section, quantity: 'TPR at FPR 0.01, combined with the DP guarantee', value: num(c['tpr']), kind, neighbouring: relation, note: 'the highest true-positive rate any such attacker reaches' });
   }
@@ -150,7 +244,7 @@ export function summaryRows(report: DemoReport): SummaryRow[] {
       neighbouring: 'add-remove',
       note: proved ? `${confidence} % confidence, corrected for ${num(a['configurationsTried'])} guess counts; ${counts}` : `proves nothing on this run (best: ${counts})`,
     });
-    if (proved && typeof a['empiricalMu'] === 'number') rows.push({ section, quantity: 'μ proven (the run is not μ-GDP for any smaller μ)', value: num(a['empiricalMu']), kind: 'lower-bound', neighbouring: 'add-remove', note: a['muCurve'] === 'drawn' ? 'drawn as a dotted G_μ curve on the add/remove plot' : String(a['muCurve']) });
+    if (proved && typeof a['empiricalMu'] === 'number') rows.push({ section, quantity: 'audit: μ-GDP proven (the run is not μ-GDP for any smaller μ)', value: num(a['empiricalMu']), kind: 'lower-bound', neighbouring: 'add-remove', note: a['muCurve'] === 'drawn' ? 'drawn as a dotted G_μ curve on the add/remove plot' : String(a['muCurve']) });
     // from released values: the noise dpbounds measured in them, beside the σ the run claims
     const releasedValues = obj(a['releasedValues']);
     if (releasedValues !== null && typeof releasedValues['measuredNoiseMultiplier'] === 'number') {

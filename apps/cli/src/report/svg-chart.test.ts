@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { belowGuaranteeNotes } from './render-html.js';
 import { histogram, lineChart } from './svg-chart.js';
 
 const options = { title: 'add/remove neighbours, low false-positive rates', xLabel: 'α', yLabel: 'β', x: [1e-4, 1] as const, y: [0, 1] as const, xLog: true, series: [{ label: 'DP guarantee [guarantee, add/remove]', color: '#1f4e8c', points: [[1e-4, 1], [1, 0]] as const }] };
@@ -22,5 +23,29 @@ describe('lineChart and histogram', () => {
   it('give each chart its own clip path, so two charts of a page never share one', () => {
     const ids = [lineChart(options), lineChart({ ...options, title: 'other' }), lineChart({ ...options, layout: 'narrow' })].map((svg) => /clipPath id="([^"]+)"/.exec(svg)?.[1]);
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+describe('empirical points below a guarantee curve', () => {
+  const alpha = [0, 0.5, 1];
+  const beta = [1, 0.5, 0];
+  it('say so at the point: below but within the box, or the box wholly below (a contradiction)', () => {
+    // (0.5, 0.45): below the curve (0.5), its box reaches 0.55 at α = 0.55 where the curve is 0.45
+    expect(belowGuaranteeNotes([[0.2, 0.9], [0.5, 0.45]], [[0.1, 0.3, 0.8, 1], [0.45, 0.55, 0.4, 0.55]], alpha, beta)).toEqual([{ index: 1, text: '1 point below the guarantee; its 95 % box reaches it' }]);
+    // a box wholly below: its top-right corner (0.55, 0.3) lies under the curve (0.45)
+    expect(belowGuaranteeNotes([[0.5, 0.45], [0.5, 0.2]], [[0.45, 0.55, 0.4, 0.55], [0.45, 0.55, 0.1, 0.3]], alpha, beta)).toEqual([{ index: 1, text: '2 points below the guarantee; 1 box wholly below: contradicts it' }]);
+    expect(belowGuaranteeNotes([[0.2, 0.9]], [[0.1, 0.3, 0.8, 1]], alpha, beta)).toEqual([]);
+  });
+
+  it('the chart writes the note beside the point, outside the clipped plot area', () => {
+    const svg = lineChart({ ...options, xLog: false, x: [0, 1], series: [{ label: 'attack [empirical, add/remove]', color: '#000', style: 'markers', points: [[0.5, 0.45]], boxes: [[0.45, 0.55, 0.4, 0.55]], pointNotes: [{ index: 0, text: '1 point below the guarantee; its 95 % box reaches it' }] }] });
+    expect(svg).toMatch(/<\/g>\n<circle [^>]*r="6"[^>]*\/><text class="point-note"[^>]*><tspan [^>]*>1 point below the guarantee;<\/tspan><tspan [^>]*>its 95 % box reaches it<\/tspan><\/text>/);
+    // in the narrow layout too the words stay inside the 360-unit picture
+    const narrow = lineChart({ ...options, layout: 'narrow', xLog: false, x: [0, 1], series: [{ label: 'a', color: '#000', style: 'markers', points: [[0.45, 0.45]], pointNotes: [{ index: 0, text: '17 points below the guarantee; their 95 % boxes reach it' }] }] });
+    const x = Number(/class="point-note" x="([\d.]+)"/.exec(narrow)?.[1]);
+    const anchor = /class="point-note"[^>]*text-anchor="(\w+)"/.exec(narrow)?.[1];
+    const width = 5.5 * 'their 95 % boxes reach it'.length;
+    expect(anchor === 'start' ? x + width : x - width).toBeGreaterThan(0);
+    expect(anchor === 'start' ? x + width : x).toBeLessThanOrEqual(360);
   });
 });

@@ -63,6 +63,8 @@ export interface Series {
   readonly opacity?: number;
   /** Markers only: a confidence box [x0, x1] × [y0, y1] around each point, drawn translucent. */
   readonly boxes?: readonly (readonly [x0: number, x1: number, y0: number, y1: number])[];
+  /** Markers only: words written beside a point (by index), e.g. that it lies below a guarantee curve. */
+  readonly pointNotes?: readonly { readonly index: number; readonly text: string }[];
 }
 
 /** Options of {@link lineChart}. */
@@ -137,6 +139,8 @@ export function lineChart(options: LineChartOptions): string {
     });
     parts.push(`<polyline points="${pts.join(' ')}" fill="none" stroke="#999" stroke-dasharray="2 3" class="series"/>`);
   }
+  // drawn after every series and outside the clip, so no curve covers them
+  const notes: string[] = [];
   for (const series of options.series) {
     const pts = series.points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!log || x > 0));
     if (series.style === 'markers') {
@@ -148,12 +152,25 @@ export function lineChart(options: LineChartOptions): string {
         });
       if (boxes.length > 0) parts.push(`<g fill="${series.color}" fill-opacity="0.12" stroke="${series.color}" stroke-opacity="0.35" stroke-width="0.5" class="boxes">${boxes.join('')}</g>`);
       parts.push(`<g fill="${series.color}" class="series" data-label="${escapeXml(series.label)}">${pts.map(([x, y]) => `<circle cx="${sx(x).toFixed(1)}" cy="${sy(y).toFixed(1)}" r="3"/>`).join('')}</g>`);
+      for (const note of series.pointNotes ?? []) {
+        const at = series.points[note.index];
+        if (at === undefined || !at.every(Number.isFinite)) continue;
+        // beside the point, on the side with room; a ring marks which point the words are about
+        const [px, py] = [sx(at[0]), sy(at[1])];
+        // one line per clause, about 5.5 units a character at font size 10; flipped to the side it fits on
+        const lines = note.text.split('; ').map((l, i, all) => (i < all.length - 1 ? `${l};` : l));
+        const w = 5.5 * Math.max(...lines.map((l) => l.length));
+        const right = px + 9 + w <= spec.width - 4 ? true : px - 9 - w >= 4 ? false : px < spec.width / 2;
+        const tx = (px + (right ? 9 : -9)).toFixed(1);
+        const tspans = lines.map((l, i) => `<tspan x="${tx}" dy="${i === 0 ? 0 : 12}">${escapeXml(l)}</tspan>`).join('');
+        notes.push(`<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="6" fill="none" stroke="${series.color}"/><text class="point-note" x="${tx}" y="${(py - 8 - 12 * (lines.length - 1)).toFixed(1)}" text-anchor="${right ? 'start' : 'end'}" font-size="10" fill="${series.color}">${tspans}</text>`);
+      }
     } else {
       const opacity = series.opacity !== undefined ? ` stroke-opacity="${series.opacity}"` : '';
       parts.push(`<polyline points="${pts.map(([x, y]) => `${sx(x).toFixed(1)},${sy(y).toFixed(1)}`).join(' ')}" fill="none" stroke="${series.color}" stroke-width="${series.width ?? 2}"${DASH[series.style ?? 'line'] ?? ''}${opacity} class="series" data-label="${escapeXml(series.label)}"/>`);
     }
   }
-  parts.push('</g>', legend.svg, '</svg>');
+  parts.push('</g>', ...notes, legend.svg, '</svg>');
   return parts.join('\n');
 }
 
