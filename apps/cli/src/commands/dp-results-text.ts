@@ -19,18 +19,23 @@ const GDP_CLT_NOTE = 'estimate = CLT approximation, not a bound';
  */
 export function dpResultsText(results: readonly DpResultRow[], byDelta: boolean, gdpNote: string = GDP_CLT_NOTE): string {
   const num = (v: unknown): string => (typeof v === 'number' ? formatNumber(v) : '');
+  // The GDP row's guarantee column is the PLD's: beside a pld row it is left blank (the number is
+  // that row's), alone it says whose it is, so nobody quotes the PLD value as "the GDP ε".
+  const withPld = results.some((r) => r.accountant === 'pld');
   const rows = results.map((r) => {
-    const value = byDelta ? r.epsilon : r.delta;
+    const gdp = r.accountant === 'gdp';
+    const value = gdp && withPld ? undefined : byDelta ? r.epsilon : r.delta;
     const lower = byDelta ? r.epsilonLower : r.deltaLower;
     const estimate = byDelta ? r.epsilonEstimate : r.deltaEstimate;
+    const gdpWords = `${withPld ? 'guarantee: pld row' : `${byDelta ? 'epsilon' : 'delta'} = PLD guarantee`}; ${gdpNote}`;
     // a banded balls-in-bins row credited with amplification (dp-banded.ts) says so, and what the accountant gave without it
     const note = typeof r.epsilonUnamplified === 'number'
       ? `amplified (random allocation); ${String(r.accountant)} without: ${num(r.epsilonUnamplified)}`
-      : r.accountant === 'gdp' ? gdpNote : r.accountant === 'rdp' ? `optimal order ${num(r.order)}` : r.accountant === 'pld' ? 'pessimistic discretisation' : 'PRV error bounds';
+      : gdp ? gdpWords : r.accountant === 'rdp' ? `optimal order ${num(r.order)}` : r.accountant === 'pld' ? 'pessimistic discretisation' : 'PRV error bounds';
     const switched = typeof r.method === 'string' && /fallback|coarsened/.test(r.method) ? ` (${r.method})` : '';
     return [String(r.accountant), num(value), num(lower), num(estimate), `${note}${switched}`];
   });
-  const notes = results.filter((r) => typeof r.note === 'string').map((r) => `note (${String(r.accountant)}): ${String(r.note)}`);
+  const notes = results.flatMap((r) => [r.note, r.estimateNote].filter((n) => typeof n === 'string').map((n) => `note (${String(r.accountant)}): ${String(n)}`));
   const header = byDelta
     ? `ε (guarantee) at δ = ${formatNumber(results[0]?.delta as number)}, ${String(results[0]?.neighbouring)}`
     : `δ (guarantee) at ε = ${formatNumber(results[0]?.epsilon as number)}, ${String(results[0]?.neighbouring)}`;

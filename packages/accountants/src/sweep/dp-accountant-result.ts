@@ -156,11 +156,30 @@ export function dpEventAccountantEvaluation(kind: SweepAccountant, event: Mechan
       const guarantee = options.pldResult ?? pldPart(query, event).result;
       const rest = { kind: 'guarantee', estimateKind: 'estimate', method: `gdp (epsilon: ${String(guarantee.method)})`, ...(guarantee.note === undefined ? {} : { note: guarantee.note }) };
       if (query.delta !== undefined) {
-        return { accountant: gdp, result: { ...head, epsilon: guarantee.epsilon as number, delta: query.delta, ...rest, epsilonEstimate: gdp.getEpsilon(query.delta), mu: gdp.mu(), approximation: true } };
+        const estimate = gdp.getEpsilon(query.delta);
+        const outside = cltOutsideBounds(estimate, guarantee.epsilonLower, guarantee.epsilon);
+        return { accountant: gdp, result: { ...head, epsilon: guarantee.epsilon as number, delta: query.delta, ...rest, epsilonEstimate: estimate, ...outside, mu: gdp.mu(), approximation: true } };
       }
-      return { accountant: gdp, result: { ...head, epsilon: query.epsilon as number, delta: guarantee.delta as number, ...rest, deltaEstimate: gdp.getDelta(query.epsilon as number), mu: gdp.mu(), approximation: true } };
+      const estimate = gdp.getDelta(query.epsilon as number);
+      const outside = cltOutsideBounds(estimate, guarantee.deltaLower, guarantee.delta);
+      return { accountant: gdp, result: { ...head, epsilon: query.epsilon as number, delta: guarantee.delta as number, ...rest, deltaEstimate: estimate, ...outside, mu: gdp.mu(), approximation: true } };
     }
   }
+}
+
+/**
+ * `{ estimateNote }` when the GDP/CLT estimate lies more than a factor 2 outside the PLD's proven
+ * bracket [lower, upper] of the same quantity (then it estimates nothing about this run: the CLT
+ * of Bu et al. 2020 / Dong, Roth, Su 2022 holds for many steps at a small sampling rate), else
+ * `{}`. (Inside that factor the CLT is an approximation of the usual quality, often a little below
+ * the PLD's lower bound, as the accounting docs show.)
+ */
+function cltOutsideBounds(estimate: number, lower: unknown, upper: unknown): { estimateNote?: string } {
+  const hi = typeof upper === 'number' ? upper : Infinity;
+  const lo = typeof lower === 'number' ? lower : 0;
+  if (!(estimate > 2 * hi) && !(estimate < lo / 2)) return {};
+  const fmt = (v: number): string => Number(v.toPrecision(6)).toString();
+  return { estimateNote: `outside the PLD bounds [${fmt(lo)}, ${fmt(hi)}]: the CLT estimates ε only for many steps at a small sampling rate, not this run` };
 }
 
 /**
