@@ -34,7 +34,7 @@ describe('dpbounds bayes-security: kinds and the combined curve', () => {
     const text = await runCaptured(['bayes-security', '--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '100', '--neighbouring', 'add-remove']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/β\* \(estimate\)/);
-    expect(text.stdout).toMatch(/certified lower bound \(guarantee\)/);
+    expect(text.stdout).toMatch(/β\* ≥, closed form alone \(guarantee\)/);
     expect(text.stdout).toMatch(/combined with DP, guarantee/);
   });
 

@@ -110,15 +110,16 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     formatKeyValues([
       ['threat', threat === 'mia' ? `membership inference (${neighbouring})` : `attribute inference (${String(extras.attribute)}, ${String(extras.sensitivityMethod)} R_t; substitution)`],
       ['Bayes security β* (estimate)', formatNumber(result.bayesSecurity)],
-      ['approximation error', `${formatNumber(result.approximationError)}${result.approximationError >= 1 ? '  (Pinsker term vacuous)' : ''}`],
-      ['certified lower bound (guarantee)', formatNumber(result.certifiedLowerBound)],
-      ...(result.dp !== undefined ? [['β* of the DP guarantee (PLD, guarantee)', formatNumber(result.dp.bayesSecurity)] as [string, string]] : []),
-      ...(combined !== undefined ? [['β* combined with DP (guarantee)', formatNumber(combined.bayesSecurity)] as [string, string]] : []),
+      ['approximation error', `${formatNumber(result.approximationError)}${result.approximationError >= 1 ? '  (≥ 1: vacuous, as β* lies in [0, 1])' : ''}`],
+      ['β* ≥, closed form alone (guarantee)', formatNumber(result.certifiedLowerBound)],
+      ...(result.dp !== undefined ? [['β* ≥, the DP guarantee (PLD, guarantee)', formatNumber(result.dp.bayesSecurity)] as [string, string]] : []),
+      ...(combined !== undefined ? [['β* ≥, combined with DP (guarantee; quote this)', formatNumber(combined.bayesSecurity)] as [string, string]] : []),
       ...(extras.exactLowerBound !== undefined
         ? [['exact β* (PLD, 1 − δ(0))', `in [${formatNumber(extras.exactLowerBound as number)}, ${formatNumber(extras.exactUpperBound as number)}]`] as [string, string]]
         : []),
       ['advantage (1 − β*, estimate)', formatNumber(result.advantage)],
-      ['certified advantage (guarantee)', formatNumber(result.certifiedAdvantage)],
+      ...(combined !== undefined ? [['advantage ≤, combined with DP (guarantee)', formatNumber(1 - combined.bayesSecurity)] as [string, string]] : []),
+      [combined !== undefined ? 'advantage ≤, closed form alone (guarantee, looser)' : 'advantage ≤, closed form (guarantee)', formatNumber(result.certifiedAdvantage)],
       [`attack success (prior ${formatNumber(prior)}, estimate)`, formatNumber(result.attackSuccess)],
       ...(delta !== undefined ? [[`rough ε at δ = ${formatNumber(delta)} (estimate)`, formatNumber(extras.epsilonEstimate as number)] as [string, string]] : []),
     ]),
