@@ -2,6 +2,7 @@
  * Shared Vitest settings: resolve workspace packages to their TypeScript sources through the
  * `@dpbounds/source` export condition, so tests run without a build.
  */
+import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
 
@@ -18,6 +19,10 @@ export const sourceConditions: ViteUserConfig = {
     // module-level mutation); a file that measures its own process (memory, call counts on a
     // module) runs isolated through its package's config (apps/cli).
     isolate: false,
+    // At least two workers per package: vitest's default (cores − 1) gives one on a 2-core
+    // machine, so the longest package (the CLI, ~250 s of CPU) would run on one core alone
+    // after the others finished.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // A JSON report per package lets scripts/summarize-tests.mjs print one closing line for CI.
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },

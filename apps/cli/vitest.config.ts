@@ -8,7 +8,7 @@ import { sourceConditions } from '../../vitest.shared.js';
  * (`isolate: false` in vitest.shared.ts), which saves re-importing the packages for each file.
  */
 const ISOLATED = ['test/big/**/*.test.ts', 'src/io/output-plan.test.ts'];
-const { reporters, outputFile, ...shared } = sourceConditions.test ?? {};
+const { reporters, outputFile, maxWorkers, ...shared } = sourceConditions.test ?? {};
 const project = { resolve: sourceConditions.resolve, ssr: sourceConditions.ssr };
 
 export default defineConfig({
@@ -16,6 +16,7 @@ export default defineConfig({
   test: {
     reporters,
     outputFile,
+    maxWorkers,
     projects: [
       { ...project, test: { ...shared, name: 'shared', exclude: ['**/node_modules/**', ...ISOLATED] } },
       { ...project, test: { ...shared, name: 'isolated', include: ISOLATED, isolate: true } },

@@ -71,7 +71,7 @@ const fields = (headline: readonly string[], more: readonly string[]): SectionFi
 /** The fields of an accountant's `results` entry (`dpbounds dp --json`). */
 export const RESULT_FIELDS: SectionFields = fields([
   'epsilon', 'delta', 'kind', 'epsilonLower', 'epsilonUpper', 'epsilonEstimate', 'deltaLower', 'deltaUpper', 'deltaEstimate', 'order', 'mu', 'method',
-  `tpr${F}`], ['neighbouring', 'epsilonError', 'estimateKind', 'approximation', 'discretizationInterval', 'note', 'tprKind', 'tprMethod',
+  `tpr${F}`], ['neighbouring', 'epsilonError', 'estimateKind', 'approximation', 'discretizationInterval', 'note', 'estimateNote', 'tprKind', 'tprMethod',
 ]);
 
 /** The fields of an accountant's `calibrations` entry (`dpbounds calibrate --json`). */
