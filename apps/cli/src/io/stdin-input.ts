@@ -3,7 +3,7 @@
  * private temporary file under the same input budget as any file (refused as soon as it passes
  * it), and its format is recognised from its content: gzip and NumPy `.npy` by their magic bytes,
  * JSON by a first non-space character `[` or `{` (a first line that is a whole JSON object of
- * non-array values is JSON Lines), anything else CSV. The flag's value then names that file, so
+ * non-array values, with more lines after it, is JSON Lines), anything else CSV. The flag's value then names that file, so
  * every reader (tables, matrices, traces, histories, strategies, run files, datasets) applies the
  * same validation to standard input as to a file; messages name the flag and say `standard input`.
  */
@@ -77,7 +77,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * The table format of content starting with `head` (already decompressed): `.npy` by its magic
  * bytes, JSON by a first non-space `[` or `{`, JSON Lines when the first line is a whole JSON
- * object whose values are not all arrays (an object of columns is JSON), otherwise CSV.
+ * object whose values are not all arrays (an object of columns is JSON) and more lines follow
+ * (one object alone is a JSON document), otherwise CSV.
  *
  * @example sniffFormat(new TextEncoder().encode('{"score":0.5}\n{"score":0.7}\n')) // 'jsonl'
  */
@@ -88,9 +89,12 @@ export function sniffFormat(head: Uint8Array): TableFormat {
   if (head[i] === 0x5b) return 'json';
   if (head[i] !== 0x7b) return 'csv';
   const end = head.indexOf(0x0a, i);
-  const line = new TextDecoder().decode(head.subarray(i, end < 0 ? head.length : end));
+  if (end < 0) return 'json';
+  let next = end;
+  while (next < head.length && isWhitespace(head[next] as number)) next++;
+  if (next === head.length) return 'json';
   try {
-    const value: unknown = JSON.parse(line);
+    const value: unknown = JSON.parse(new TextDecoder().decode(head.subarray(i, end)));
     if (isPlainObject(value) && !(Object.keys(value).length > 0 && Object.values(value).every(Array.isArray))) return 'jsonl';
   } catch {
     // not a whole object on the first line: one JSON document
