@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FlagSpec } from '../command.js';
 import { UsageError } from '../usage-error.js';
 import { npyFloat64 } from '../test-helpers/npy-file.js';
-import { isInputFileFlag, prepareStdin, sniffFormat, spoolStdin, stdinInput } from './stdin-input.js';
+import { dashFor, isInputFileFlag, prepareStdin, sniffFormat, spoolStdin, stdinInput } from './stdin-input.js';
 
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
 async function* chunks(...parts: (string | Uint8Array)[]): AsyncGenerator<Uint8Array | string> {
@@ -42,6 +42,15 @@ describe('which flags take -', () => {
     expect(() => stdinInput({ targets: '-', shadow: '-' }, specs)).toThrow(new UsageError('--targets and --shadow are both - (standard input), which can be read only once; give one of them as a file'));
     expect(() => stdinInput({ targets: '-', files: 'a.jsonl\n-' }, specs, { name: 'files', valueName: 'FILE…' })).toThrow(/^--targets and FILE… - are both - \(standard input\)/);
     expect(stdinInput({ files: 'a.jsonl\n-' }, specs, { name: 'files', valueName: 'FILE…' })).toBe('files');
+    expect(() => stdinInput({ files: '-\na.jsonl\n-' }, specs, { name: 'files', valueName: 'FILE…' })).toThrow(new UsageError('FILE… has - (standard input) 2 times, which can be read only once; give all but one as a file'));
+  });
+});
+
+describe('dashFor', () => {
+  it('writes the path back as -, padded only where a column follows', () => {
+    expect(dashFor('/t/stdin.csv: x /t/stdin.csv', '/t/stdin.csv')).toBe('-: x -');
+    expect(dashFor('/t/stdin.csv  2', '/t/stdin.csv')).toBe(`-${' '.repeat(13)}2`);
+    expect(dashFor('no path', '/t/stdin.csv')).toBe('no path');
   });
 });
 
@@ -91,6 +100,10 @@ describe('spoolStdin', () => {
     expect(run.message(`--targets ${path}: missing column "id"`)).toBe('--targets - (standard input): missing column "id"');
     expect(run.message(`${path}: row 2`)).toBe('--targets - (standard input): row 2');
     expect(run.output(`{"targets":"${path}"}`)).toBe('{"targets":"-"}');
+    // a text table keeps its columns: the - is padded to the width of the path it replaces
+    const table = run.output(`a.jsonl${' '.repeat(path.length - 5)}1 rows\n${path}  1 rows\n`).split('\n');
+    expect(table[1]).toBe(`-${' '.repeat(path.length + 1)}1 rows`);
+    expect(table[0]?.indexOf('1 rows')).toBe(table[1]?.indexOf('1 rows'));
     const unchanged = await prepareStdin({ targets: 'a.csv' }, specs, undefined, undefined);
     expect(unchanged.values).toEqual({ targets: 'a.csv' });
   });

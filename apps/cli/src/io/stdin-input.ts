@@ -60,6 +60,9 @@ export function stdinInput(values: Values, specs: Readonly<Record<string, FlagSp
       }
     }
   }
+  if (names.length > 1 && names.every((name) => name === positional?.name)) {
+    throw new UsageError(`${(positional as Positional).valueName} has - (standard input) ${names.length} times, which can be read only once; give all but one as a file`);
+  }
   if (names.length > 1) {
     throw new UsageError(`${shown.join(' and ')} are ${names.length === 2 ? 'both' : 'all'} - (standard input), which can be read only once; give ${names.length === 2 ? 'one of them' : 'all but one'} as a file`);
   }
@@ -177,6 +180,16 @@ export function namedStdin(message: string, path: string, flag: string): string 
   return message.replaceAll(`${flag} ${path}`, label).replaceAll(path, label);
 }
 
+/**
+ * `text` with `path` written back as `-`; where spaces follow it (a column of a text table) the
+ * `-` is padded to the path's width, so the columns after it stay aligned.
+ *
+ * @example dashFor('/tmp/d/stdin.jsonl  1 rows', '/tmp/d/stdin.jsonl') // '-                   1 rows'
+ */
+export function dashFor(text: string, path: string): string {
+  return text.split(path).reduce((out, rest) => `${out}${/^ +/.test(rest) ? STDIN_PATH.padEnd(path.length) : STDIN_PATH}${rest}`);
+}
+
 /** Standard input prepared for a command run: the values to run with and how to speak of the file. */
 export interface StdinRun {
   /** The flag values, the `-` replaced by the spooled file's path. */
@@ -206,7 +219,7 @@ export async function prepareStdin(values: Values, specs: Readonly<Record<string
   return {
     values: { ...values, [name]: replaced },
     message: (text) => namedStdin(text, spooled.path, flag),
-    output: (text) => text.replaceAll(spooled.path, STDIN_PATH),
+    output: (text) => dashFor(text, spooled.path),
     remove: spooled.remove,
   };
 }
