@@ -94,6 +94,30 @@ describe('a file flag given - reads standard input', () => {
     expect(withoutTime(fromStdin.stdout)).toEqual(withoutTime(fromFile.stdout.replaceAll('data.csv', '-').replaceAll('train-file', 'train-stdin')));
   }, 60_000);
 
+  it('sweep --configs - and sweep merge with one shard file -', async () => {
+    write('configs.csv', 'samplingRate,noiseMultiplier,steps,delta\n0.01,1,100,1e-5\n0.02,1,100,1e-5\n');
+    await sameFromStdin(['sweep', '--configs', 'configs.csv', '--accountant', 'rdp', '--workers', '1', '--json'], 'configs.csv');
+    for (const shard of ['0', '1']) {
+      const run = await runCaptured(['sweep', '--configs', 'configs.csv', '--accountant', 'rdp', '--workers', '1', '--shard', `${shard}/2`, '--out', `shard${shard}.jsonl`], { cwd });
+      expect(run.code).toBe(0);
+    }
+    const fromFiles = await runCaptured(['sweep', 'merge', 'shard0.jsonl', 'shard1.jsonl', '--out', 'merged-files.jsonl'], { cwd });
+    expect(fromFiles.code).toBe(0);
+    const fromStdin = await runCaptured(['sweep', 'merge', 'shard0.jsonl', '-', '--out', 'merged-stdin.jsonl'], { cwd, stdin: readFileSync(join(cwd, 'shard1.jsonl')) });
+    expect(fromStdin.stderr).toBe('');
+    expect(fromStdin.code).toBe(0);
+    expect(readFileSync(join(cwd, 'merged-stdin.jsonl'), 'utf8')).toBe(readFileSync(join(cwd, 'merged-files.jsonl'), 'utf8'));
+    // the text table stays aligned: the shard rows' counts in one column
+    const counts = fromStdin.stdout.split('\n').filter((line) => / rows$/.test(line)).map((line) => line.indexOf('1 rows'));
+    expect(counts).toHaveLength(2);
+    expect(counts[0]).toBe(counts[1]);
+  }, 30_000);
+
+  it('dp --strategy - (JSON bands)', async () => {
+    write('strategy.json', JSON.stringify({ bands: [[1, 1, 1, 1], [0.5, 0.5, 0.5]] }));
+    await sameFromStdin(['dp', '--mechanism', 'banded-matrix', '--strategy', 'strategy.json', '--noise-multiplier', '3', '--steps', '4', '--participation', 'cyclic', '--min-separation', '2', '--delta', '1e-5', '--json'], 'strategy.json');
+  });
+
   it('refuses two inputs given -, naming both, before reading either', async () => {
     const run = await runCaptured(['attack', '--method', 'lira-online', '--targets', '-', '--shadow', '-', '--json'], { cwd, stdin: scores });
     expect(run.code).toBe(2);
