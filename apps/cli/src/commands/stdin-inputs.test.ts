@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createRng } from '@dpbounds/special-functions';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isInputFileFlag } from '../io/stdin-input.js';
 import { runCaptured } from '../test-helpers/capture-io.js';
+import { commands } from './registry.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'dpbounds-dash-input-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
@@ -116,6 +118,29 @@ describe('a file flag given - reads standard input', () => {
   it('dp --strategy - (JSON bands)', async () => {
     write('strategy.json', JSON.stringify({ bands: [[1, 1, 1, 1], [0.5, 0.5, 0.5]] }));
     await sameFromStdin(['dp', '--mechanism', 'banded-matrix', '--strategy', 'strategy.json', '--noise-multiplier', '3', '--steps', '4', '--participation', 'cyclic', '--min-separation', '2', '--delta', '1e-5', '--json'], 'strategy.json');
+  });
+
+  it('covers every file input of every command (and never --out)', async () => {
+    const inputs: Record<string, string[]> = {};
+    for (const entry of commands) {
+      const command = await entry.load();
+      const flags = Object.entries(command.flags).filter(([name, spec]) => isInputFileFlag(name, spec)).map(([name]) => `--${name}`);
+      if (command.positionals !== undefined) flags.push(command.positionals.valueName);
+      if (flags.length > 0) inputs[command.name] = flags;
+    }
+    expect(inputs).toEqual({
+      dp: ['--history', '--strategy'],
+      calibrate: ['--strategy'],
+      'bayes-security': ['--sensitivity-trace'],
+      attack: ['--targets', '--shadow', '--gradients', '--reference', '--update'],
+      audit: ['--scores', '--released', '--canary-bits'],
+      'per-instance': ['--trace', '--trace-meta', '--batch-trace'],
+      train: ['--dataset'],
+      demo: ['--dataset'],
+      report: ['--run', '--targets', '--shadow', '--canary-scores', '--input-canary-scores', '--released', '--canary-bits', '--per-instance-trace', '--sensitivity-trace', '--gradient-stats', '--evaluation'],
+      sweep: ['--configs'],
+      'sweep merge': ['FILE…'],
+    });
   });
 
   it('refuses two inputs given -, naming both, before reading either', async () => {

@@ -99,6 +99,8 @@ describe('spoolStdin', () => {
     expect(run.values.method).toBe('loss');
     expect(run.message(`--targets ${path}: missing column "id"`)).toBe('--targets - (standard input): missing column "id"');
     expect(run.message(`${path}: row 2`)).toBe('--targets - (standard input): row 2');
+    const sidecar = path.replace(/\.csv$/, '.json');
+    expect(run.message(`--targets ${sidecar}: file not found (the JSON sidecar of ${path})`)).toBe('--targets <standard input>.json: file not found (the JSON sidecar of --targets - (standard input))');
     expect(run.output(`{"targets":"${path}"}`)).toBe('{"targets":"-"}');
     // a text table keeps its columns: the - is padded to the width of the path it replaces
     const table = run.output(`a.jsonl${' '.repeat(path.length - 5)}1 rows\n${path}  1 rows\n`).split('\n');

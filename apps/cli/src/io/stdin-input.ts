@@ -7,6 +7,7 @@
  * every reader (tables, matrices, traces, histories, strategies, run files, datasets) applies the
  * same validation to standard input as to a file; messages name the flag and say `standard input`.
  */
+import { dirname } from 'node:path';
 import type { FlagSpec } from '../command.js';
 import { UsageError } from '../usage-error.js';
 import { inputBudget } from './input-budget.js';
@@ -171,13 +172,16 @@ export async function spoolStdin(stdin: StdinSource | undefined, label: string):
 
 /**
  * Rewrites a message about the spooled file so that it names the flag and standard input:
- * `--targets /tmp/…/stdin.csv: …` and `/tmp/…/stdin.csv: …` both become `--targets - (standard input): …`.
+ * `--targets /tmp/…/stdin.csv: …` and `/tmp/…/stdin.csv: …` both become `--targets - (standard input): …`;
+ * a file named after it (a sidecar `/tmp/…/stdin.json`) becomes `<standard input>.json`.
  *
  * @example namedStdin('/tmp/d/stdin.csv: no rows', '/tmp/d/stdin.csv', '--targets') // '--targets - (standard input): no rows'
  */
 export function namedStdin(message: string, path: string, flag: string): string {
   const label = `${flag} - (standard input)`;
-  return message.replaceAll(`${flag} ${path}`, label).replaceAll(path, label);
+  // a file found by a name made from the input's (a sidecar): standard input has no such name
+  const stem = path.replace(/stdin\.[a-z.]+$/, 'stdin');
+  return message.replaceAll(`${flag} ${path}`, label).replaceAll(path, label).replaceAll(stem, '<standard input>').replaceAll(dirname(path), '<standard input>');
 }
 
 /**
