@@ -94,6 +94,8 @@ describe('a file flag given - reads standard input', () => {
     expect(fromStdin.stderr).toBe('');
     expect(fromStdin.code).toBe(0);
     expect(withoutTime(fromStdin.stdout)).toEqual(withoutTime(fromFile.stdout.replaceAll('data.csv', '-').replaceAll('train-file', 'train-stdin')));
+    // the run's files name the dataset -, as the command line did
+    expect(JSON.parse(readFileSync(join(cwd, 'train-stdin', 'summary.json'), 'utf8'))).toMatchObject({ dataset: '-' });
   }, 60_000);
 
   it('sweep --configs - and sweep merge with one shard file -', async () => {

@@ -20,6 +20,19 @@ export const STDIN_PATH = '-';
 /** Where standard input may come from: chunks of bytes (or text), read once. */
 export type StdinSource = AsyncIterable<Uint8Array | string>;
 
+/** Spooled files of the runs in progress, each the `-` it stands for. */
+const spooledFiles = new Set<string>();
+
+/**
+ * How a file written by a command should name an input: `-` for the file standard input was
+ * spooled into, `path` itself otherwise.
+ *
+ * @example inputName('adult.csv') // 'adult.csv'
+ */
+export function inputName(path: string): string {
+  return spooledFiles.has(path) ? STDIN_PATH : path;
+}
+
 /** Bytes looked at to recognise the format (the first line of JSON Lines must fit). */
 const SNIFF_BYTES = 1024 * 1024;
 
@@ -218,12 +231,16 @@ export async function prepareStdin(values: Values, specs: Readonly<Record<string
   if (name === undefined) return { values, message: (text) => text, output: (text) => text, remove: async () => {} };
   const flag = positional !== undefined && name === positional.name && specs[name] === undefined ? positional.valueName : `--${name}`;
   const spooled = await spoolStdin(stdin, `${flag} - (standard input)`);
+  spooledFiles.add(spooled.path);
   const value = values[name] as string;
   const replaced = value === STDIN_PATH ? spooled.path : value.split('\n').map((file) => (file === STDIN_PATH ? spooled.path : file)).join('\n');
   return {
     values: { ...values, [name]: replaced },
     message: (text) => namedStdin(text, spooled.path, flag),
     output: (text) => dashFor(text, spooled.path),
-    remove: spooled.remove,
+    remove: async () => {
+      spooledFiles.delete(spooled.path);
+      await spooled.remove();
+    },
   };
 }
