@@ -3,9 +3,10 @@
  * private temporary file under the same input budget as any file (refused as soon as it passes
  * it), and its format is recognised from its content: gzip and NumPy `.npy` by their magic bytes,
  * JSON by a first non-space character `[` or `{` (a first line that is a whole JSON object of
- * non-array values, with more lines after it, is JSON Lines), anything else CSV. The flag's value then names that file, so
- * every reader (tables, matrices, traces, histories, strategies, run files, datasets) applies the
- * same validation to standard input as to a file; messages name the flag and say `standard input`.
+ * non-array values, with more lines after it, is JSON Lines), anything else CSV. The flag's value
+ * then names that file, so every reader (tables, matrices, traces, histories, strategies, run
+ * files, datasets) applies the same validation to standard input as to a file; messages name the
+ * flag and say `standard input`.
  */
 import { dirname } from 'node:path';
 import type { FlagSpec } from '../command.js';
