@@ -26,6 +26,8 @@ const io: CommandIo = {
 // `confirm` exists only on a terminal. process.stdin is created on first access (2–3 ms at
 // start-up: it opens the tty, pipe or file stream), so it is looked at only when a command asks.
 Object.defineProperty(io, 'confirm', { enumerable: true, get: () => (process.stdin.isTTY === true ? confirmOnTerminal : undefined) });
+// Standard input for a file flag given `-`: a pipe or a file, never the terminal (which would wait).
+Object.defineProperty(io, 'stdin', { enumerable: true, get: () => (process.stdin.isTTY === true ? undefined : process.stdin) });
 
 /**
  * Output that cannot be written: a reader that went away (`… | head`) ends the run quietly, as

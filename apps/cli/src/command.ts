@@ -15,6 +15,11 @@ export interface CommandIo {
   readonly cwd: string;
   /** Asks a yes/no question (overwrite confirmations); absent when there is no terminal. */
   readonly confirm?: (question: string) => Promise<boolean>;
+  /**
+   * Standard input, for a file flag given `-` (read once, by the CLI before the command runs);
+   * absent when there is none to read (a terminal).
+   */
+  readonly stdin?: AsyncIterable<Uint8Array | string>;
 }
 
 /** One long option, written `--name value` (or `--name` alone for a boolean). */

@@ -7,6 +7,7 @@ import type { CommandDefinition, CommandEntry, CommandIo, FlagSpec, LazyCommand 
 import { commands as registeredCommands } from './commands/registry.js';
 import { closestName } from './did-you-mean.js';
 import { libraryErrorMessage } from './library-error-message.js';
+import type { StdinRun } from './io/stdin-input.js';
 import { parseArgv } from './parse-argv.js';
 import { UsageError } from './usage-error.js';
 import { version } from './version.js';
@@ -125,28 +126,39 @@ export async function runCli(argv: readonly string[], io: CommandIo, commands: r
     return 0;
   }
   let values: Readonly<Record<string, string | boolean | undefined>> = {};
+  let stdin: StdinRun | undefined;
   try {
     values = parseArgv(args, commandFlagSpecs(command), `dpbounds ${command.name}`, command.positionals?.name);
     if (values.help === true) {
       io.stdout(`${commandHelp(command)}\n`);
       return 0;
     }
-    const result = await command.run(values, io);
-    io.stdout(values.json === true ? `${JSON.stringify(result.json, null, 2)}\n` : `${result.text}\n`);
+    // a file flag given `-` reads standard input: spooled once, then read like the file it names
+    // (the module is loaded only then: it imports the file streamer)
+    if (Object.values(values).some((v) => typeof v === 'string' && v.split('\n').includes('-'))) {
+      const { prepareStdin } = await import('./io/stdin-input.js');
+      stdin = await prepareStdin(values, commandFlagSpecs(command), command.positionals, io.stdin);
+    }
+    const result = await command.run(stdin?.values ?? values, io);
+    const output = values.json === true ? `${JSON.stringify(result.json, null, 2)}\n` : `${result.text}\n`;
+    io.stdout(stdin?.output(output) ?? output);
     return 0;
   } catch (error) {
+    const named = (text: string): string => stdin?.message(text) ?? text;
     if (error instanceof UsageError) {
-      io.stderr(oneLine(`dpbounds ${command.name}`, error.message));
+      io.stderr(oneLine(`dpbounds ${command.name}`, named(error.message)));
       return 2;
     }
     const library = await libraryErrorMessage(error, command, values, isLazy(entry) ? (entry.parameterFlags ?? {}) : {});
     if (library !== undefined) {
-      io.stderr(oneLine(`dpbounds ${command.name}`, library));
+      io.stderr(oneLine(`dpbounds ${command.name}`, named(library)));
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(oneLine(`dpbounds ${command.name}: internal error`, message));
+    io.stderr(oneLine(`dpbounds ${command.name}: internal error`, named(message)));
     if (process.env.DPBOUNDS_DEBUG === '1' && error instanceof Error && error.stack !== undefined) io.stderr(`${error.stack}\n`);
     return 1;
+  } finally {
+    await stdin?.remove();
   }
 }

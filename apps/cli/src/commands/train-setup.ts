@@ -13,6 +13,7 @@ import { UsageError } from '../usage-error.js';
 import { TRAIN_INSTRUMENTS } from './train-run.js';
 import type { TrainInstrumentName, TrainSetup } from './train-run.js';
 import { inputBudget } from '../io/input-budget.js';
+import { inputName } from '../io/stdin-input.js';
 
 /** Defaults of a scenario (the demo overrides some): the setup's numbers, with the instruments as a list. */
 export type TrainDefaults = Pick<
@@ -96,7 +97,7 @@ export async function loadDataset(flags: ParsedFlags, cwd: string, seed: number)
     const label = optionalString(flags, 'label');
     if (label === undefined) throw new UsageError('--dataset FILE.csv needs --label NAME (the binary label column)');
     const positive = optionalString(flags, 'positive-label');
-    return { name: dataset, data: await readTabularCsvFile(resolve(cwd, dataset), { labelColumn: label, testFraction, seed, ...(positive !== undefined ? { positiveLabel: positive } : {}), ...inputBudget() }) };
+    return { name: inputName(dataset), data: await readTabularCsvFile(resolve(cwd, dataset), { labelColumn: label, testFraction, seed, ...(positive !== undefined ? { positiveLabel: positive } : {}), ...inputBudget() }) };
   } catch (error) {
     if (isDpboundsError(error)) throw new UsageError(`--dataset ${dataset}: ${datasetProblem(error)}`);
     throw error;

@@ -4,10 +4,11 @@
  * typed error thrown inside a package still maps to the user's flag (one copy of each error class).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCaptured } from '../../src/test-helpers/capture-io.js';
 
@@ -35,6 +36,33 @@ describe('the bundled dpbounds executable', () => {
     closeSync(device);
     expect(full.stderr).toMatch(/^dpbounds: cannot write the output: no space left on the device \(ENOSPC\)\n$/);
     expect(full.status).toBe(1);
+  });
+
+  it("reads standard input for a file flag given '-': piped, or redirected from a file, the same JSON as the file itself", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpbounds-bin-dash-'));
+    try {
+      const scores = `score,member\n${Array.from({ length: 60 }, (_, i) => `${((i * 37) % 100) / 100 + (i % 2 === 0 ? 0.4 : 0)},${i % 2 === 0 ? 1 : 0}`).join('\n')}\n`;
+      writeFileSync(join(dir, 'scores.csv'), scores);
+      const fromFile = run(['audit', '--scores', 'scores.csv', '--json'], dir);
+      expect(fromFile.stderr).toBe('');
+      expect(fromFile.code).toBe(0);
+      // a temporary directory of its own, to see the spooled copy of standard input go
+      const env = { ...process.env, TMPDIR: join(dir, 'tmp') };
+      mkdirSync(env.TMPDIR);
+      const piped = spawnSync(process.execPath, [bin, 'audit', '--scores', '-', '--json'], { cwd: dir, env, encoding: 'utf8', input: gzipSync(scores) });
+      expect(piped.stderr).toBe('');
+      expect(piped.status).toBe(0);
+      expect(piped.stdout).toBe(fromFile.stdout);
+      const input = openSync(join(dir, 'scores.csv'), 'r');
+      const redirected = spawnSync(process.execPath, [bin, 'audit', '--scores', '-', '--json'], { cwd: dir, env, encoding: 'utf8', stdio: [input, 'pipe', 'pipe'] });
+      closeSync(input);
+      expect(redirected.stderr).toBe('');
+      expect(redirected.stdout).toBe(fromFile.stdout);
+      // the spooled copy is removed when the command ends
+      expect(readdirSync(env.TMPDIR)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   beforeAll(() => {
