@@ -18,6 +18,7 @@ import { UNMAPPED_PARAMETER_NOTE } from '../../src/library-error-message.js';
 import { bundleWorker } from './bundle-worker.js';
 import { buildCases, type DiscoveredScenario, type FuzzCase } from './cases.js';
 import { KNOWN_FAILURES } from './known-failures.js';
+import { labelRuleProblems } from './label-rules.js';
 import { SCENARIOS } from './scenarios.js';
 import { runPool, type CaseOutcome, type PoolJob } from './worker-pool.js';
 import { createFuzzWorkspace } from './workspace.js';
@@ -63,6 +64,8 @@ const definitions = new Map<string, CommandDefinition>();
 let discovered: DiscoveredScenario[] = [];
 const discoveryFailures: string[] = [];
 const reads = new Map<string, Set<string>>();
+/** Each scenario's `--json` output from the discovery run, for the label rules. */
+const discoveredJson: { readonly command: string; readonly index: number; readonly stdout: string }[] = [];
 
 /** With `--out DIR`, each case writes into its own directory (the workers run side by side). */
 function ownOutput(argv: readonly string[], index: number): string[] {
@@ -156,6 +159,7 @@ beforeAll(async () => {
         if (kind === 'number' || kind === 'numbers') numeric.add(flag);
         if (kind === 'numbers') lists.add(flag);
       }
+      if (outcome.code === 0) discoveredJson.push({ command: s.command, index: s.index, stdout: outcome.stdout });
       if (outcome.code !== 0) discoveryFailures.push(`${s.command}#${s.index} (${s.argv.join(' ')}): exit ${outcome.code}: ${outcome.stderr.trim()}`);
     } else discoveryFailures.push(`${s.command}#${s.index}: ${outcome.kind}`);
     const spec = definitions.get(s.command);
@@ -201,6 +205,20 @@ describe('CLI fuzz suite', () => {
     const ids = new Set(full.map((c) => c.id));
     expect(sampled.every((c) => ids.has(c.id))).toBe(true);
     expect(sampled.length).toBeLessThan(full.length / 4);
+  });
+
+  it('every scenario\'s JSON keeps the label rules (four kinds; no guarantee inside numerical noise; lower ≤ guarantee; a far CLT estimate says why)', () => {
+    expect(discoveredJson.length).toBeGreaterThan(50);
+    const problems = discoveredJson.flatMap(({ command, index, stdout }) => {
+      let document: unknown;
+      try {
+        document = JSON.parse(stdout);
+      } catch {
+        return [];
+      }
+      return labelRuleProblems(document).map((p) => `${command}#${index}: ${p}`);
+    });
+    expect(problems).toEqual([]);
   });
 
   it('the sample holds more than 100 cases', () => {

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { labelRuleProblems } from './label-rules.js';
+
+describe('labelRuleProblems', () => {
+  it('accepts well-labelled results and names each broken rule with its path', () => {
+    expect(labelRuleProblems({ results: [{ accountant: 'pld', epsilon: 1, epsilonLower: 0.9, kind: 'guarantee', tprKind: 'guarantee' }] })).toEqual([]);
+    expect(labelRuleProblems({ accountant: 'pld', epsilon: 1, kind: 'upper' })).toEqual(['$.kind = "upper" beside a number is not one of the four kinds']);
+    expect(labelRuleProblems({ x: { tprKind: 'proven' } })).toEqual(['$.x.tprKind = "proven" is not one of the four kinds']);
+    expect(labelRuleProblems({ epsilon: 8.83, kind: 'guarantee', note: 'δ = 1e-12 is within the FFT float-noise scale of this grid' })).toHaveLength(1);
+    expect(labelRuleProblems({ epsilon: 1, epsilonLower: 1.5, kind: 'guarantee' })).toEqual(['$: epsilonLower 1.5 above the guarantee 1']);
+    expect(labelRuleProblems({ accountant: 'gdp', epsilon: 13.7, epsilonEstimate: 8762, kind: 'guarantee' })).toHaveLength(1);
+    expect(labelRuleProblems({ accountant: 'gdp', epsilon: 13.7, epsilonEstimate: 8762, kind: 'guarantee', estimateNote: 'outside' })).toEqual([]);
+    // a `kind` that names something else (an event, a sampler) is not a result kind
+    expect(labelRuleProblems({ event: { kind: 'balls-in-bins', epochs: 3 } })).toEqual([]);
+  });
+});
