@@ -119,7 +119,7 @@ describe('sweep resume checks every row and writes in configuration order', () =
         [edit(format, header, full[2] as string, 'epsilon', '1e-6'), /line 3 does not match its rowDigest: the row was changed after dpbounds wrote it/],
         [edit(format, header, full[2] as string, 'noiseMultiplier', '99'), /line 3 noiseMultiplier is 99 where configuration 1 of this sweep has 1\.2;/],
         [edit(format, header, full[2] as string, 'index', '2'), /line 3 samplingRate is 0\.001 where configuration 2 of this sweep has 0\.004;/],
-        // a forger who recomputes the id and the digest is still caught: the configuration is not configuration #1
+        // a forger who recomputes the id and the digest is still caught: the configuration is not the first one (index 1)
         [forgeNoiseMultiplier(format, header, full[2] as string, specOf(format, full)), /line 3 noiseMultiplier is 99 where configuration 1 of this sweep has 1\.2;/],
       ];
       for (const [line, message] of cases) {
