@@ -10,7 +10,7 @@ export interface CapturedRun {
 
 export async function runCaptured(
   argv: readonly string[],
-  options: { readonly cwd?: string; readonly commands?: readonly CommandEntry[]; readonly confirm?: CommandIo['confirm']; readonly stderrIsTTY?: boolean } = {},
+  options: { readonly cwd?: string; readonly commands?: readonly CommandEntry[]; readonly confirm?: CommandIo['confirm']; readonly stderrIsTTY?: boolean; readonly stdoutColumns?: number } = {},
 ): Promise<CapturedRun> {
   let stdout = '';
   let stderr = '';
@@ -23,6 +23,7 @@ export async function runCaptured(
     },
     stderrIsTTY: options.stderrIsTTY ?? false,
     cwd: options.cwd ?? process.cwd(),
+    ...(options.stdoutColumns !== undefined ? { stdoutColumns: options.stdoutColumns } : {}),
     ...(options.confirm !== undefined ? { confirm: options.confirm } : {}),
   };
   const code = options.commands === undefined ? await runCli(argv, io) : await runCli(argv, io, options.commands);
