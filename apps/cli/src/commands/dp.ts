@@ -224,7 +224,7 @@ export const dpCommand: CommandDefinition = {
     ...BANDED_MATRIX_FLAGS,
   },
   examples: [
-    'dpbounds dp --sampling-rate 0.0001 --noise-multiplier 2 --steps 500000 --delta 1e-5 --neighbouring substitution --fpr 0.01,0.1 --json',
+    'dpbounds dp --sampling-rate 0.0001 --noise-multiplier 2 --steps 50000 --delta 1e-5 --neighbouring substitution --fpr 0.01,0.1 --json',
     'dpbounds dp --sampling-rate 0.004 --noise-multiplier 1.1 --steps 10000 --delta 1e-5 --json',
     'dpbounds dp --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --delta 1e-5 --accountant all',
     'dpbounds dp --sampling fixed-size --batch-size 256 --dataset-size 60000 --noise-multiplier 1.1 --steps 2000 --delta 1e-5',
