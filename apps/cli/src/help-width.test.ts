@@ -64,3 +64,18 @@ describe('help fits the terminal', () => {
     expect(wrapWords('a verylongword b', 6, '- ', '  ')).toEqual(['- a', '  verylongword', '  b']);
   });
 });
+
+describe('dp --help says what "epsilon" is, as its JSON does', () => {
+  it('"epsilon" is a guarantee unless its "kind" says otherwise; the shuffle sampler reports the guarantee in "upper"', async () => {
+    const help = (await runCaptured(['dp', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('"epsilon" ("delta") is a guarantee unless its "kind" says otherwise (the shuffle sampler, whose ε is a lower bound, reports the guarantee in "upper")');
+    expect(help).not.toContain('always a guarantee');
+    // what the sentence describes
+    const run = await runCaptured(['dp', '--sampling', 'shuffle', '--batch-size', '64', '--dataset-size', '640', '--noise-multiplier', '1', '--steps', '20', '--delta', '1e-5', '--json']);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as { kind: string; epsilon: number; upper: { kind: string; epsilon: number } };
+    expect(json.kind).toBe('lower-bound');
+    expect(json.upper.kind).toBe('guarantee');
+    expect(json.upper.epsilon).toBeGreaterThanOrEqual(json.epsilon);
+  });
+});
