@@ -97,6 +97,16 @@ async function runExample(line: string, dir: string): Promise<string | undefined
   return undefined;
 }
 
+/** The example commands of a help text: its `Examples:` section, ` \\` continuations joined, `#` lines dropped. */
+function helpExamples(help: string): string[] {
+  const section = help.slice(help.indexOf('\nExamples:\n') + '\nExamples:\n'.length).trimEnd();
+  return section
+    .replace(/ \\\n\s+/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0 && !line.startsWith('#'));
+}
+
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -112,7 +122,11 @@ describe('every example of every --help runs, in order, in an empty directory', 
 
   it.each(commands.map((c) => c.name))('dpbounds %s', async (name) => {
     const command: CommandDefinition = await loadCommand(commands.find((c) => c.name === name)!);
-    const examples = command.examples ?? [];
+    // the examples as a 60-column terminal shows them (continuation lines joined, comment lines
+    // dropped) are the command's examples without their comments
+    const help = (await runCaptured([...name.split(' '), '--help'], { stdoutColumns: 60 })).stdout;
+    const examples = helpExamples(help);
+    expect(examples).toEqual((command.examples ?? []).map((e) => e.replace(/\s+#\s.*$/, '')));
     expect(examples.length).toBeGreaterThan(0);
     const dir = mkdtempSync(join(tmpdir(), 'dpbounds-help-examples-'));
     dirs.push(dir);

@@ -74,7 +74,16 @@ function wrapCommand(example: string, width: number, indent: string): string[] {
   if (comment !== null) return [...wrapWords(comment[2]!, width, `${indent}# `), ...wrapCommand(comment[1]!, width, indent)];
   const command = example;
   // words, keeping quoted strings whole
-  const words = command.match(/(?:'[^']*'|"(?:\\.|[^"\\])*"|[^\s'"])+/g) ?? [command];
+  const tokens = command.match(/(?:'[^']*'|"(?:\\.|[^"\\])*"|[^\s'"])+/g) ?? [command];
+  // a flag stays with its value, a redirection with its file
+  const words: string[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const word = tokens[i]!;
+    const next = tokens[i + 1];
+    const joins = next !== undefined && (word === '>' || (word.startsWith('--') && !next.startsWith('-') && !['&&', ';', '>', '|'].includes(next)));
+    words.push(joins ? `${word} ${next}` : word);
+    if (joins) i += 1;
+  }
   const lines: string[] = [];
   let line = indent;
   let empty = true;
