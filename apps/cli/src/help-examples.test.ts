@@ -16,7 +16,7 @@ import { runCaptured } from './test-helpers/capture-io.js';
 type Token = { readonly word: string } | { readonly op: '&&' | ';' | '>' | '|' };
 
 /** The words and operators of a shell line (single and double quotes; a `#` word starts a comment). */
-export function shellTokens(line: string): Token[] {
+function shellTokens(line: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < line.length) {

@@ -8,7 +8,7 @@
  */
 import type { CommandDefinition, CommandEntry, FlagSpec } from './command.js';
 
-/** Width of help when stdout is not a terminal (or the terminal's width is unknown). */
+/** Width of help when stdout is not a terminal (or the terminal's width is unknown), in columns. */
 export const DEFAULT_HELP_WIDTH = 100;
 
 /** Narrowest width help is laid out for; narrower terminals get this width. */
@@ -100,12 +100,21 @@ function wrapCommand(example: string, width: number, indent: string): string[] {
   return lines;
 }
 
-/** The width help is laid out for: the terminal's columns when known, else {@link DEFAULT_HELP_WIDTH}. */
+/**
+ * The width help is laid out for: the terminal's columns when known (at least 40), else
+ * {@link DEFAULT_HELP_WIDTH}.
+ *
+ * @example helpWidth(undefined) // 100 (not a terminal)
+ */
 export function helpWidth(stdoutColumns: number | undefined): number {
   return stdoutColumns !== undefined && Number.isFinite(stdoutColumns) && stdoutColumns > 0 ? Math.max(MIN_HELP_WIDTH, Math.floor(stdoutColumns)) : DEFAULT_HELP_WIDTH;
 }
 
-/** `dpbounds --help`: the commands and one line each, wrapped to `width`. */
+/**
+ * `dpbounds --help`: the commands and their summaries, wrapped to `width` columns.
+ *
+ * @example globalHelp(commands, helpWidth(io.stdoutColumns))
+ */
 export function globalHelp(commands: readonly CommandEntry[], width: number = DEFAULT_HELP_WIDTH): string {
   const nameWidth = Math.max(0, ...commands.map((c) => columns(c.name)));
   const column = 2 + nameWidth + 2;
@@ -151,7 +160,9 @@ const MAX_FLAG_COLUMN = 30;
 
 /**
  * `dpbounds <command> --help`: usage, summary, description, flags and examples, wrapped to
- * `width`. `extraFlags` are the global flags every command takes (`--json`, `--help`).
+ * `width` columns. `extraFlags` are the global flags every command takes (`--json`, `--help`).
+ *
+ * @example commandHelp(dpCommand, { json: jsonFlag, help: helpFlag }, 100)
  */
 export function commandHelp(command: CommandDefinition, extraFlags: Readonly<Record<string, FlagSpec>>, width: number = DEFAULT_HELP_WIDTH): string {
   const all: Record<string, FlagSpec> = { ...command.flags, ...extraFlags };
