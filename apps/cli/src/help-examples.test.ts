@@ -54,10 +54,13 @@ function shellTokens(line: string): Token[] {
   return tokens;
 }
 
-/** printf's escapes (`\n`, `\t`, `\\`) and `%%`; the examples use no other conversions. */
-function printf(format: string): string {
-  if (/%[^%]/.test(format.replace(/%%/g, ''))) throw new Error(`printf conversion not interpreted here: ${format}`);
-  return format.replace(/\\(.)/g, (_, e: string) => (e === 'n' ? '\n' : e === 't' ? '\t' : e)).replace(/%%/g, '%');
+/** printf's escapes (`\n`, `\t`, `\\`), `%%` and one `%s`, the format reused for each argument (as a shell does). */
+function printf(format: string, args: readonly string[] = []): string {
+  const conversions = format.replace(/%%/g, '').match(/%./g) ?? [];
+  if (conversions.some((c) => c !== '%s') || conversions.length > 1) throw new Error(`printf conversion not interpreted here: ${format}`);
+  const escaped = format.replace(/\\(.)/g, (_, e: string) => (e === 'n' ? '\n' : e === 't' ? '\t' : e));
+  const once = (arg: string): string => escaped.replace(/%(%|s)/g, (_, c: string) => (c === '%' ? '%' : arg));
+  return conversions.length === 0 || args.length === 0 ? once('') : args.map(once).join('');
 }
 
 /** Runs one example line in `dir`; returns a description of the first failure, or undefined. */
@@ -89,7 +92,7 @@ async function runExample(line: string, dir: string): Promise<string | undefined
       const run = await runCaptured(args, { cwd: dir });
       if (run.code !== 0) return `exit ${run.code}: ${run.stderr.trim()}`;
       stdout = run.stdout;
-    } else if (program === 'printf') stdout = printf(args[0] ?? '');
+    } else if (program === 'printf') stdout = printf(args[0] ?? '', args.slice(1));
     else if (program === 'echo') stdout = `${args.join(' ')}\n`;
     else return `not a command these examples may use: ${program ?? ''}`;
     if (out !== undefined) writeFileSync(join(dir, out), stdout);
@@ -118,6 +121,7 @@ describe('every example of every --help runs, in order, in an empty directory', 
       { word: 'printf' }, { word: 'a b\\n' }, { op: '>' }, { word: 'x.csv' }, { op: '&&' }, { word: 'dpbounds' }, { word: 'dp' }, { word: '--json' },
     ]);
     expect(printf('1,2\\n3%%\\n')).toBe('1,2\n3%\n');
+    expect(printf('%s\\n', ['a,b', '1,2'])).toBe('a,b\n1,2\n');
   });
 
   it.each(commands.map((c) => c.name))('dpbounds %s', async (name) => {
