@@ -21,6 +21,7 @@ const io: CommandIo = {
     process.stderr.write(text);
   },
   stderrIsTTY: process.stderr.isTTY === true,
+  ...(process.stdout.isTTY === true && process.stdout.columns > 0 ? { stdoutColumns: process.stdout.columns } : {}),
   cwd: process.cwd(),
 };
 // `confirm` exists only on a terminal. process.stdin is created on first access (2–3 ms at

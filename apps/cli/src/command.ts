@@ -11,6 +11,8 @@ export interface CommandIo {
   readonly stderr: (text: string) => void;
   /** True when stderr is a terminal: only then do long commands draw a progress bar. */
   readonly stderrIsTTY: boolean;
+  /** Columns of the terminal stdout is, when it is one: `--help` is wrapped to it (else to 100 columns). */
+  readonly stdoutColumns?: number;
   /** Directory relative paths are resolved against. */
   readonly cwd: string;
   /** Asks a yes/no question (overwrite confirmations); absent when there is no terminal. */

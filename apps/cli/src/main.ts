@@ -6,6 +6,7 @@
 import type { CommandDefinition, CommandEntry, CommandIo, FlagSpec, LazyCommand } from './command.js';
 import { commands as registeredCommands } from './commands/registry.js';
 import { closestName } from './did-you-mean.js';
+import { commandHelp, globalHelp, helpWidth } from './help-text.js';
 import { libraryErrorMessage } from './library-error-message.js';
 import type { StdinRun } from './io/stdin-input.js';
 import { parseArgv } from './parse-argv.js';
@@ -15,43 +16,6 @@ import { version } from './version.js';
 const jsonFlag: FlagSpec = { type: 'boolean', description: 'print exactly one JSON document on stdout' };
 const helpFlag: FlagSpec = { type: 'boolean', description: 'show this help (also -h)' };
 const GLOBAL_FLAGS = ['help', 'version'];
-
-function globalHelp(commands: readonly CommandEntry[]): string {
-  const width = Math.max(0, ...commands.map((c) => c.name.length));
-  return [
-    'dpbounds: how private is a DP-SGD model, against which attacker, checked empirically.',
-    '',
-    'Usage: dpbounds <command> [flags]',
-    '',
-    'Commands:',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    '',
-    'Global flags: --help (-h), --version (-v, -V); every command takes --json, --help and --version.',
-    'Run `dpbounds <command> --help` (or `dpbounds help <command>`) for a command\'s flags.',
-  ].join('\n');
-}
-
-function commandHelp(command: CommandDefinition): string {
-  const all: Record<string, FlagSpec> = { ...command.flags, json: jsonFlag, help: helpFlag };
-  const rows = Object.entries(all).map(([name, spec]) => {
-    const value = spec.type === 'string' ? ` ${spec.valueName ?? 'value'}` : '';
-    const fallback = spec.defaultText !== undefined ? ` (default: ${spec.defaultText})` : '';
-    return [`--${name}${value}`, `${spec.description}${fallback}`] as const;
-  });
-  const width = Math.max(...rows.map(([left]) => left.length));
-  return [
-    `Usage: dpbounds ${command.name}${command.positionals !== undefined ? ` ${command.positionals.valueName}` : ''} [flags]`,
-    '',
-    command.summary,
-    ...(command.positionals !== undefined ? ['', `${command.positionals.valueName}: ${command.positionals.description}`] : []),
-    '',
-    command.description,
-    '',
-    'Flags:',
-    ...rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`),
-    ...(command.examples !== undefined && command.examples.length > 0 ? ['', 'Examples:', ...command.examples.map((e) => `  ${e}`)] : []),
-  ].join('\n');
-}
 
 /** One line for stderr: the first line of the message, prefixed with the program name. */
 function oneLine(prefix: string, message: string): string {
@@ -93,7 +57,7 @@ export async function runCli(argv: readonly string[], io: CommandIo, commands: r
   const [first, ...rest] = argv;
   const isHelp = (arg: string | undefined): boolean => arg === '--help' || arg === '-h';
   if (first === undefined || isHelp(first) || (first === 'help' && (rest.length === 0 || (rest.length === 1 && isHelp(rest[0]))))) {
-    io.stdout(`${globalHelp(commands)}\n`);
+    io.stdout(`${globalHelp(commands, helpWidth(io.stdoutColumns))}\n`);
     return 0;
   }
   const isVersion = (arg: string | undefined): boolean => arg === '--version' || arg === '-v' || arg === '-V';
@@ -122,7 +86,7 @@ export async function runCli(argv: readonly string[], io: CommandIo, commands: r
   }
   const command = await loadCommand(entry);
   if (helpFor !== undefined) {
-    io.stdout(`${commandHelp(command)}\n`);
+    io.stdout(`${commandHelp(command, { json: jsonFlag, help: helpFlag }, helpWidth(io.stdoutColumns))}\n`);
     return 0;
   }
   let values: Readonly<Record<string, string | boolean | undefined>> = {};
@@ -130,7 +94,7 @@ export async function runCli(argv: readonly string[], io: CommandIo, commands: r
   try {
     values = parseArgv(args, commandFlagSpecs(command), `dpbounds ${command.name}`, command.positionals?.name);
     if (values.help === true) {
-      io.stdout(`${commandHelp(command)}\n`);
+      io.stdout(`${commandHelp(command, { json: jsonFlag, help: helpFlag }, helpWidth(io.stdoutColumns))}\n`);
       return 0;
     }
     // a file flag given `-` reads standard input: spooled once, then read like the file it names

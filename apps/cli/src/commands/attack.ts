@@ -257,10 +257,13 @@ export const attackCommand: CommandDefinition = {
     force: { type: 'boolean', description: 'overwrite --out if it exists' },
   },
   examples: [
+    "printf 'score,member\\n2.1,1\\n0.3,0\\n1.7,1\\n-0.4,0\\n0.9,1\\n0.2,0\\n' > targets.csv   # 6 targets: score, member",
     'dpbounds attack --method loss --targets targets.csv --fpr 0.001,0.01',
+    "printf '%s\\n' id,score,in 0,0.1,0 0,0.5,0 1,0.2,0 1,0.4,0 2,0,0 2,0.6,0 3,-0.2,0 3,0.3,0 4,0.1,0 4,0.2,0 5,0.3,0 5,-0.1,0 > shadow.csv   # 2 shadow models",
     'dpbounds attack --method lira-offline --targets targets.csv --shadow shadow.csv --out scores.csv --json',
-    'dpbounds attack --method glir --gradients g.npy --reference ref.npy --update step.npy --batch-size 256 --targets targets.csv',
-    "printf 'score,member\\n2.1,1\\n0.3,0\\n1.7,1\\n-0.4,0\\n0.9,1\\n0.2,0\\n' > targets.csv && dpbounds attack --method loss --targets targets.csv --fpr 0.5 --sampling poisson --sampling-rate 0.009708737864077669 --batch-size 256 --dataset-size 26048 --noise-multiplier 1 --steps 309",
+    "printf '0.5,1\\n0.2,0.1\\n0.9,0.3\\n-0.1,0\\n0.4,0.6\\n0,0.2\\n' > g.csv; printf '0.1,0\\n0,0.1\\n-0.1,0.05\\n' > ref.csv; printf '0.3,0.4\\n' > step.csv",
+    'dpbounds attack --method glir --gradients g.csv --reference ref.csv --update step.csv --batch-size 8 --targets targets.csv',
+    'dpbounds attack --method loss --targets targets.csv --fpr 0.5 --sampling poisson --sampling-rate 0.009708737864077669 --batch-size 256 --dataset-size 26048 --noise-multiplier 1 --steps 309',
   ],
   run,
 };

@@ -1,9 +1,10 @@
 /**
  * One accountant's ε at δ for a mechanism event, as the object `dpbounds dp --json` prints
  * (docs/cli.md): the same fields and the same reading as for DP-SGD, so a script that parses
- * `dp` output reads a banded matrix run unchanged. `epsilon` is always a guarantee: PLD's
- * pessimistic value (with `epsilonLower`), PRV's upper bound (with its lower bound and estimate),
- * RDP's optimal order; for GDP the PLD guarantee stays in `epsilon` and the μ-GDP value is
+ * `dp` output reads a banded matrix run unchanged. `epsilon` is a guarantee unless its `kind` says
+ * otherwise (as in `dp`, whose shuffle sampler reports a lower bound there and the guarantee in
+ * `upper`): PLD's pessimistic value (with `epsilonLower`), PRV's upper bound (with its lower bound
+ * and estimate), RDP's optimal order; for GDP the PLD guarantee stays in `epsilon` and the μ-GDP value is
  * `epsilonEstimate` (an estimate, Dong, Roth, Su 2022).
  */
 import { GdpAccountant, PldAccountant, PrvAccountant, RdpAccountant } from '@dpbounds/accountants';

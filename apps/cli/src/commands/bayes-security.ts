@@ -171,6 +171,7 @@ export const bayesSecurityCommand: CommandDefinition = {
   },
   examples: [
     'dpbounds bayes-security --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --json',
+    'dpbounds train --model logistic --epochs 1 --instrument ai-sensitivity --out out   # writes out/ai-sensitivity.json',
     'dpbounds bayes-security --threat ai --sensitivity-trace out/ai-sensitivity.json --clip 1',
   ],
   run,

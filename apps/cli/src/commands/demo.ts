@@ -159,6 +159,9 @@ export const demoCommand: CommandDefinition = {
     out: { type: 'string', valueName: 'DIR', description: 'output directory', defaultText: 'a new dpbounds-report/<UTC time>/, linked from dpbounds-report/latest' },
     force: { type: 'boolean', description: 'overwrite existing files in --out' },
   },
-  examples: ['dpbounds demo', 'dpbounds demo --epochs 20 --out adult-report', 'dpbounds demo --json > report.json'],
+  examples: [
+    'dpbounds demo --epochs 1 --model logistic --out adult-report   # a quick look; the defaults train an MLP for 10 epochs',
+    'dpbounds demo --epochs 1 --model logistic --json > report.json   # into a new dpbounds-report/<UTC time>/',
+  ],
   run,
 };

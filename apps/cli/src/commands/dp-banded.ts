@@ -5,7 +5,8 @@
  * accountants price it (docs/math/batch-samplers.md, section 7). For balls-in-bins participation
  * the library's amplified guarantee (`bandedBallsInBinsGuarantee`, eqs. (B4)–(B6)) is credited
  * wherever it is the smaller: both are guarantees. The output reads like `dp`'s for DP-SGD (the
- * same fields, `epsilon` always a guarantee) plus the run and what was priced.
+ * same fields, `epsilon` a guarantee unless its `kind` says otherwise) plus the run and what was
+ * priced.
  */
 import { bandedBallsInBinsGuarantee } from '@dpbounds/accountants';
 import type { BandedBallsInBinsGuarantee } from '@dpbounds/accountants';

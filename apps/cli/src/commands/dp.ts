@@ -1,8 +1,9 @@
 /**
  * `dpbounds dp`: (ε, δ) accounting of DP-SGD with Poisson sampling (docs/cli.md), and with
  * `--mechanism banded-matrix` of DP-FTRL / BandMF (dp-banded.ts). No math here: the
- * accountants of @dpbounds/accountants do it. `epsilon` (or `delta`) is always a guarantee; the
- * GDP/CLT approximation is reported beside the PLD guarantee, never in its place.
+ * accountants of @dpbounds/accountants do it. `epsilon` (or `delta`) is a guarantee unless its
+ * `kind` says otherwise (the shuffle sampler, whose ε is a lower bound, reports the guarantee in
+ * `upper`); the GDP/CLT approximation is reported beside the PLD guarantee, never in its place.
  */
 import { BATCH_SAMPLERS, samplerEpsilon } from '@dpbounds/accountants';
 import { dpAccountantEvaluation, jsonSafeResult } from '@dpbounds/accountants/advanced';
@@ -167,7 +168,8 @@ export const dpCommand: CommandDefinition = {
   summary: '(ε, δ) accounting of DP-SGD (Poisson-subsampled Gaussian) and of DP-FTRL / BandMF: RDP, PLD, PRV, GDP',
   description: [
     'Prints ε at --delta (or δ at --epsilon) for T steps of DP-SGD with Poisson sampling rate q and',
-    'noise multiplier σ. "epsilon" ("delta") is always a guarantee: PLD uses a pessimistic',
+    'noise multiplier σ. "epsilon" ("delta") is a guarantee unless its "kind" says otherwise (the',
+    'shuffle sampler, whose ε is a lower bound, reports the guarantee in "upper"): PLD uses a pessimistic',
     'discretisation (epsilonLower is a rigorous lower bound, ~h·√T below), PRV reports its upper bound',
     'with epsilonLower/epsilonEstimate, RDP its optimal order. GDP/CLT is an approximation, not a',
     'bound: with --accountant gdp, "epsilon" is the PLD guarantee and the CLT value is in',
@@ -224,7 +226,7 @@ export const dpCommand: CommandDefinition = {
     ...BANDED_MATRIX_FLAGS,
   },
   examples: [
-    'dpbounds dp --sampling-rate 0.0001 --noise-multiplier 2 --steps 500000 --delta 1e-5 --neighbouring substitution --fpr 0.01,0.1 --json',
+    'dpbounds dp --sampling-rate 0.0001 --noise-multiplier 2 --steps 50000 --delta 1e-5 --neighbouring substitution --fpr 0.01,0.1 --json',
     'dpbounds dp --sampling-rate 0.004 --noise-multiplier 1.1 --steps 10000 --delta 1e-5 --json',
     'dpbounds dp --sampling-rate 0.01 --noise-multiplier 1 --steps 1000 --delta 1e-5 --accountant all',
     'dpbounds dp --sampling fixed-size --batch-size 256 --dataset-size 60000 --noise-multiplier 1.1 --steps 2000 --delta 1e-5',

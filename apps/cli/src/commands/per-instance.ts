@@ -347,8 +347,8 @@ export const perInstanceCommand: CommandDefinition = {
     'max-evaluations': { type: 'string', valueName: 'n', description: 'refuse traces whose analysis needs more inner-loop evaluations (orders × records × runs × steps)', defaultText: '1e11' },
   },
   examples: [
+    'dpbounds train --model logistic --epochs 1 --instrument per-instance,per-instance-batches --per-instance-runs 1 --per-instance-targets 10 --out run',
     'dpbounds per-instance --trace run/per-instance.json --alpha 2,4,8,16,32,64 --delta 1e-5 --json',
-    'dpbounds per-instance --trace norms.npy --trace-meta norms-meta.json --alpha 2,4,8,16,32 --delta 1e-5',
     'dpbounds per-instance --batch-trace run/per-instance-batches.json --alpha 4,8 --delta 1e-5 --json',
   ],
   run,

@@ -112,8 +112,10 @@ export const reportCommand: CommandDefinition = {
     force: { type: 'boolean', description: 'overwrite an existing report in --out' },
   },
   examples: [
-    'dpbounds demo --out adult && dpbounds report --run adult/run.json --targets adult/traces/targets.csv --canary-scores adult/traces/canaries.json --out adult-again',
-    'printf \'{"format":"dpbounds.run","version":1,"samplingRate":0.0097087,"noiseMultiplier":1,"steps":309,"delta":1e-5}\\n\' > run.json && dpbounds report --run run.json --out my-report',
+    'dpbounds demo --epochs 1 --model logistic --out adult',
+    'dpbounds report --run adult/run.json --targets adult/traces/targets.csv --canary-scores adult/traces/canaries.json --out adult-again',
+    'printf \'%s\\n\' \'{"format":"dpbounds.run","version":1,\' \'"samplingRate":0.0097087,"noiseMultiplier":1,"steps":309,"delta":1e-5}\' > run.json',
+    'dpbounds report --run run.json --out my-report',
   ],
   run,
 };

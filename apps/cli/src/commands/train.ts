@@ -227,8 +227,9 @@ export const trainCommand: CommandDefinition = {
     force: { type: 'boolean', description: 'replace existing outputs in --out (by rename; never through a symbolic link)' },
   },
   examples: [
-    'dpbounds train --dataset adult --model mlp --epochs 5 --batch-size 256 --noise-multiplier 1 --clip 1 --instrument ai-sensitivity,canaries --sensitive-attribute age --out run1',
-    'dpbounds train --dataset data.csv --label outcome --model logistic --epochs 3 --instrument per-instance --out run2 --json',
+    'dpbounds train --dataset adult --model mlp --epochs 1 --batch-size 256 --noise-multiplier 1 --clip 1 --instrument ai-sensitivity,canaries --sensitive-attribute age --out run1',
+    "printf 'age,hours,outcome\\n25,40,0\\n38,50,1\\n28,40,0\\n44,60,1\\n18,20,0\\n34,45,1\\n29,38,0\\n63,40,1\\n' > data.csv",
+    'dpbounds train --dataset data.csv --label outcome --model logistic --epochs 3 --batch-size 4 --instrument per-instance --per-instance-targets 4 --out run2 --json',
   ],
   run,
 };

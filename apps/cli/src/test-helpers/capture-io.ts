@@ -14,7 +14,7 @@ async function* chunksOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 
 export async function runCaptured(
   argv: readonly string[],
-  options: { readonly cwd?: string; readonly commands?: readonly CommandEntry[]; readonly confirm?: CommandIo['confirm']; readonly stderrIsTTY?: boolean; readonly stdin?: string | Uint8Array } = {},
+  options: { readonly cwd?: string; readonly commands?: readonly CommandEntry[]; readonly confirm?: CommandIo['confirm']; readonly stderrIsTTY?: boolean; readonly stdin?: string | Uint8Array; readonly stdoutColumns?: number } = {},
 ): Promise<CapturedRun> {
   let stdout = '';
   let stderr = '';
@@ -27,6 +27,7 @@ export async function runCaptured(
     },
     stderrIsTTY: options.stderrIsTTY ?? false,
     cwd: options.cwd ?? process.cwd(),
+    ...(options.stdoutColumns !== undefined ? { stdoutColumns: options.stdoutColumns } : {}),
     ...(options.confirm !== undefined ? { confirm: options.confirm } : {}),
     // standard input as a pipe gives it: in chunks (64 KiB), read once
     ...(options.stdin !== undefined ? { stdin: chunksOf(typeof options.stdin === 'string' ? Buffer.from(options.stdin, 'utf8') : options.stdin) } : {}),
