@@ -2,7 +2,7 @@
  * The (ε, δ) result of one accountant for one DP-SGD run, as the JSON object `dpbounds dp`
  * prints (docs/cli.md): `accountant`, `neighbouring`, `epsilon`, `delta`, `kind`, the numerical
  * bracket where the accountant has one, and `method` / `note` saying how it was computed.
- * `epsilon` (or `delta`) is always a guarantee: for GDP it is the PLD guarantee and the CLT
+ * `epsilon` (or `delta`) is a guarantee in every row (its `kind` says so): for GDP it is the PLD guarantee and the CLT
  * value is in `epsilonEstimate` (Bu et al. 2020 is an approximation, not a bound). One place
  * builds these rows; the `dp` command, the sweep engine and the demo report all use it.
  */
