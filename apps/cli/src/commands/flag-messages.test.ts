@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createRng } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { runCaptured } from '../test-helpers/capture-io.js';
+import { runRefused } from '../test-helpers/refused.js';
 import { perInstanceCommand } from './per-instance.js';
 import { trainCommand } from './train.js';
 
@@ -18,13 +19,7 @@ writeFileSync(
   JSON.stringify({ format: 'dpbounds.per-instance-trace', version: 1, updateRule: 'sum', samplingRate: 0.01, noiseMultiplier: 1, clip: 2, datasetSize: 5000, steps: 100, checkpointSteps, records, runs: [0, 1].map((seed) => ({ seed, gradientNorms: checkpointSteps.map(() => records.map((_, i) => (i === 0 ? 2 : 0.3))) })) }),
 );
 
-const refused = async (argv: readonly string[]): Promise<string> => {
-  const run = await runCaptured(argv, { commands, cwd: dir });
-  expect(run.code, run.stderr).toBe(2);
-  expect(run.stdout).toBe('');
-  expect(run.stderr.trim().split('\n')).toHaveLength(1);
-  return run.stderr;
-};
+const refused = (argv: readonly string[]): Promise<string> => runRefused(argv, { commands, cwd: dir });
 const training = ['train', '--dataset', 'tiny.csv', '--label', 'y', '--model', 'logistic', '--epochs', '1', '--batch-size', '32'];
 
 describe('refusals name the flags the user gave', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INPUT_ENV } from '../io/input-budget.js';
 import { runCaptured } from '../test-helpers/capture-io.js';
+import { runRefused } from '../test-helpers/refused.js';
 import { dpCommand } from './dp.js';
 import { perInstanceCommand } from './per-instance.js';
 
@@ -26,13 +27,7 @@ afterAll(() => {
   else process.env[MAX_INPUT_ENV] = saved;
 });
 
-const refused = async (argv: readonly string[]): Promise<string> => {
-  const run = await runCaptured(argv, { commands, cwd: dir });
-  expect(run.code, run.stderr).toBe(2);
-  expect(run.stdout).toBe('');
-  expect(run.stderr.trim().split('\n')).toHaveLength(1);
-  return run.stderr;
-};
+const refused = (argv: readonly string[]): Promise<string> => runRefused(argv, { commands, cwd: dir });
 
 describe('file inputs over the input budget are refused before they are parsed', () => {
   it('per-instance --trace and --batch-trace (a JSON array over the budget), naming the flag and the way to raise it', async () => {
