@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRng } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
-import { runCaptured } from '../test-helpers/capture-io.js';
 import { runRefused } from '../test-helpers/refused.js';
 import { perInstanceCommand } from './per-instance.js';
 import { trainCommand } from './train.js';

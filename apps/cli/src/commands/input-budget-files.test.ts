@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INPUT_ENV } from '../io/input-budget.js';
-import { runCaptured } from '../test-helpers/capture-io.js';
 import { runRefused } from '../test-helpers/refused.js';
 import { dpCommand } from './dp.js';
 import { perInstanceCommand } from './per-instance.js';
