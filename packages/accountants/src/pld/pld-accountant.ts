@@ -471,7 +471,7 @@ export class PldAccountant extends LedgerAccountant {
     let infinityMass = 0;
     for (const d of this.directions) infinityMass = Math.max(infinityMass, this.compositionSummary(d)?.infinityMass ?? this.privacyLossDistribution(d).infinityMass);
     if (delta > infinityMass) return false;
-    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'delta', expected: `above ${infinityMass.toPrecision(3)} (the mass the substitution PLD of this run moves to +∞; RDP has no substitution bound for q < 1)`, found: delta });
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'delta', expected: `above ${infinityMass.toPrecision(3)} (the mass the substitution PLD of this run moves to +∞; below about 1e-250 not even the group-privacy bound resolves δ)`, found: delta });
   }
 
   protected epsilonFor(delta: number): number {
@@ -609,7 +609,9 @@ export class PldAccountant extends LedgerAccountant {
     }
     const noisy = delta < 1 && !(delta > floor) ? `δ = ${delta} is within the FFT float-noise scale of this grid (${floor.toPrecision(3)}) and too small for the group-privacy bound: the value carries rounding error of that order in δ` : undefined;
     const eta = delta / 1000;
-    if (upper === 0 || delta + this.tau + eta >= 1) return { lower: 0, estimate: upper, upper, ...this.provenance('pld', noisy) };
+    // a value inside the grid's rounding noise is an estimate, never a guarantee (docs/math/accounting.md §7)
+    const noiseKind = noisy === undefined ? {} : { kind: 'estimate' as const };
+    if (upper === 0 || delta + this.tau + eta >= 1) return { lower: 0, estimate: upper, upper, ...this.provenance('pld', noisy), ...noiseKind };
     let lowerRaw = -Infinity;
     // directions by their upper ε, largest first: a direction's lower bound is at most its upper
     // ε, so one whose upper ε is not above the lower bound found so far cannot raise it, and one
@@ -629,7 +631,7 @@ export class PldAccountant extends LedgerAccountant {
       lowerRaw = Math.max(lowerRaw, pldEpsilonAt(o.pld, delta + this.tau + eta) + this.remainderShift(o.meanRemainder, eta));
     }
     const lower = Math.max(0, Math.min(upper, Number.isFinite(lowerRaw) ? lowerRaw : 0));
-    return { lower, estimate: upper, upper, ...this.provenance('pld', noisy) };
+    return { lower, estimate: upper, upper, ...this.provenance('pld', noisy), ...noiseKind };
   }
 
   /**
