@@ -607,7 +607,7 @@ export class PldAccountant extends LedgerAccountant {
       const why = this.gridRefusal() ?? `δ = ${delta} is below what the PLD grid resolves (${floor.toPrecision(3)})`;
       return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', `${why}: ${rdpFallbackName(this.ledger, this.neighbouring)} reported (also as the estimate: the grid gives none at this δ), lower bound 0`) };
     }
-    const noisy = delta < 1 && !(delta > floor) ? `δ = ${delta} is within the FFT float-noise scale of this grid (${floor.toPrecision(3)}) and too small for the group-privacy bound: the value carries rounding error of that order in δ` : undefined;
+    const noisy = delta > 0 && delta < 1 && this.ledger.length > 0 && !(delta > floor) ? `δ = ${delta} is within the FFT float-noise scale of this grid (${floor.toPrecision(3)}) and too small for the group-privacy bound: the value carries rounding error of that order in δ` : undefined;
     const eta = delta / 1000;
     // a value inside the grid's rounding noise is an estimate, never a guarantee (docs/math/accounting.md §7)
     const noiseKind = noisy === undefined ? {} : { kind: 'estimate' as const };
