@@ -43,16 +43,23 @@ export function seed(): number {
   return env === undefined || env === '' ? 20261125 : Number(env);
 }
 
-/** Runs `check` on `cases` values of `arbitrary`; never throws (the outcome says what failed). */
-export function runCheck<T>(name: string, arbitrary: fc.Arbitrary<T>, check: (value: T) => void, cases: number): CheckOutcome {
+/**
+ * Runs `work` and reports how long it took (wall and CPU seconds of this process): the one place
+ * the soundness suite reads a clock, for the summary only, never for an assertion.
+ */
+export function measured<T>(work: () => T): { value: T; seconds: number; cpuSeconds: number } {
   const start = performance.now();
   const cpu = process.cpuUsage();
-  const result = fc.check(fc.property(arbitrary, (v) => {
-    check(v);
-  }), { seed: seed(), numRuns: cases, endOnFailure: false });
-  const seconds = (performance.now() - start) / 1000;
+  const value = work();
   const used = process.cpuUsage(cpu);
-  const cpuSeconds = (used.user + used.system) / 1e6;
+  return { value, seconds: (performance.now() - start) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
+}
+
+/** Runs `check` on `cases` values of `arbitrary`; never throws (the outcome says what failed). */
+export function runCheck<T>(name: string, arbitrary: fc.Arbitrary<T>, check: (value: T) => void, cases: number): CheckOutcome {
+  const { value: result, seconds, cpuSeconds } = measured(() => fc.check(fc.property(arbitrary, (v) => {
+    check(v);
+  }), { seed: seed(), numRuns: cases, endOnFailure: false }));
   if (!result.failed) return { name, cases: result.numRuns, failed: false, seconds, cpuSeconds };
   const error = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
   return { name, cases: result.numRuns, failed: true, counterexample: fc.stringify(result.counterexample), error, seconds, cpuSeconds };
