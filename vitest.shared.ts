@@ -28,3 +28,22 @@ export const sourceConditions: ViteUserConfig = {
     outputFile: { json: 'test-results/vitest.json' },
   },
 };
+
+/**
+ * The `pnpm test:big` config of a package whose heavy variants sit in test/big/*.big-test.ts: one
+ * file at a time, its own JSON report, and a timeout that is a safety net against a hang, not a
+ * limit under test.
+ */
+export function bigTestConfig(testTimeout: number): ViteUserConfig {
+  return {
+    ...sourceConditions,
+    test: {
+      ...sourceConditions.test,
+      include: ['test/big/**/*.big-test.ts'],
+      testTimeout,
+      fileParallelism: false,
+      outputFile: { json: 'test-results/vitest-big.json' },
+    },
+  };
+}
+
