@@ -1,11 +1,10 @@
-import { bandedBallsInBinsGuarantee, bandedBallsInBinsNoiseMultiplier, bandedMatrixEvent, PldAccountant } from '@dpbounds/accountants';
+import { bandedBallsInBinsGuarantee, bandedBallsInBinsNoiseMultiplier, bandedMatrixEvent } from '@dpbounds/accountants';
 import { calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
 import { describe, expect, it, vi } from 'vitest';
 import { bandedTargetRefusal } from './banded-targets.js';
 import { calibrateDp, calibrateRun } from './dp-calibration.js';
 import { dpRun, lowFprPower } from './dp-run.js';
-import { queryToParams, validateParams, type ResolvedConfig } from './params.js';
-import { analyzeEpsilon } from './run-analysis.js';
+import { configOf, expectAchievedIsTheSmallerGuarantee, pageEpsilonAt } from './test-helpers/calibration-checks.js';
 
 // pass-through spies on the library's two BandMF calibrations: the balls-in-bins tests read the
 // library's answers to the page's own calls instead of running both searches again
@@ -41,13 +40,7 @@ describe('noise calibration for DP targets', () => {
 });
 
 describe('noise calibration for a BandMF run (target ε, PLD)', () => {
-  const configOf = (query: string): ResolvedConfig => {
-    const { config, errors } = validateParams(queryToParams(query));
-    if (config === undefined) throw new Error(`invalid test configuration ${query}: ${JSON.stringify(errors)}`);
-    return config;
-  };
   const base = 'mech=bandmf&bandValues=1,0.5,0.25&B=100&N=10000&T=600&sigma=3&delta=0.00001';
-  const at = (config: ResolvedConfig, noiseMultiplier: number): number => analyzeEpsilon({ ...config, noiseMultiplier }).epsilon.value;
 
   it.each([
     ['cyclic', 50, 'add-remove'],
@@ -57,8 +50,8 @@ describe('noise calibration for a BandMF run (target ε, PLD)', () => {
     const config = configOf(`?${base}&participation=${participation}&k=${k}&rel=${relation}`);
     const { noiseMultiplier, achieved } = calibrateRun(config, 'epsilon', 2);
     expect(achieved).toBeLessThanOrEqual(2);
-    expect(at(config, noiseMultiplier)).toBe(achieved);
-    expect(at(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(2);
+    expect(pageEpsilonAt(config, noiseMultiplier)).toBe(achieved);
+    expect(pageEpsilonAt(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(2);
     // the library's calibration of the same event family, with the page's relation
     const sizes = participation === 'poisson-in-group' ? { datasetSize: 10_000, batchSize: 100 } : {};
     const library = calibrateEventEpsilon(
@@ -117,12 +110,7 @@ describe('noise calibration for a BandMF run (target ε, PLD)', () => {
       expect(amplified).toBeLessThan(unamplified / 2);
       expect(binds).toBe('amplified');
       // achieved = min(PLD, amplified) at σ: the page's ε, never above the target
-      const pld = new PldAccountant({ neighbouring: relation }).compose(family(noiseMultiplier)).getEpsilon(1e-5);
-      const guarantee = bandedBallsInBinsGuarantee(family(noiseMultiplier), 1e-5, relation)?.epsilon as number;
-      expect(achieved).toBe(Math.min(pld, guarantee));
-      expect(achieved).toBeLessThanOrEqual(2);
-      expect(at(config, noiseMultiplier)).toBe(achieved);
-      expect(at(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(2);
+      expectAchievedIsTheSmallerGuarantee(config, family, relation, { noiseMultiplier, achieved }, 2);
     },
   );
 
@@ -141,8 +129,8 @@ describe('noise calibration for a BandMF run (target ε, PLD)', () => {
     expect(bandedBallsInBinsGuarantee(family(noiseMultiplier), 1e-5)?.epsilon).toBeGreaterThan(10);
     expect(achieved).toBe((vi.mocked(calibrateEventEpsilon).mock.results.at(-1)?.value as { achieved: number }).achieved);
     expect(binds).toBe('unamplified');
-    expect(at(config, noiseMultiplier)).toBe(achieved);
-    expect(at(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(10);
+    expect(pageEpsilonAt(config, noiseMultiplier)).toBe(achieved);
+    expect(pageEpsilonAt(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(10);
   });
 
   it('refuses the DP-SGD targets (β*, TPR at 1 % FPR) for BandMF, with a message for the control and a typed error in the worker', () => {

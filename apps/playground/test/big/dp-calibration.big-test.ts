@@ -5,21 +5,14 @@
  * PLD calibration: 10–40 s). `pnpm test:big` runs them; the default suite checks the same
  * properties at 100 steps and, for the loose target, 50 steps and ε = 10, with the library's answers to the page's own calls.
  */
-import { bandedBallsInBinsGuarantee, bandedBallsInBinsNoiseMultiplier, bandedMatrixEvent, PldAccountant } from '@dpbounds/accountants';
+import { bandedBallsInBinsGuarantee, bandedBallsInBinsNoiseMultiplier, bandedMatrixEvent } from '@dpbounds/accountants';
 import { calibrateEventEpsilon } from '@dpbounds/accountants/advanced';
 import { describe, expect, it } from 'vitest';
 import { calibrateRun } from '../../src/dp-calibration.js';
-import { queryToParams, validateParams, type ResolvedConfig } from '../../src/params.js';
-import { analyzeEpsilon } from '../../src/run-analysis.js';
+import { configOf, expectAchievedIsTheSmallerGuarantee, pageEpsilonAt } from '../../src/test-helpers/calibration-checks.js';
 
 describe('noise calibration for a BandMF run with balls-in-bins participation, at full size', () => {
-  const configOf = (query: string): ResolvedConfig => {
-    const { config, errors } = validateParams(queryToParams(query));
-    if (config === undefined) throw new Error(`invalid test configuration ${query}: ${JSON.stringify(errors)}`);
-    return config;
-  };
   const base = 'mech=bandmf&bandValues=1,0.5,0.25&B=100&N=10000&T=600&sigma=3&delta=0.00001';
-  const at = (config: ResolvedConfig, noiseMultiplier: number): number => analyzeEpsilon({ ...config, noiseMultiplier }).epsilon.value;
 
   it.each(['add-remove', 'substitution'] as const)(
     'balls-in-bins (%s): σ is the smaller of the PLD’s σ and the amplified guarantee’s, the page’s ε at σ is the achieved ε ≤ target, at σ·(1 − 1e-3) above it',
@@ -35,12 +28,7 @@ describe('noise calibration for a BandMF run with balls-in-bins participation, a
       expect(amplified).toBeLessThan(unamplified / 2);
       expect(binds).toBe('amplified');
       // achieved = min(PLD, amplified) at σ: the page's ε, never above the target
-      const pld = new PldAccountant({ neighbouring: relation }).compose(family(noiseMultiplier)).getEpsilon(1e-5);
-      const guarantee = bandedBallsInBinsGuarantee(family(noiseMultiplier), 1e-5, relation)?.epsilon as number;
-      expect(achieved).toBe(Math.min(pld, guarantee));
-      expect(achieved).toBeLessThanOrEqual(2);
-      expect(at(config, noiseMultiplier)).toBe(achieved);
-      expect(at(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(2);
+      expectAchievedIsTheSmallerGuarantee(config, family, relation, { noiseMultiplier, achieved }, 2);
     },
     60_000,
   );
@@ -58,8 +46,8 @@ describe('noise calibration for a BandMF run with balls-in-bins participation, a
     expect(bandedBallsInBinsGuarantee(family(noiseMultiplier), 1e-5)?.epsilon).toBeGreaterThan(100);
     expect(achieved).toBe(unamplified.achieved);
     expect(binds).toBe('unamplified');
-    expect(at(config, noiseMultiplier)).toBe(achieved);
-    expect(at(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(100);
+    expect(pageEpsilonAt(config, noiseMultiplier)).toBe(achieved);
+    expect(pageEpsilonAt(config, noiseMultiplier * (1 - 1e-3))).toBeGreaterThan(100);
   }, 60_000);
 
 });
