@@ -487,7 +487,7 @@ export class PldAccountant extends LedgerAccountant {
   }
 
   protected deltaFor(epsilon: number): number {
-    if (this.gridRefusal() !== undefined) return rdpFallbackDelta(this.ledger, this.neighbouring, epsilon) as number;
+    if (this.gridRefusal() !== undefined) return rdpFallbackDelta(this.ledger, this.neighbouring, epsilon);
     let delta = 0;
     for (const d of this.directions) {
       if (delta > 0 && this.cannotExceed(d, epsilon, delta)) continue;

@@ -310,7 +310,7 @@ export class PrvAccountant extends LedgerAccountant {
       try {
         c = this.rigorousComposed(direction, e, de);
       } catch (error) {
-        const rdp = rdpFallbackDelta(this.ledger, this.neighbouring, epsilon) as number;
+        const rdp = rdpFallbackDelta(this.ledger, this.neighbouring, epsilon);
         if (isDpboundsError(error) && error.code !== 'ERR_INVALID_TYPE') return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: `the PRV grid failed (${error.message}): ${rdpFallbackName(this.ledger, this.neighbouring)} reported (also as the estimate: the grid gives none at this δ), lower bound 0` };
         throw error;
       }
@@ -321,7 +321,7 @@ export class PrvAccountant extends LedgerAccountant {
     const clip = (v: number): number => Math.min(1, Math.max(0, v));
     // δ below the PRV's own error η is not resolved; RDP may bound it tighter (valid either way)
     const rdp = rdpFallbackDelta(this.ledger, this.neighbouring, epsilon);
-    if (rdp !== undefined && rdp < upper) {
+    if (rdp < upper) {
       const est = Math.min(estimate, rdp);
       return { lower: clip(Math.min(lower, est)), estimate: clip(est), upper: clip(rdp), ...head, note: `upper is the RDP bound of the same ledger, below the PRV's (its δ error is ${de})` };
     }

@@ -12,9 +12,8 @@ import type { LedgerEntry } from '../events/ledger.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import { RdpAccountant } from './rdp-accountant.js';
 
-/** An RDP accountant holding `ledger`, or undefined when RDP cannot price it (substitution with q < 1). */
-function rdpOf(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation): RdpAccountant | undefined {
-  if (neighbouring === 'substitution' && ledger.some((e) => e.samplingRate < 1)) return undefined;
+/** An RDP accountant holding `ledger` under `neighbouring` (a relation RDP prices, see rdpPricesDirectly). */
+function rdpOf(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation): RdpAccountant {
   const rdp = new RdpAccountant({ neighbouring });
   for (const e of ledger) rdp.compose(dpSgdEvent({ samplingRate: e.samplingRate, noiseMultiplier: e.noiseMultiplier, steps: e.count }));
   return rdp;
@@ -35,8 +34,8 @@ function rdpPricesDirectly(ledger: readonly LedgerEntry[], neighbouring: Neighbo
  * @example rdpFallbackEpsilon([{ samplingRate: 0.01, noiseMultiplier: 1, count: 1000 }], 'add-remove', 1e-300) // ≈ 86 (finite)
  */
 export function rdpFallbackEpsilon(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation, delta: number): number | undefined {
-  if (rdpPricesDirectly(ledger, neighbouring)) return rdpOf(ledger, neighbouring)?.getEpsilon(delta);
-  const rdp = rdpOf(ledger, 'add-remove') as RdpAccountant;
+  if (rdpPricesDirectly(ledger, neighbouring)) return rdpOf(ledger, neighbouring).getEpsilon(delta);
+  const rdp = rdpOf(ledger, 'add-remove');
   // ε′(δ′) grows as δ′ shrinks, so (1 + e^{ε′(δ′)})·δ′ ≤ δ is met by a δ′ a little below δ/(1 + e^{ε′(δ/2)}); each step lowers δ′
   // (below δ′ = 1e-300 the doubles lose the fixed point: undefined, as where RDP cannot price at all)
   let inner = delta / 2;
@@ -54,10 +53,9 @@ export function rdpFallbackEpsilon(ledger: readonly LedgerEntry[], neighbouring:
  *
  * @example rdpFallbackDelta([{ samplingRate: 0.01, noiseMultiplier: 1, count: 1000 }], 'add-remove', 50) // tiny
  */
-export function rdpFallbackDelta(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation, epsilon: number): number | undefined {
-  if (rdpPricesDirectly(ledger, neighbouring)) return rdpOf(ledger, neighbouring)?.getDelta(epsilon);
-  const rdp = rdpOf(ledger, 'add-remove') as RdpAccountant;
-  return Math.min(1, (1 + Math.exp(epsilon / 2)) * rdp.getDelta(epsilon / 2));
+export function rdpFallbackDelta(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation, epsilon: number): number {
+  if (rdpPricesDirectly(ledger, neighbouring)) return rdpOf(ledger, neighbouring).getDelta(epsilon);
+  return Math.min(1, (1 + Math.exp(epsilon / 2)) * rdpOf(ledger, 'add-remove').getDelta(epsilon / 2));
 }
 
 /**
