@@ -46,6 +46,22 @@ describe('calibrateByBisection', () => {
     expect(run.calls()).toBeLessThanOrEqual(45);
   });
 
+  it('from a start near the answer (a related sampler\'s σ), brackets in a few evaluations and keeps the contract', () => {
+    for (const [name, eps, target] of shapes) {
+      const plain = counted(eps);
+      const sigma = calibrateByBisection(plain.eps, target, 'test');
+      // a start 0.03 % off either side (truncated vs plain Poisson σ), and 30 % off (a poor guess)
+      for (const offset of [1 + 3e-4, 1 - 3e-4, 1.3, 0.7]) {
+        const run = counted(eps);
+        const started = calibrateByBisection(run.eps, target, 'test', 1e-5, sigma * offset);
+        expectSmallest(eps, target, started, 1e-5);
+        if (Math.abs(offset - 1) < 1e-3 && !name.startsWith('steps')) expect(run.calls(), `${name}, start ×${offset}`).toBeLessThanOrEqual(6);
+        // a poor start costs a few bracketing steps more than the doubling from [0.25, 1] (≤ 12 on smooth ε), not bisection's 17 + bracketing
+        if (!name.startsWith('steps')) expect(run.calls(), `${name}, start ×${offset}`).toBeLessThanOrEqual(16);
+      }
+    }
+  });
+
   it('returns the floor of the search when even σ = 0.05 meets the target, and refuses an unreachable target naming epsilon', () => {
     expect(calibrateByBisection((s) => 1e-3 / s, 1, 'test')).toBeLessThan(0.1);
     expect(() => calibrateByBisection(() => 5, 1, 'test')).toThrow(/epsilon/);

@@ -20,9 +20,16 @@ import { brentRoot, DpboundsRangeError } from '@dpbounds/special-functions';
  * tolerance/2 across its answer closes the bracket, and a final bisection of the tightest evaluated bracket keeps the contract on any decreasing ε (steps,
  * kinks, ∞ or 0 on part of the range). Every σ is evaluated at most once.
  *
+ * `start`, a guess of the answer (e.g. the Poisson σ for a truncated-Poisson run, whose ε differs by
+ * the rare capped batch), replaces the doubling from [0.25, 1]: steps of 1e-3, ×10 each time up to
+ * doubling, out of `start` until ε crosses the target. Near the answer this brackets in two evaluations and Brent's
+ * interpolation is nearly exact, so the whole search takes about five instead of ten; the
+ * contract is the same for any start.
+ *
  * @example calibrateByBisection((s) => 1 / s, 0.5, 'example') // ≈ 2
+ * @example calibrateByBisection((s) => 1 / s, 0.5, 'example', 1e-5, 1.99) // ≈ 2, in fewer evaluations
  */
-export function calibrateByBisection(eps: (sigma: number) => number, target: number, sampler: string, tolerance = 1e-5): number {
+export function calibrateByBisection(eps: (sigma: number) => number, target: number, sampler: string, tolerance = 1e-5, start?: number): number {
   const seen = new Map<number, number>();
   const at = (sigma: number): number => {
     let e = seen.get(sigma);
@@ -32,18 +39,46 @@ export function calibrateByBisection(eps: (sigma: number) => number, target: num
     }
     return e;
   };
-  let lo = 0.25;
-  let hi = 1;
-  while (at(hi) > target) {
-    lo = hi;
-    hi *= 2;
-    if (hi > 1e4) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'epsilon', expected: `reachable with a noise multiplier ≤ 1e4 for this ${sampler} run`, found: target });
-  }
-  if (hi === 1) {
-    while (at(lo) <= target) {
-      hi = lo;
-      lo /= 2;
-      if (lo < 0.05) return hi;
+  const unreachable = (): DpboundsRangeError =>
+    new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'epsilon', expected: `reachable with a noise multiplier ≤ 1e4 for this ${sampler} run`, found: target });
+  let lo: number;
+  let hi: number;
+  if (start !== undefined && Number.isFinite(start) && start > 0.05 && start < 1e4) {
+    // out of the start in steps of 1e-3, ×10 each time up to doubling, until ε crosses the target
+    let step = 1e-3;
+    if (at(start) > target) {
+      lo = start;
+      hi = Math.min(start * (1 + step), 1e4);
+      while (at(hi) > target) {
+        if (hi >= 1e4) throw unreachable();
+        lo = hi;
+        step = Math.min(step * 10, 1);
+        hi = Math.min(hi * (1 + step), 1e4);
+      }
+    } else {
+      hi = start;
+      lo = start / (1 + step);
+      while (at(lo) <= target) {
+        hi = lo;
+        step = Math.min(step * 10, 1);
+        lo = Math.max(lo / (1 + step), 0.025);
+        if (lo < 0.05) return hi;
+      }
+    }
+  } else {
+    lo = 0.25;
+    hi = 1;
+    while (at(hi) > target) {
+      lo = hi;
+      hi *= 2;
+      if (hi > 1e4) throw unreachable();
+    }
+    if (hi === 1) {
+      while (at(lo) <= target) {
+        hi = lo;
+        lo /= 2;
+        if (lo < 0.05) return hi;
+      }
     }
   }
   // Brent on log ε − log target in log σ; ε = 0 or ∞ map to ∓ a large value (the sign is what matters)
@@ -53,15 +88,23 @@ export function calibrateByBisection(eps: (sigma: number) => number, target: num
     return e === 0 ? -1e3 : e === Infinity ? 1e3 : Math.log(e) - logTarget;
   };
   const root = Math.exp(brentRoot(gap, Math.log(lo), Math.log(hi), { rtol: 0, xtol: tolerance / 4 }));
-  // Brent may land on the root from one side: one step of tolerance/2 to the other side closes the bracket
-  if (Number.isFinite(root) && root > lo && root <= hi) at(at(root) <= target ? root * (1 - tolerance / 2) : root * (1 + tolerance / 2));
-  // the tightest bracket among the σ evaluated, then bisection until it is narrow enough
-  for (const [sigma, e] of seen) {
-    if (e <= target && sigma < hi && sigma > lo) hi = sigma;
+  // the tightest bracket among the σ evaluated
+  const tighten = (): void => {
+    for (const [sigma, e] of seen) {
+      if (e <= target && sigma < hi && sigma > lo) hi = sigma;
+    }
+    for (const [sigma, e] of seen) {
+      if (e > target && sigma > lo && sigma < hi) lo = sigma;
+    }
+  };
+  tighten();
+  // Brent may land on the root from one side: unless its steps already closed the bracket, one
+  // step of tolerance/2 to the other side does
+  if (hi - lo > tolerance * hi && Number.isFinite(root) && root > lo && root <= hi) {
+    at(at(root) <= target ? root * (1 - tolerance / 2) : root * (1 + tolerance / 2));
+    tighten();
   }
-  for (const [sigma, e] of seen) {
-    if (e > target && sigma > lo && sigma < hi) lo = sigma;
-  }
+  // then bisection until the bracket is narrow enough
   while (hi - lo > tolerance * hi) {
     const mid = 0.5 * (lo + hi);
     if (at(mid) <= target) hi = mid;
