@@ -20,7 +20,7 @@ import { buildCases, type DiscoveredScenario, type FuzzCase } from './cases.js';
 import { KNOWN_FAILURES } from './known-failures.js';
 import { labelRuleProblems } from './label-rules.js';
 import { SCENARIOS } from './scenarios.js';
-import { runPool, type CaseOutcome, type PoolJob } from './worker-pool.js';
+import { startPool, type CaseOutcome, type PoolJob, type WorkerPool } from './worker-pool.js';
 import { createFuzzWorkspace } from './workspace.js';
 
 const FULL = process.env.DPBOUNDS_FUZZ_FULL === '1';
@@ -78,9 +78,13 @@ function ownOutput(argv: readonly string[], index: number): string[] {
   return out;
 }
 
+/** One pool for the whole file: its workers load the bundled CLI once, not once per test. */
+let pool: WorkerPool | undefined;
+
 async function run(argvs: readonly (readonly string[])[]): Promise<CaseOutcome[]> {
   const jobs: PoolJob[] = argvs.map((argv, i) => ({ argv: ownOutput(argv, i), cwd: workspace, timeoutMs: SAFETY_NET_MS }));
-  return runPool(script, jobs, POOL);
+  pool ??= startPool(script, POOL);
+  return pool.run(jobs);
 }
 
 /** Problems with a successful `--json` output: not one JSON document, or a null where none is documented. */
@@ -175,7 +179,8 @@ function allCases(): FuzzCase[] {
   return sample;
 }
 
-afterAll(() => {
+afterAll(async () => {
+  await pool?.close();
   removeScript();
   if (workspace !== '') rmSync(workspace, { recursive: true, force: true });
 });
@@ -245,4 +250,9 @@ describe('CLI fuzz suite', () => {
     expect(unexpected, `${unexpected.length} of ${cases.length} cases break the rule`).toEqual([]);
     expect(nowPassing, 'known failures that now pass: remove them from KNOWN_FAILURES').toEqual([]);
   }, 900_000);
+
+  it('ran every case on the pool\'s workers, each started once (plus one per case that timed out or crashed)', () => {
+    expect(pool).toBeDefined();
+    expect(pool?.started).toBe(POOL.size + (pool?.replaced ?? 0));
+  });
 });

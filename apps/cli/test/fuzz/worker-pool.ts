@@ -2,6 +2,8 @@
  * A pool of worker threads running CLI cases with a per-case time limit and a heap limit: a
  * case that does not answer in time has its worker terminated (which stops even a synchronous
  * loop) and is reported as a timeout; a worker that dies (out of memory) is reported as a crash.
+ * The workers live as long as the pool, so each loads the bundled CLI once for all the cases it
+ * runs, not once per batch; a terminated or dead worker is replaced by a fresh one.
  */
 import { Worker } from 'node:worker_threads';
 import type { WorkerRequest, WorkerResponse } from './worker-entry.js';
@@ -19,61 +21,91 @@ export interface PoolJob {
   readonly timeoutMs: number;
 }
 
+/** A started pool: `run` a batch of jobs (results in job order), `close` it, and how many workers it started. */
+export interface WorkerPool {
+  run(jobs: readonly PoolJob[]): Promise<CaseOutcome[]>;
+  close(): Promise<void>;
+  /** Workers started so far: `size`, plus one per timed-out or crashed case. */
+  readonly started: number;
+  /** Cases that ended in a timeout or a crash (each replaced its worker). */
+  readonly replaced: number;
+}
+
 /**
- * Runs `jobs` on `size` workers started from the bundled script `script`; results in job order.
+ * Starts a pool of `size` lanes over the bundled script `script`; a lane starts its worker at its
+ * first case and keeps it until a case times out or crashes it, or the pool is closed.
  *
- * @example await runPool(script, jobs, { size: 2, heapMb: 1024 })
+ * @example const pool = startPool(script, { size: 2, heapMb: 1024 }); await pool.run(jobs); await pool.close();
  */
-export async function runPool(script: string, jobs: readonly PoolJob[], options: { readonly size: number; readonly heapMb: number }): Promise<CaseOutcome[]> {
-  const results: CaseOutcome[] = new Array<CaseOutcome>(jobs.length);
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    let worker: Worker | undefined;
-    const fresh = (): Worker => new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: options.heapMb }, stdout: true, stderr: true });
-    while (next < jobs.length) {
-      const index = next++;
-      const job = jobs[index] as PoolJob;
-      worker ??= fresh();
-      const current = worker;
-      const start = performance.now();
-      const outcome = await new Promise<CaseOutcome>((resolve) => {
-        const timer = setTimeout(() => {
-          cleanup();
-          void current.terminate();
-          resolve({ kind: 'timeout', ms: performance.now() - start });
-        }, job.timeoutMs);
-        const onMessage = (response: WorkerResponse): void => {
-          cleanup();
-          resolve({ kind: 'done', ...response });
-        };
-        const onError = (error: Error): void => {
-          cleanup();
-          resolve({ kind: 'crash', message: `${error.name}: ${error.message}`, ms: performance.now() - start });
-        };
-        const onExit = (code: number): void => {
-          cleanup();
-          resolve({ kind: 'crash', message: `worker exited with code ${code}`, ms: performance.now() - start });
-        };
-        function cleanup(): void {
-          clearTimeout(timer);
-          current.off('message', onMessage);
-          current.off('error', onError);
-          current.off('exit', onExit);
-        }
-        current.on('message', onMessage);
-        current.on('error', onError);
-        current.on('exit', onExit);
-        const request: WorkerRequest = { id: index, argv: job.argv, cwd: job.cwd };
-        current.postMessage(request);
-      });
-      if (outcome.kind !== 'done') {
-        await current.terminate();
-        worker = undefined;
-      }
-      results[index] = outcome;
-    }
-    await worker?.terminate();
+export function startPool(script: string, options: { readonly size: number; readonly heapMb: number }): WorkerPool {
+  const lanes: (Worker | undefined)[] = new Array<Worker | undefined>(options.size).fill(undefined);
+  let started = 0;
+  let replaced = 0;
+  const fresh = (): Worker => {
+    started++;
+    return new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: options.heapMb }, stdout: true, stderr: true });
   };
-  await Promise.all(Array.from({ length: options.size }, lane));
-  return results;
+  const runOne = (lane: number, index: number, job: PoolJob): Promise<CaseOutcome> => {
+    const current = (lanes[lane] ??= fresh());
+    const start = performance.now();
+    return new Promise<CaseOutcome>((resolve) => {
+      const timer = setTimeout(() => {
+        cleanup();
+        resolve({ kind: 'timeout', ms: performance.now() - start });
+      }, job.timeoutMs);
+      const onMessage = (response: WorkerResponse): void => {
+        cleanup();
+        resolve({ kind: 'done', ...response });
+      };
+      const onError = (error: Error): void => {
+        cleanup();
+        resolve({ kind: 'crash', message: `${error.name}: ${error.message}`, ms: performance.now() - start });
+      };
+      const onExit = (code: number): void => {
+        cleanup();
+        resolve({ kind: 'crash', message: `worker exited with code ${code}`, ms: performance.now() - start });
+      };
+      function cleanup(): void {
+        clearTimeout(timer);
+        current.off('message', onMessage);
+        current.off('error', onError);
+        current.off('exit', onExit);
+      }
+      current.on('message', onMessage);
+      current.on('error', onError);
+      current.on('exit', onExit);
+      const request: WorkerRequest = { id: index, argv: job.argv, cwd: job.cwd };
+      current.postMessage(request);
+    });
+  };
+  return {
+    get started() {
+      return started;
+    },
+    get replaced() {
+      return replaced;
+    },
+    async run(jobs) {
+      const results: CaseOutcome[] = new Array<CaseOutcome>(jobs.length);
+      let next = 0;
+      const lane = async (l: number): Promise<void> => {
+        while (next < jobs.length) {
+          const index = next++;
+          const outcome = await runOne(l, index, jobs[index] as PoolJob);
+          if (outcome.kind !== 'done') {
+            replaced++;
+            await lanes[l]?.terminate();
+            lanes[l] = undefined;
+          }
+          results[index] = outcome;
+        }
+      };
+      await Promise.all(Array.from({ length: options.size }, (_, l) => lane(l)));
+      return results;
+    },
+    async close() {
+      await Promise.all(lanes.map((w) => w?.terminate()));
+      lanes.fill(undefined);
+    },
+  };
 }
