@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Empties the package's build output before a build, so a deleted or renamed source file never
 // leaves stale output behind to be published. Portable (no rm -rf); run from the package
-// directory: `node ../../scripts/clean-dist.mjs && tsc -p tsconfig.build.json`.
+// directory: `node ../../scripts/clean-dist.mjs && tsc -p tsconfig.build.json --noCheck`.
 // An optional argument names the directory to empty (default `dist`); it must lie inside the
 // current directory.
 import { rmSync } from 'node:fs';

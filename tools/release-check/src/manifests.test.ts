@@ -92,6 +92,19 @@ describe('workspace manifests', () => {
     }
   });
 
+  it('a build that skips type checking (--noCheck) is checked by the package\'s typecheck, over its sources, with declarations independent of the checker', () => {
+    const base = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')) as { compilerOptions?: { isolatedDeclarations?: boolean } };
+    expect(base.compilerOptions?.isolatedDeclarations).toBe(true);
+    const noCheck = workspaces.filter((dir) => /tsc [^&]*--noCheck/.test(read(dir).scripts?.build ?? ''));
+    expect(noCheck.length).toBe(7);
+    for (const dir of noCheck) {
+      const manifest = read(dir);
+      expect(manifest.scripts?.typecheck, manifest.name).toBe('tsc -p tsconfig.json --noEmit');
+      const config = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { include?: string[] };
+      expect(config.include, manifest.name).toContain('src');
+    }
+  });
+
   it('no .npmrc carries pnpm-only settings (npm reads it too and warns)', () => {
     for (const dir of [root, ...workspaces]) {
       const npmrc = join(dir, '.npmrc');
