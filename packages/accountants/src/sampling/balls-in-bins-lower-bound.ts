@@ -18,7 +18,7 @@ import type { DiscretePld } from '../pld/discrete-pld.js';
 import { pldEpsilonAt } from '../pld/discrete-pld.js';
 import { composePldGroups, planComposition } from '../pld/fft-composition.js';
 import { DEFAULT_PLD_MAX_GRID_POINTS } from '../pld/work-budget.js';
-import { requireBatchesPerEpoch, requireBatchWithinDataset } from '../events/validate-event.js';
+import { requireBatchesPerEpoch, requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
 
 /** Cells of the maximum statistic per unit of t. */
 const CELLS_PER_UNIT = 2000;
@@ -145,7 +145,7 @@ function roundedDownPld(a: Float64Array, b: Float64Array, h: number): DiscretePl
  * @example ballsInBinsEpsilonLowerBound({ datasetSize: 10_000, batchSize: 100, epochs: 5, noiseMultiplier: 1.5 }, 1e-5)
  */
 export function ballsInBinsEpsilonLowerBound(run: { readonly datasetSize: number; readonly batchSize: number; readonly epochs: number; readonly noiseMultiplier: number; readonly batchesPerEpoch?: number }, delta: number): number {
-  requireObject('run', run);
+  requireOptions('run', run, ['datasetSize', 'batchSize', 'epochs', 'noiseMultiplier', 'batchesPerEpoch'], false);
   requireBatchWithinDataset('', run.batchSize, run.datasetSize);
   const k = run.batchesPerEpoch === undefined ? Math.ceil(run.datasetSize / run.batchSize) : requireBatchesPerEpoch('batchesPerEpoch', run.batchesPerEpoch, run.datasetSize);
   return maxTestEpsilonLowerBound({ batchesPerEpoch: k, presence: 1, epochs: run.epochs, noiseMultiplier: run.noiseMultiplier }, delta);

@@ -42,7 +42,7 @@
 import { DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
-import { requireBatchesPerEpoch, requireBatchWithinDataset } from '../events/validate-event.js';
+import { requireBatchesPerEpoch, requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
 import { maxTestEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
 
 /** How the loop shuffles: a fresh permutation every epoch (`dynamic`) or one permutation reused (`persistent`). */
@@ -98,9 +98,7 @@ export interface ShuffleEpsilonLowerBound {
  * @example shuffleEpsilonLowerBound({ datasetSize: 10_000, batchSize: 100, noiseMultiplier: 0.8, steps: 500 }, 1e-5).value
  */
 export function shuffleEpsilonLowerBound(run: ShuffleRun, delta: number): ShuffleEpsilonLowerBound {
-  if (run === null || typeof run !== 'object') {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'run', expected: 'an object { datasetSize, batchSize, batchesPerEpoch?, noiseMultiplier, steps, shuffle?, neighbouring? }', found: run });
-  }
+  requireOptions('run', run, ['datasetSize', 'batchSize', 'batchesPerEpoch', 'noiseMultiplier', 'steps', 'shuffle', 'neighbouring'], false);
   requireBatchWithinDataset('', run.batchSize, run.datasetSize);
   const batches = Math.ceil(run.datasetSize / run.batchSize);
   const k = run.batchesPerEpoch === undefined ? batches : requireShuffleBatchesPerEpoch('batchesPerEpoch', run.batchesPerEpoch, run.datasetSize, run.batchSize);

@@ -8,7 +8,7 @@
  * mixture of the two pessimistic PLDs (docs/math/batch-samplers.md, eq. (5)), then composed T
  * times by FFT. Both parts are connect-the-dots, so the result is an upper bound of the analysis.
  */
-import { binomialSf, requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
+import { binomialSf, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
 import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
@@ -67,12 +67,14 @@ export interface TruncatedPoissonOptions {
  * @example truncatedPoissonPlds({ samplingRate: 0.01, maxBatchSize: 12, datasetSize: 1000, noiseMultiplier: 1, steps: 100 }, 'add-remove')
  */
 export function truncatedPoissonPlds(run: TruncatedPoissonRun, neighbouring: NeighbouringRelation, options?: TruncatedPoissonOptions): DiscretePld[] {
-  requireObject('run', run);
+  requireOptions('run', run, ['samplingRate', 'maxBatchSize', 'datasetSize', 'noiseMultiplier', 'steps'], false);
   requireNeighbouring(neighbouring);
   const o = requireOptions<TruncatedPoissonOptions>('options', options, ['valueDiscretizationInterval']);
   const q = requireInRange('samplingRate', run.samplingRate, { min: 0, minExclusive: true, max: 1 });
   const sigma = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });
   const steps = requireInteger('steps', run.steps, { min: 1 });
+  // N and B are checked before N + 1 is formed (a BigInt or Symbol would throw a plain TypeError there)
+  requireBatchWithinDataset('', run.maxBatchSize, run.datasetSize, 'maxBatchSize');
   // Under add-remove the data set holding the record has N records (removal from the user's data)
   // or N + 1 (addition to it); the larger one truncates more often, so both are priced.
   const sizes = neighbouring === 'substitution' ? [run.datasetSize] : [run.datasetSize, run.datasetSize + 1];

@@ -5,9 +5,10 @@
  * curve lies on or below the exact one (Dong, Roth & Su 2022, Prop. 2.12; Doroshenko et al.
  * 2022); derivation in docs/math/bayes-security.md.
  */
-import { DpboundsRangeError, requireInRange, requireInteger, requireObject, requireProbability } from '@dpbounds/special-functions';
+import { DpboundsRangeError, requireInRange, requireInteger, requireProbability } from '@dpbounds/special-functions';
 import { gaussianTradeOff, identityTradeOff, tradeOffFromEpsilonDeltaPairs, tradeOffFromPrivacyProfile, type NeighbouringRelation, type TradeOffCurve } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../../accountant.js';
+import { requireOptions } from '../../events/validate-event.js';
 import { dpSgdEvent } from '../../events/mechanism-event.js';
 import { autoDiscretizationInterval, PldAccountant } from '../../pld/pld-accountant.js';
 import { RdpAccountant } from '../../rdp/rdp-accountant.js';
@@ -39,7 +40,7 @@ export interface DpSgdRun {
  * @example dpSgdGuaranteeCurve({ samplingRate: 1, noiseMultiplier: 2, steps: 4, neighbouring: 'add-remove' }).evaluate(0.5) // G_1(0.5) = Φ(−1) ≈ 0.1587
  */
 export function dpSgdGuaranteeCurve(run: DpSgdRun): TradeOffCurve {
-  requireObject('run', run);
+  requireOptions('run', run, ['samplingRate', 'noiseMultiplier', 'steps', 'neighbouring'], false);
   const samplingRate = requireProbability('samplingRate', run.samplingRate);
   const noiseMultiplier = requireInRange('noiseMultiplier', run.noiseMultiplier, { min: 0, minExclusive: true });
   const steps = requireInteger('steps', run.steps, { min: 1 });
