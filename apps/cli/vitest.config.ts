@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { sourceConditions } from '../../vitest.shared.js';
 
@@ -8,7 +9,14 @@ import { sourceConditions } from '../../vitest.shared.js';
  * (`isolate: false` in vitest.shared.ts), which saves re-importing the packages for each file.
  */
 const ISOLATED = ['test/big/**/*.test.ts', 'src/io/output-plan.test.ts'];
-const { reporters, outputFile, maxWorkers, ...shared } = sourceConditions.test ?? {};
+const { reporters, outputFile, maxWorkers: sharedWorkers, ...shared } = sourceConditions.test ?? {};
+/**
+ * One worker more than the cores (3 on a 2-core machine): the CLI is the package with the most
+ * test CPU (~250 s), and `pnpm test` runs every package's tests at once, so with the shared two
+ * workers it got the same share of the machine as packages a fifth its size and finished last,
+ * alone, for the final ~50 s. A third worker gives it a larger share while the others run.
+ */
+const maxWorkers = Math.max(3, availableParallelism(), typeof sharedWorkers === 'number' ? sharedWorkers : 0);
 const project = { resolve: sourceConditions.resolve, ssr: sourceConditions.ssr };
 
 export default defineConfig({
