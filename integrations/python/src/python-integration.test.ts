@@ -78,9 +78,14 @@ describe('dpbounds_io unit tests', () => {
 describe('examples/plain_pytorch.py', () => {
   const out = join(scratch, 'plain');
   let run: Json;
+  /** The report command the example printed (`--no-report` prints it instead of running it). */
+  let printed = '';
 
+  // One training run for the whole block: its files are read by each test below, and the report
+  // command it prints is run by the last one (the example runs that same command without --no-report).
   beforeAll(() => {
-    runPython(python, [join(here, 'examples', 'plain_pytorch.py'), '--out', out, '--no-report'], { cwd: scratch });
+    const stdout = runPython(python, [join(here, 'examples', 'plain_pytorch.py'), '--out', out, '--no-report', '--dpbounds', `'${process.execPath}' '${bin}'`], { cwd: scratch }).stdout;
+    printed = stdout.split('\n').find((line) => line.startsWith('$ (')) ?? '';
     run = readJson(join(out, 'run.json'));
   });
 
@@ -143,13 +148,13 @@ describe('examples/plain_pytorch.py', () => {
     expect(audit['empiricalEpsilon']).toBeGreaterThan(0);
   });
 
-  // Depends on `dpbounds report --released FILE --canary-bits FILE` (not there yet): marked as
-  // expected to fail; when report reads them, this fails ("expected to fail") — then make it `it`.
   it("the example's own report command (with --released/--canary-bits) has the audit section and the dp ε", () => {
-    const full = join(scratch, 'plain-full');
-    runPython(python, [join(here, 'examples', 'plain_pytorch.py'), '--out', full, '--dpbounds', `'${process.execPath}' '${bin}'`], { cwd: scratch });
-    const report = readJson(join(full, 'report', 'report.json'));
-    expect(pldRow(report)['epsilon']).toBe(dpEpsilon(readJson(join(full, 'run.json')), full));
+    // --no-report printed the command instead of running it: run it as printed, `$ (cd DIR && …)`
+    expect(printed).toMatch(/^\$ \(cd .* && .* report --run run\.json .*--released released\.npy --canary-bits canary-bits\.npy.*\)$/);
+    const r = spawnSync('/bin/sh', ['-c', printed.slice(2)], { encoding: 'utf8', timeout: 110_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const report = readJson(join(out, 'report', 'report.json'));
+    expect(pldRow(report)['epsilon']).toBe(dpEpsilon(run, out));
     expect(report['attack']).toBeDefined();
     expect(report['audit']).toBeDefined();
     expect(report['perInstance']).toBeDefined();
