@@ -8,7 +8,7 @@ import type { CommandDefinition, CommandIo, CommandResult } from '../command.js'
 import { hasFlag, requiredString } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
 import { formatKeyValues } from '../format.js';
-import { openInput } from '../io/input-chunks.js';
+import { openInput, type InputFile } from '../io/input-chunks.js';
 import { planOutputs } from '../io/output-plan.js';
 import { openSweepMerge } from '../sweep/sweep-merge.js';
 import type { SweepMergeInput } from '../sweep/sweep-merge.js';
@@ -27,13 +27,24 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   // each input within the input budget (refused from its size, before it is read), streamed;
   // its first line is checked before the rest is read
   const inputs: SweepMergeInput[] = [];
-  for (const path of files) inputs.push({ path, chunks: (await openInput(path, io.cwd)).chunks });
-  const merge = await openSweepMerge(inputs, format, recheckFromFlags(flags));
-  const outputs = await planOutputs(io, { flag: 'out', force: hasFlag(flags, 'force'), files: [outPath] });
+  const opened: InputFile[] = [];
+  let merge: Awaited<ReturnType<typeof openSweepMerge>>;
   try {
-    await outputs.commit({ [outPath]: merge.lines });
+    for (const path of files) {
+      const input = await openInput(path, io.cwd);
+      opened.push(input);
+      inputs.push({ path, chunks: input.chunks });
+    }
+    merge = await openSweepMerge(inputs, format, recheckFromFlags(flags));
+    const outputs = await planOutputs(io, { flag: 'out', force: hasFlag(flags, 'force'), files: [outPath] });
+    try {
+      await outputs.commit({ [outPath]: merge.lines });
+    } finally {
+      await outputs.release();
+    }
   } finally {
-    await outputs.release();
+    // a shard refused (or a failed write) leaves the later shards unread: close every one
+    await Promise.all(opened.map((input) => input.close()));
   }
   const { spec, configurations, rowsPerInput } = merge.summary;
   const json = { spec, configurations, inputs: files.map((file, i) => ({ file, rows: rowsPerInput[i] })), out: outPath, format, checkedRows: configurations, rechecked: merge.summary.rechecked };

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,6 +19,21 @@ const commandJson = async (argv: readonly string[]): Promise<Json> => {
   expect(r.stderr).toBe('');
   return JSON.parse(r.stdout) as Json;
 };
+
+/** The files this process holds open (Linux: /proc/self/fd), by target, sorted. */
+function openFileDescriptors(): string[] {
+  const dir = '/proc/self/fd';
+  return readdirSync(dir)
+    .map((fd) => {
+      try {
+        return readlinkSync(join(dir, fd));
+      } catch {
+        return ''; // the descriptor readdir itself used, closed by now
+      }
+    })
+    .filter((target) => target.startsWith('/'))
+    .sort();
+}
 
 describe('dpbounds sweep: rows equal the single commands', () => {
   it('for every accountant (ε at δ, TPR@FPR) and every threat model', async () => {
@@ -187,9 +202,13 @@ describe('dpbounds sweep: streaming output, resume, shards and merge', () => {
       expect(twice.code).toBe(2);
       expect(twice.stderr).toMatch(/configuration 1 again \(already in s1/);
       await sweepJson([...otherGrid, '--shard', '1/3', '--out', `other.${ext}`], dir);
+      const fdsBefore = openFileDescriptors();
       const other = await runCaptured(['sweep', 'merge', `s0.${ext}`, `other.${ext}`, `s2.${ext}`, '--out', `x.${ext}`], { cwd: dir });
       expect(other.code).toBe(2);
       expect(other.stderr).toMatch(new RegExp(`other.${ext}: comes from another sweep`));
+      // the refusal closes every shard, s2 (opened, never read) too: nothing left for Node to
+      // close at garbage collection (which warns on stderr)
+      expect(openFileDescriptors()).toEqual(fdsBefore);
     }, 120_000);
   }
 });

@@ -42,7 +42,7 @@ async function* mapped(path: string, chunks: AsyncIterable<Uint8Array>): AsyncGe
 export async function openInput(path: string, cwd: string): Promise<InputFile> {
   try {
     const file = await openFileChunks(resolve(cwd, path), inputBudget());
-    return { size: file.size, gzip: file.gzip, chunks: mapped(path, file.chunks) };
+    return { size: file.size, gzip: file.gzip, chunks: mapped(path, file.chunks), close: file.close };
   } catch (error) {
     throw asUsageError(path, error);
   }

@@ -36,6 +36,12 @@ export interface FileChunks {
   readonly gzip: boolean;
   /** The content, decompressed, in chunks. Iterate once (the file is closed at the end or on break). */
   readonly chunks: AsyncIterable<Uint8Array>;
+  /**
+   * Closes the file (idempotent). Iterating `chunks` to its end, or breaking out of it, closes it;
+   * a caller that may drop `chunks` without iterating it (it refused another file first) calls
+   * this, or the file stays open until garbage collection, which Node reports on stderr.
+   */
+  close(): Promise<void>;
 }
 
 /** A file problem: parameter `path`, `found` a reason for a person ("file not found", ...). */
@@ -86,6 +92,8 @@ export async function openFileChunks(path: string, options: OpenFileChunksOption
     await handle.close();
     throw fileError(path, `${mebibytes(size)} is over the input budget of ${mebibytes(maxBytes)}${options.budgetHint === undefined ? '' : ` (${options.budgetHint})`}`);
   }
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => (closing ??= handle.close());
   async function* chunks(): AsyncGenerator<Uint8Array> {
     const stream = handle.createReadStream({ start: 0, highWaterMark: CHUNK, autoClose: false });
     try {
@@ -127,8 +135,8 @@ export async function openFileChunks(path: string, options: OpenFileChunksOption
       }
     } finally {
       stream.destroy();
-      await handle.close();
+      await close();
     }
   }
-  return { size, gzip, chunks: chunks() };
+  return { size, gzip, chunks: chunks(), close };
 }
