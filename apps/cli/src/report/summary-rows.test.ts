@@ -42,6 +42,18 @@ describe('the summary of the main job', () => {
     expect(rows.filter((r) => r.value === '0.3105' && r.kind === 'guarantee')).toHaveLength(1);
   });
 
+  it('says once, in one sentence, under which other names a printed number appears', () => {
+    const eps = quote[0]?.note ?? '';
+    expect(eps.split('The same number is also: ').length - 1).toBe(1);
+    // each other name with its section in brackets, its note after a dash, separated by semicolons
+    expect(eps).toContain('; ε at δ = 1e-5, PLD [DP: any attacker, worst-case pair of datasets] — the exact ε of this accounting is in [0.301, 0.3105].');
+    for (const row of rows) {
+      expect(row.note, row.quantity).not.toMatch(/\bAlso /);
+      // every sentence of a note starts with a capital or a symbol, never a lower-case word after a full stop
+      expect(row.note, row.quantity).not.toMatch(/\. [a-z]/);
+    }
+  });
+
   it('names the six μ values so that no two can be confused', () => {
     const text = formatSummaryText(rows);
     for (const name of ['GDP μ (central limit theorem of Poisson sampling)', 'μ-GMIP of a random target', 'μ-GMIP the DP guarantee implies', 'median target μ-GMIP', 'worst target μ-GMIP', 'audit: μ-GDP proven']) expect(text).toContain(name);

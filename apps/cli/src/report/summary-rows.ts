@@ -114,24 +114,37 @@ export function quoteRows(report: DemoReport): SummaryRow[] {
 export function summaryRows(report: DemoReport): SummaryRow[] {
   const quote = quoteRows(report);
   const out: SummaryRow[] = [...quote];
-  // where each number was first printed
+  // where each number was first printed, and the other names each printed row's number has
   const first = new Map(quote.map((r, i) => [`${r.value} ${kindText(r)}`, i]));
+  const also = new Map<number, SummaryRow[]>();
+  const aboveNotes = new Map<number, string[]>();
   for (const row of contextRows(report)) {
     const key = `${row.value} ${kindText(row)}`;
     const at = first.get(key);
     if (row.kind !== 'measured' && at !== undefined) {
       const last = out.length - 1;
-      const i = out[last]?.section === row.section ? last : at;
-      const target = out[i] as SummaryRow;
-      const said = i === at ? `Also ${row.section === target.section ? '' : `${row.section}: `}${row.quantity}` : `${row.quantity}: ${(out[at] as SummaryRow).value}, printed above`;
-      // a note the row already carries (the batches sentence) is not repeated
-      out[i] = { ...target, note: `${target.note.replace(/\.$/, '')}. ${said}${target.note.includes(row.note) ? '.' : `: ${row.note}`}` };
+      if (out[last]?.section === row.section && last !== at) {
+        // the row's own section goes on: say there that its number is the one printed above
+        const quantity = row.quantity.replace(/^[a-z]/, (c) => c.toUpperCase()); // it starts a sentence
+        aboveNotes.set(last, [...(aboveNotes.get(last) ?? []), `${quantity}: ${(out[at] as SummaryRow).value}, printed above${row.note === '' ? '' : ` (${row.note})`}`]);
+      } else {
+        also.set(at, [...(also.get(at) ?? []), row]);
+      }
       continue;
     }
     first.set(key, out.length);
     out.push(row);
   }
-  return out;
+  return out.map((row, i) => {
+    const names = also.get(i) ?? [];
+    const above = aboveNotes.get(i) ?? [];
+    if (names.length === 0 && above.length === 0) return row;
+    // one sentence for the other names of this number: the quantity, its section in brackets when
+    // it is another one, and its note unless this row's note already says it (the batches sentence)
+    const other = names.map((n) => `${n.quantity}${n.section === row.section ? '' : ` [${n.section}]`}${n.note === '' || row.note.includes(n.note) ? '' : ` — ${n.note}`}`);
+    const parts = [row.note.replace(/\.$/, ''), ...(other.length > 0 ? [`The same number is also: ${other.join('; ')}`] : []), ...above];
+    return { ...row, note: `${parts.join('. ')}.` };
+  });
 }
 
 /** Every number of the report by section, before {@link summaryRows} drops repeats. */
