@@ -29,18 +29,21 @@ describe('openFileChunks closes its file', () => {
     expect(isOpen(path)).toBe(false);
   });
 
-  it('after the chunks were read to the end or broken out of, close() is harmless and the file is closed', async () => {
-    // (the reading itself closes the file; close() returns that same closing, so awaiting it
-    // cannot race with it on a busy machine)
-    const whole = await openFileChunks(path);
-    let bytes = 0;
-    for await (const chunk of whole.chunks) bytes += chunk.length;
-    expect(bytes).toBe(4);
-    await whole.close();
-    expect(isOpen(path)).toBe(false);
-    const broken = await openFileChunks(path);
-    for await (const _ of broken.chunks) break;
-    await broken.close();
-    expect(isOpen(path)).toBe(false);
+  it('at the end of the chunks and on a break out of them, every time (300 reads each)', async () => {
+    // Closing the file right after destroying its stream left the descriptor open in about 3 %
+    // of reads that ran to the end (Node 20): 300 reads catch that with probability > 0.9999
+    let leftOpen = 0;
+    for (let i = 0; i < 300; i++) {
+      const whole = await openFileChunks(path);
+      let bytes = 0;
+      for await (const chunk of whole.chunks) bytes += chunk.length;
+      expect(bytes).toBe(4);
+      if (isOpen(path)) leftOpen++;
+      await whole.close(); // harmless after the end
+      const broken = await openFileChunks(path);
+      for await (const _ of broken.chunks) break;
+      if (isOpen(path)) leftOpen++;
+    }
+    expect(leftOpen).toBe(0);
   });
 });
