@@ -74,6 +74,17 @@ async function fresh(page: Page): Promise<void> {
   await expect.poll(async () => page.locator('#results').getAttribute('data-state'), { timeout: 60_000 }).toBe('fresh');
 }
 
+/** The page's scroll width and the visible elements reaching past the viewport's right edge (at most 8). */
+function overflowOf(page: Page): Promise<{ page: number; wide: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > width + 0.5 && e.closest('[hidden]') === null)
+      .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${e.className} right=${Math.round(e.getBoundingClientRect().right)}`);
+    return { page: document.documentElement.scrollWidth, wide: wide.slice(0, 8) };
+  });
+}
+
 interface PlottedCurve {
   readonly id: string;
   readonly label: string;
@@ -462,14 +473,7 @@ describe('playground in chromium', () => {
     // one page load, resized and switched between states (the suite stays cheap)
     const page = await openPage('?rel=substitution');
     await fresh(page);
-    const overflow = async (): Promise<{ page: number; wide: string[] }> =>
-      page.evaluate(() => {
-        const width = document.documentElement.clientWidth;
-        const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-          .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > width + 0.5 && e.closest('[hidden]') === null)
-          .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${e.className} right=${Math.round(e.getBoundingClientRect().right)}`);
-        return { page: document.documentElement.scrollWidth, wide: wide.slice(0, 8) };
-      });
+    const overflow = (): Promise<{ page: number; wide: string[] }> => overflowOf(page);
     // no control of the form lies under the results panel (the two columns do not overlap)
     const overlap = async (): Promise<string[]> =>
       page.evaluate(() => {
@@ -502,6 +506,35 @@ describe('playground in chromium', () => {
       await page.setViewportSize({ width: 390, height: 900 });
       await expect.poll(async () => overflow(), { timeout: 10_000 }).toEqual({ page: 390, wide: [] });
     }
+    await page.close();
+  }, 180_000);
+
+  it('fits a 390-pixel phone in the other states: each sampler, BandMF with each participation, an invalid field, a calibration result', async () => {
+    // short runs (T = 60): the layout, not the numbers, is under test here
+    const base = '?B=100&N=10000&sigma=1.2&T=60&delta=0.00001&C=1&d=100&rel=substitution';
+    const states: ReadonlyArray<readonly [string, string]> = [
+      ['fixed-size', `${base}&sampler=fixed-size`],
+      ['balls-in-bins', `${base}&sampler=balls-in-bins`],
+      ['truncated-poisson', `${base}&sampler=truncated-poisson`],
+      ...(['cyclic', 'balls-in-bins', 'poisson-in-group'] as const).map((p) => [`BandMF ${p}`, `${base}&mech=bandmf&bandValues=1,0.5&participation=${p}`] as const),
+    ];
+    const page = await openPage(states[0]?.[1] ?? base);
+    await page.setViewportSize({ width: 390, height: 900 });
+    for (const [state, search] of states) {
+      await page.goto(`${server.url}index.html${search}`);
+      await fresh(page);
+      await expect.poll(async () => overflowOf(page), { timeout: 10_000, message: state }).toEqual({ page: 390, wide: [] });
+    }
+    // an invalid field: its message beside the control, the results stale
+    await page.locator('#noiseMultiplier').fill('-1');
+    await expect.poll(async () => page.locator('output.error[for=noiseMultiplier]').textContent()).toMatch(/Noise multiplier must be/);
+    await expect.poll(async () => overflowOf(page), { timeout: 10_000, message: 'invalid field' }).toEqual({ page: 390, wide: [] });
+    // a calibration result (a DP-SGD run, target β*)
+    await page.goto(`${server.url}index.html${base}&targetKind=bayesSecurity&target=0.9`);
+    await fresh(page);
+    await page.locator('#calibrate').click();
+    await expect.poll(async () => page.locator('#calibrationResult').textContent(), { timeout: 60_000 }).toMatch(/σ = [\d.]+ reaches β\* = 0\.9/);
+    await expect.poll(async () => overflowOf(page), { timeout: 10_000, message: 'calibration result' }).toEqual({ page: 390, wide: [] });
     await page.close();
   }, 180_000);
 
