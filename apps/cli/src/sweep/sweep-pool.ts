@@ -15,6 +15,7 @@ import type { SweepConfiguration, SweepRequest, SweepRow } from '@dpbounds/accou
 import { DpboundsRangeError, DpboundsTypeError } from '@dpbounds/special-functions';
 import { handOutOrder } from './sweep-cost.js';
 import type { SweepWorkerReply, SweepWorkerTask } from './sweep-worker-protocol.js';
+import { requestWorker } from '../worker-request.js';
 
 /** One configuration to evaluate, with its index in the sweep. */
 export interface SweepTask {
@@ -81,30 +82,11 @@ export async function evaluateInPool(
     try {
       while (failed === undefined && next < queue.length) {
         const task = queue[next++] as SweepTask;
-        const reply = await new Promise<SweepWorkerReply>((resolve, reject) => {
-          const onMessage = (message: SweepWorkerReply): void => {
-            cleanup();
-            resolve(message);
-          };
-          const onError = (error: Error): void => {
-            cleanup();
-            reject(error);
-          };
-          const onExit = (code: number): void => {
-            cleanup();
-            reject(new Error(`a sweep worker exited with code ${code} at configuration ${task.index}`));
-          };
-          function cleanup(): void {
-            worker.off('message', onMessage);
-            worker.off('error', onError);
-            worker.off('exit', onExit);
-          }
-          worker.on('message', onMessage);
-          worker.on('error', onError);
-          worker.on('exit', onExit);
-          const message: SweepWorkerTask = { index: task.index, config: task.config };
-          worker.postMessage(message);
-        });
+        const message: SweepWorkerTask = { index: task.index, config: task.config };
+        const answer = await requestWorker<SweepWorkerReply>(worker, message);
+        if (answer.kind === 'error') throw answer.error;
+        if (answer.kind !== 'message') throw new Error(`a sweep worker ${answer.kind === 'exit' ? `exited with code ${answer.code}` : 'stopped answering'} at configuration ${task.index}`);
+        const reply = answer.message;
         if (reply.kind === 'error') throw rebuildError(reply);
         onRow(reply.index, reply.row);
       }

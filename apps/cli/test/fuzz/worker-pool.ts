@@ -6,6 +6,7 @@
  * runs, not once per batch; a terminated or dead worker is replaced by a fresh one.
  */
 import { Worker } from 'node:worker_threads';
+import { requestWorker } from '../../src/worker-request.js';
 import type { WorkerRequest, WorkerResponse } from './worker-entry.js';
 
 /** The outcome of one case. */
@@ -45,38 +46,22 @@ export function startPool(script: string, options: { readonly size: number; read
     started++;
     return new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: options.heapMb }, stdout: true, stderr: true });
   };
-  const runOne = (lane: number, index: number, job: PoolJob): Promise<CaseOutcome> => {
+  const runOne = async (lane: number, index: number, job: PoolJob): Promise<CaseOutcome> => {
     const current = (lanes[lane] ??= fresh());
     const start = performance.now();
-    return new Promise<CaseOutcome>((resolve) => {
-      const timer = setTimeout(() => {
-        cleanup();
-        resolve({ kind: 'timeout', ms: performance.now() - start });
-      }, job.timeoutMs);
-      const onMessage = (response: WorkerResponse): void => {
-        cleanup();
-        resolve({ kind: 'done', ...response });
-      };
-      const onError = (error: Error): void => {
-        cleanup();
-        resolve({ kind: 'crash', message: `${error.name}: ${error.message}`, ms: performance.now() - start });
-      };
-      const onExit = (code: number): void => {
-        cleanup();
-        resolve({ kind: 'crash', message: `worker exited with code ${code}`, ms: performance.now() - start });
-      };
-      function cleanup(): void {
-        clearTimeout(timer);
-        current.off('message', onMessage);
-        current.off('error', onError);
-        current.off('exit', onExit);
-      }
-      current.on('message', onMessage);
-      current.on('error', onError);
-      current.on('exit', onExit);
-      const request: WorkerRequest = { id: index, argv: job.argv, cwd: job.cwd };
-      current.postMessage(request);
-    });
+    const request: WorkerRequest = { id: index, argv: job.argv, cwd: job.cwd };
+    const answer = await requestWorker<WorkerResponse>(current, request, job.timeoutMs);
+    const ms = performance.now() - start;
+    switch (answer.kind) {
+      case 'message':
+        return { kind: 'done', ...answer.message };
+      case 'timeout':
+        return { kind: 'timeout', ms };
+      case 'error':
+        return { kind: 'crash', message: `${answer.error.name}: ${answer.error.message}`, ms };
+      case 'exit':
+        return { kind: 'crash', message: `worker exited with code ${answer.code}`, ms };
+    }
   };
   return {
     get started() {
