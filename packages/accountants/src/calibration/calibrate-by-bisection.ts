@@ -20,11 +20,12 @@ import { brentRoot, DpboundsRangeError } from '@dpbounds/special-functions';
  * tolerance/2 across its answer closes the bracket, and a final bisection of the tightest evaluated bracket keeps the contract on any decreasing ε (steps,
  * kinks, ∞ or 0 on part of the range). Every σ is evaluated at most once.
  *
- * `start`, a guess of the answer (e.g. the Poisson σ for a truncated-Poisson run, whose ε differs by
- * the rare capped batch), replaces the doubling from [0.25, 1]: steps of 1e-3, ×10 each time up to
- * doubling, out of `start` until ε crosses the target. Near the answer this brackets in two evaluations and Brent's
- * interpolation is nearly exact, so the whole search takes about five instead of ten; the
- * contract is the same for any start.
+ * `start`, a guess of the answer (e.g. the Poisson σ for a truncated-Poisson run, whose ε differs
+ * by the rare capped batch), replaces the doubling from [0.25, 1]: steps of 1e-3, ×10 each time up
+ * to doubling, out of `start` until ε crosses the target. Near the answer this brackets in two
+ * evaluations and Brent's interpolation is nearly exact, so the whole search takes about five
+ * instead of ten; the contract is the same for any start. When Brent's own evaluations already
+ * bracket the answer to the tolerance, the closing step of tolerance/2 is skipped.
  *
  * @example calibrateByBisection((s) => 1 / s, 0.5, 'example') // ≈ 2
  * @example calibrateByBisection((s) => 1 / s, 0.5, 'example', 1e-5, 1.99) // ≈ 2, in fewer evaluations
