@@ -27,7 +27,11 @@ function columns(text: string): number {
  * @example wrapWords('a b c', 3, '', '') // ['a b', 'c']
  */
 export function wrapWords(text: string, width: number, first: string = '', rest: string = first): string[] {
-  const words = text.split(/\s+/).filter((w) => w.length > 0);
+  return fillLines(text.split(/\s+/).filter((w) => w.length > 0), width, first, rest).map((l) => l.trimEnd());
+}
+
+/** `words` joined by spaces into lines of at most `width` columns, the first starting with `first`, the others with `rest`. */
+function fillLines(words: readonly string[], width: number, first: string, rest: string): string[] {
   const lines: string[] = [];
   let line = first;
   let empty = true;
@@ -41,7 +45,7 @@ export function wrapWords(text: string, width: number, first: string = '', rest:
     empty = false;
   }
   lines.push(line);
-  return lines.map((l) => l.trimEnd());
+  return lines;
 }
 
 /**
@@ -84,20 +88,9 @@ function wrapCommand(example: string, width: number, indent: string): string[] {
     words.push(joins ? `${word} ${next}` : word);
     if (joins) i += 1;
   }
-  const lines: string[] = [];
-  let line = indent;
-  let empty = true;
-  for (const word of words) {
-    if (!empty && columns(line) + 1 + columns(word) + 2 > width) {
-      lines.push(`${line} \\`);
-      line = `${indent}    `;
-      empty = true;
-    }
-    line += empty ? word : ` ${word}`;
-    empty = false;
-  }
-  lines.push(line);
-  return lines;
+  // two columns kept for the ` \` that continues every line but the last
+  const lines = fillLines(words, width - 2, indent, `${indent}    `);
+  return lines.map((line, i) => (i < lines.length - 1 ? `${line} \\` : line));
 }
 
 /**
