@@ -7,7 +7,7 @@ import { DpboundsRangeError, requireArray, requireInRange } from '@dpbounds/spec
 import { LedgerAccountant, parseAccountantState, type AccountantKind, type DeltaBounds, type EpsilonBounds, type NeighbouringRelation } from '../accountant.js';
 import { groupLedger, type LedgerEntry } from '../events/ledger.js';
 import { requireOptions } from '../events/validate-event.js';
-import { rdpFallbackDelta, rdpFallbackEpsilon, rdpFallbackName } from '../rdp/rdp-fallback.js';
+import { rdpFallbackDelta, rdpFallbackEpsilon, rdpFallbackNote } from '../rdp/rdp-fallback.js';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { connectTheDotsGrid, connectTheDotsPld, connectTheDotsPldWithOptimistic, optimisticPld } from './connect-the-dots.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from './discrete-pld.js';
@@ -599,13 +599,13 @@ export class PldAccountant extends LedgerAccountant {
   private epsilonBounds(delta: number): EpsilonBounds {
     const upper = this.getEpsilon(delta);
     const refusal = this.hasNonPrivateStep || this.ledger.length === 0 || delta >= 1 || delta === 0 ? undefined : this.gridRefusal();
-    if (refusal !== undefined) return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', `${refusal}: ${rdpFallbackName(this.ledger, this.neighbouring)} reported (also as the estimate: the grid gives none at this δ), lower bound 0`) };
+    if (refusal !== undefined) return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', rdpFallbackNote(this.ledger, this.neighbouring, refusal)) };
     // +∞ as a lower bound only where ε is infinite (not where a bound overflowed a double)
     if (upper === Infinity) return { lower: this.hasNonPrivateStep || delta === 0 ? Infinity : 0, estimate: upper, upper, ...this.provenance('pld') };
     const floor = this.unresolvedDelta();
     if (delta < 1 && delta > 0 && this.needsFallback(delta)) {
       const why = this.gridRefusal() ?? `δ = ${delta} is below what the PLD grid resolves (${floor.toPrecision(3)})`;
-      return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', `${why}: ${rdpFallbackName(this.ledger, this.neighbouring)} reported (also as the estimate: the grid gives none at this δ), lower bound 0`) };
+      return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', rdpFallbackNote(this.ledger, this.neighbouring, why)) };
     }
     const noisy = delta > 0 && delta < 1 && this.ledger.length > 0 && !(delta > floor) ? `δ = ${delta} is within the FFT float-noise scale of this grid (${floor.toPrecision(3)}) and too small for the group-privacy bound: the value carries rounding error of that order in δ` : undefined;
     const eta = delta / 1000;
@@ -648,7 +648,7 @@ export class PldAccountant extends LedgerAccountant {
   private deltaBounds(epsilon: number): DeltaBounds {
     const upper = this.getDelta(epsilon);
     const refusal = this.hasNonPrivateStep || this.ledger.length === 0 ? undefined : this.gridRefusal();
-    if (refusal !== undefined) return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', `${refusal}: ${rdpFallbackName(this.ledger, this.neighbouring)} reported (also as the estimate: the grid gives none at this δ), lower bound 0`) };
+    if (refusal !== undefined) return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', rdpFallbackNote(this.ledger, this.neighbouring, refusal)) };
     if (upper === 0 || this.hasNonPrivateStep) return { lower: upper, estimate: upper, upper, ...this.provenance('pld') };
     let lower = 0;
     for (const d of this.directions) {

@@ -13,7 +13,7 @@ import { DEFAULT_RDP_ORDERS } from '../rdp/rdp-orders.js';
 import { rdpCurveToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import { rdpUnchecked } from '../rdp/subsampled-gaussian-rdp.js';
 import { requireOptions } from '../events/validate-event.js';
-import { rdpFallbackDelta, rdpFallbackEpsilon, rdpFallbackName } from '../rdp/rdp-fallback.js';
+import { rdpFallbackDelta, rdpFallbackEpsilon, rdpFallbackNote } from '../rdp/rdp-fallback.js';
 import { requireMaxGridPoints } from '../pld/work-budget.js';
 import { discretisePrv } from './prv-discretisation.js';
 import { composeRigorousPrv } from './rigorous-prv.js';
@@ -246,7 +246,7 @@ export class PrvAccountant extends LedgerAccountant {
       // The PRV grid cannot resolve this δ (float noise of the FFT; the anchors raise here). The
       // RDP bound is a valid, looser guarantee; no PRV lower bound exists then, so lower = 0.
       const rdp = rdpFallbackEpsilon(this.ledger, this.neighbouring, delta) as number;
-      return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: `${why}: ${rdpFallbackName(this.ledger, this.neighbouring)} reported (also as the estimate: the grid gives none at this δ), lower bound 0` };
+      return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: rdpFallbackNote(this.ledger, this.neighbouring, why) };
     };
     try {
       const why = this.unresolvable(delta);
@@ -311,7 +311,7 @@ export class PrvAccountant extends LedgerAccountant {
         c = this.rigorousComposed(direction, e, de);
       } catch (error) {
         const rdp = rdpFallbackDelta(this.ledger, this.neighbouring, epsilon);
-        if (isDpboundsError(error) && error.code !== 'ERR_INVALID_TYPE') return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: `the PRV grid failed (${error.message}): ${rdpFallbackName(this.ledger, this.neighbouring)} reported (also as the estimate: the grid gives none at this δ), lower bound 0` };
+        if (isDpboundsError(error) && error.code !== 'ERR_INVALID_TYPE') return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: rdpFallbackNote(this.ledger, this.neighbouring, `the PRV grid failed (${error.message})`) };
         throw error;
       }
       lower = Math.max(lower, pldDeltaAt(c.pld, epsilon + c.epsError) - c.deltaError);

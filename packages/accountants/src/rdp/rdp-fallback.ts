@@ -64,6 +64,16 @@ export function rdpFallbackDelta(ledger: readonly LedgerEntry[], neighbouring: N
  *
  * @example rdpFallbackName([{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }], 'substitution') // 'group-privacy bound (2 add/remove RDP steps)'
  */
-export function rdpFallbackName(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation): string {
+function rdpFallbackName(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation): string {
   return rdpPricesDirectly(ledger, neighbouring) ? 'RDP bound' : 'group-privacy bound (2 add/remove RDP steps)';
+}
+
+/**
+ * The note of a result priced by the fallback: why the grid could not answer (`why`), which bound
+ * is reported instead (the estimate too: the grid gives none), and that no lower bound is known.
+ *
+ * @example rdpFallbackNote([{ samplingRate: 0.01, noiseMultiplier: 1, count: 1000 }], 'add-remove', 'δ is below the grid') // 'δ is below the grid: RDP bound reported (also as the estimate: …), lower bound 0'
+ */
+export function rdpFallbackNote(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation, why: string): string {
+  return `${why}: ${rdpFallbackName(ledger, neighbouring)} reported (also as the estimate: the grid gives none at this δ), lower bound 0`;
 }
