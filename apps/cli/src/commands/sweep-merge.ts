@@ -11,7 +11,6 @@ import { formatKeyValues } from '../format.js';
 import { openInput, type InputFile } from '../io/input-chunks.js';
 import { planOutputs } from '../io/output-plan.js';
 import { openSweepMerge } from '../sweep/sweep-merge.js';
-import type { SweepMergeInput } from '../sweep/sweep-merge.js';
 import { DEFAULT_RECHECK, recheckFromFlags } from '../sweep/sweep-recheck.js';
 import { UsageError } from '../usage-error.js';
 import { sweepFormatOf } from './sweep.js';
@@ -26,16 +25,11 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   }
   // each input within the input budget (refused from its size, before it is read), streamed;
   // its first line is checked before the rest is read
-  const inputs: SweepMergeInput[] = [];
   const opened: InputFile[] = [];
   let merge: Awaited<ReturnType<typeof openSweepMerge>>;
   try {
-    for (const path of files) {
-      const input = await openInput(path, io.cwd);
-      opened.push(input);
-      inputs.push({ path, chunks: input.chunks });
-    }
-    merge = await openSweepMerge(inputs, format, recheckFromFlags(flags));
+    for (const path of files) opened.push(await openInput(path, io.cwd));
+    merge = await openSweepMerge(opened.map((input, i) => ({ path: files[i] as string, chunks: input.chunks })), format, recheckFromFlags(flags));
     const outputs = await planOutputs(io, { flag: 'out', force: hasFlag(flags, 'force'), files: [outPath] });
     try {
       await outputs.commit({ [outPath]: merge.lines });

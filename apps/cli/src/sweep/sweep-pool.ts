@@ -75,10 +75,8 @@ export async function evaluateInPool(
   const queue = handOutOrder(tasks, request, size);
   let next = 0;
   let failed: Error | undefined;
-  const workers: Worker[] = [];
   const lane = async (): Promise<void> => {
     const worker = new Worker(script, { workerData: { request } });
-    workers.push(worker);
     try {
       while (failed === undefined && next < queue.length) {
         const task = queue[next++] as SweepTask;
