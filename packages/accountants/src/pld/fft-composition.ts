@@ -11,24 +11,12 @@
 import { DpboundsRangeError } from '@dpbounds/special-functions';
 import FFT from 'fft.js';
 import type { DiscretePld } from './discrete-pld.js';
+import { logShiftedMgfUpperBound } from './log-mgf-bound.js';
 
 /** A PLD composed `count` times. */
 export interface PldGroup {
   readonly pld: DiscretePld;
   readonly count: number;
-}
-
-/** log Σ_i exp(logProbs[i] + λ·i) over the support [lo, hi] (max-shifted, two passes). */
-function logMgf(logProbs: Float64Array, lo: number, hi: number, lambda: number): number {
-  let max = -Infinity;
-  for (let i = lo; i <= hi; i++) {
-    const v = (logProbs[i] as number) + lambda * i;
-    if (v > max) max = v;
-  }
-  if (max === -Infinity) return -Infinity;
-  let s = 0;
-  for (let i = lo; i <= hi; i++) s += Math.exp((logProbs[i] as number) + lambda * i - max);
-  return max + Math.log(s);
 }
 
 /**
@@ -118,19 +106,22 @@ function chernoffWindow(groups: readonly PldGroup[], tau: number, h: number): { 
     const p = g.pld.probs;
     const c = Math.max(1, Math.ceil(p.length / 2 ** 18));
     const nb = Math.ceil(p.length / c);
-    const logs = new Float64Array(nb);
+    const masses = c === 1 ? p : new Float64Array(nb);
     let lo = -1;
     let hi = -1;
     for (let b = 0; b < nb; b++) {
       let v = 0;
-      for (let i = b * c; i < Math.min(p.length, (b + 1) * c); i++) v += p[i] as number;
-      logs[b] = v > 0 ? Math.log(v) : -Infinity;
+      if (c === 1) v = p[b] as number;
+      else {
+        for (let i = b * c; i < Math.min(p.length, (b + 1) * c); i++) v += p[i] as number;
+        masses[b] = v;
+      }
       if (v > 0) {
         if (lo < 0) lo = b;
         hi = b;
       }
     }
-    return { logs, lo: Math.max(0, lo), hi: Math.max(0, hi), count: g.count, c };
+    return { masses, lo: Math.max(0, lo), hi: Math.max(0, hi), count: g.count, c };
   });
   let upper = maxIndex;
   let lower = 0;
@@ -146,7 +137,9 @@ function chernoffWindow(groups: readonly PldGroup[], tau: number, h: number): { 
     let total = 0;
     for (const g of prepared) {
       // bin b spans indices [b·c, b·c + c − 1]: λ·index ≤ λ·(b·c + c − 1) for λ > 0, ≤ λ·b·c for λ < 0
-      const m = g.c === 1 ? logMgf(g.logs, g.lo, g.hi, lambda) : logMgf(g.logs, g.lo, g.hi, lambda * g.c) + (sign > 0 ? lambda * (g.c - 1) : 0);
+      const slope = lambda * g.c;
+      const logMgf = logShiftedMgfUpperBound(g.masses, g.lo, g.hi, slope) + slope * (sign > 0 ? g.hi : g.lo);
+      const m = g.c === 1 ? logMgf : logMgf + (sign > 0 ? lambda * (g.c - 1) : 0);
       total += g.count * m;
     }
     const bound = (total + logTerm) / lambda;

@@ -14,6 +14,7 @@ import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from './discrete-pld.js';
 import { pldDeltasAt } from './pld-deltas-at.js';
 import { composeInWindow, planComposition, type CompositionWindow, type PldGroup } from './fft-composition.js';
 import { psgPair, type PsgDirection } from './psg-privacy-loss.js';
+import { logShiftedMgfUpperBound } from './log-mgf-bound.js';
 import { DEFAULT_PLD_MAX_GRID_POINTS, requireMaxGridPoints } from './work-budget.js';
 
 /** Options of {@link PldAccountant}. */
@@ -380,13 +381,12 @@ export class PldAccountant extends LedgerAccountant {
       let logBound = Math.log(lambda / (lambda + 1)) * lambda - Math.log1p(lambda) - lambda * epsilon;
       for (const g of plan.groups) {
         const { probs, offset, h } = g.pld;
-        // log Σ p_i e^{λ l_i}, shifted by the largest loss so nothing overflows (the top bin is > 0)
+        // log Σ p_i e^{λ l_i} (bounded from above), shifted by the largest loss so nothing overflows
         const top = (offset + probs.length - 1) * h;
-        let sum = 0;
-        for (let i = 0; i < probs.length; i++) sum += (probs[i] as number) * Math.exp(lambda * ((offset + i) * h - top));
-        // a zero top bin (not trimmed) could underflow the whole sum: then no bound, never a skip
-        if (!(sum > 0)) return Infinity;
-        logBound += g.count * (Math.log(sum) + lambda * top);
+        const logSum = logShiftedMgfUpperBound(probs, 0, probs.length - 1, lambda * h);
+        // no mass at all: then no bound, never a skip
+        if (!(logSum > -Infinity)) return Infinity;
+        logBound += g.count * (logSum + lambda * top);
       }
       const bound = Math.exp(logBound);
       if (bound < best) {
