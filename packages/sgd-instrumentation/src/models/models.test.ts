@@ -126,6 +126,42 @@ describe('MLP scalar-attribute fast path (prefix sums over ReLU activity)', () =
   });
 });
 
+describe('logistic regression fused diameter (no Gram matrix)', () => {
+  it('equals clippedDiameter\'s expression on gram() bit for bit, for scalar and one-hot attributes', () => {
+    const model = logisticRegression(6);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 2, max: 12 }), fc.boolean(), fc.constantFrom(0, 1), (seed, k, oneHot, y) => {
+        const params = values(model.parameterCount, seed);
+        const x = values(6, seed + 1);
+        const indices = oneHot ? Uint32Array.from({ length: Math.min(k, 5) }, (_, j) => j + 1) : Uint32Array.of(seed % 6);
+        const m = indices.length;
+        const candidates = oneHot ? Float64Array.from({ length: k * m }, (_, i) => (i % m === Math.floor(i / m) % m ? 1 : 0)) : values(k, seed + 2, 3);
+        const gradients = model.substitutedGradients(params, x, y, indices, candidates);
+        const G = gradients.gram();
+        for (const clip of [0.05, 1, 100]) {
+          // clippedDiameter's loop (packages/sgd-instrumentation/src/instruments/attribute-sensitivity.ts) on the Gram matrix
+          const c = new Float64Array(k);
+          const sq = new Float64Array(k);
+          for (let a = 0; a < k; a++) {
+            const n = Math.sqrt(Math.max(0, G[a * k + a] as number));
+            c[a] = n > clip ? clip / n : 1;
+            sq[a] = (c[a] as number) ** 2 * (G[a * k + a] as number);
+          }
+          let best = 0;
+          for (let a = 0; a < k; a++) {
+            for (let b = a + 1; b < k; b++) {
+              const d2 = (sq[a] as number) + (sq[b] as number) - 2 * (c[a] as number) * (c[b] as number) * (G[a * k + b] as number) + 1e-12 * ((sq[a] as number) + (sq[b] as number));
+              if (d2 > best) best = d2;
+            }
+          }
+          expect(gradients.maxClippedSquaredDistance?.(clip, 1e-12)).toBe(best);
+        }
+      }),
+      { numRuns: 80, seed: 20261129 },
+    );
+  });
+});
+
 describe('validation', () => {
   it('rejects bad sizes', () => {
     expect(() => mlp(0, 3)).toThrow('featureCount');
