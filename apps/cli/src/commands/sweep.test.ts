@@ -132,56 +132,55 @@ describe('dpbounds sweep: streaming output, resume, shards and merge', () => {
     }, 120_000);
   }
 
-  it('writes every field of the JSONL rows to the CSV, flattened to dotted columns, in every kind of sweep', async () => {
+  // one configuration per kind: a row's fields depend on the kind of sweep, not on its values
+  const run = ['--sampling-rate', '0.004', '--steps', '50'];
+  const threats = ['--threat', 'bayes,gmip,rtm', '--dataset-size', '10000', '--params', '20'];
+  const sweepKinds: Record<string, string[]> = {
+    byDelta: [...run, '--noise-multiplier', '0.8', '--delta', '1e-5', '--accountant', 'all', '--fpr', '0.01,0.1', ...threats],
+    byEpsilon: [...run, '--noise-multiplier', '1', '--epsilon', '1', '--accountant', 'all', '--fpr', '0.01', ...threats],
+    substitutionDefaultFprs: [...run, '--noise-multiplier', '1', '--delta', '1e-5', '--neighbouring', 'substitution', '--accountant', 'all', ...threats],
+    skipDp: [...run, '--noise-multiplier', '1', '--delta', '1e-5', '--accountant', 'rdp', '--skip-dp', ...threats],
+    calibration: [...run, '--delta', '1e-5', '--target-epsilon', '1', '--accountant', 'all', '--fpr', '0.01'],
+    coarsenedGrid: ['--sampling-rate', '0.5', '--steps', '100000', '--delta', '1e-12', '--noise-multiplier', '0.3', '--accountant', 'pld,gdp'],
+  };
+  // one test per kind of sweep (each a few seconds of CPU; together they were one 19 s test)
+  it.each(Object.entries(sweepKinds))('writes every field of the JSONL rows to the CSV, flattened to dotted columns: %s sweep', async (name, argv) => {
     const dir = mkdtempSync(join(tmpdir(), 'dpbounds-sweep-'));
-    const run = ['--sampling-rate', '0.004', '--steps', '50'];
-    const threats = ['--threat', 'bayes,gmip,rtm', '--dataset-size', '10000', '--params', '20'];
-    // one configuration per kind: a row's fields depend on the kind of sweep, not on its values
-    const sweeps: Record<string, string[]> = {
-      byDelta: [...run, '--noise-multiplier', '0.8', '--delta', '1e-5', '--accountant', 'all', '--fpr', '0.01,0.1', ...threats],
-      byEpsilon: [...run, '--noise-multiplier', '1', '--epsilon', '1', '--accountant', 'all', '--fpr', '0.01', ...threats],
-      substitutionDefaultFprs: [...run, '--noise-multiplier', '1', '--delta', '1e-5', '--neighbouring', 'substitution', '--accountant', 'all', ...threats],
-      skipDp: [...run, '--noise-multiplier', '1', '--delta', '1e-5', '--accountant', 'rdp', '--skip-dp', ...threats],
-      calibration: [...run, '--delta', '1e-5', '--target-epsilon', '1', '--accountant', 'all', '--fpr', '0.01'],
-      coarsenedGrid: ['--sampling-rate', '0.5', '--steps', '100000', '--delta', '1e-12', '--noise-multiplier', '0.3', '--accountant', 'pld,gdp'],
-    };
-    for (const [name, argv] of Object.entries(sweeps)) {
-      await sweepJson([...argv, '--out', `${name}.csv`], dir);
-      await sweepJson([...argv, '--out', `${name}.jsonl`], dir);
-      // every kind of row passes the resume and merge checks (fields, digest, rows computed again)
-      for (const ext of ['csv', 'jsonl']) {
-        expect(await sweepJson([...argv, '--out', `${name}.${ext}`, '--recheck', ext === 'jsonl' ? 'all' : '0'], dir), `${name}.${ext} resumed`).toMatchObject({ evaluated: 0, rewritten: false });
-        const merged = await runCaptured(['sweep', 'merge', `${name}.${ext}`, '--out', `merged-${name}.${ext}`, '--recheck', '0'], { cwd: dir });
-        expect(merged.stderr, `${name}.${ext} merged`).toBe('');
-        expect(readFileSync(join(dir, `merged-${name}.${ext}`), 'utf8')).toBe(readFileSync(join(dir, `${name}.${ext}`), 'utf8'));
-      }
-      const [head, ...records] = parseCsv(`${name}.csv`, readFileSync(join(dir, `${name}.csv`), 'utf8')).map((r) => r.cells);
-      const names = head as string[];
-      expect(new Set(names).size, `${name}: column names are unique`).toBe(names.length);
-      const jsonRows = readFileSync(join(dir, `${name}.jsonl`), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as Json);
-      expect(records).toHaveLength(jsonRows.length);
-      jsonRows.forEach((row, i) => {
-        const cells = new Map(names.map((n, j) => [n, (records[i] as string[])[j]]));
-        const flat = flattenSweepRow(row);
-        // every field has its own column (nothing falls through to `other`), with the JSONL value
-        expect(cells.get('other'), `${name}: fields without a column`).toBe('');
-        expect([...flat.keys()].filter((k) => !cells.has(k)), name).toEqual([]);
-        // each format's rowDigest is over its own line (sweep-row-digest.ts): the same field, another value
-        for (const [key, value] of flat) if (key !== 'rowDigest') expect(cells.get(key), `${name} ${key}`).toBe(typeof value === 'string' ? value : String(value));
-        expect([cells.get('rowDigest'), row.rowDigest]).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
-        expect(JSON.parse(cells.get('request') as string)).toEqual(JSON.parse(readFileSync(join(dir, `${name}.jsonl`), 'utf8').split('\n')[0] as string).request);
-        // spot checks of the naming against the JSONL rows themselves
-        expect(cells.get('id')).toBe(row.id);
-        if (name === 'byDelta') {
-          const pld = (row.results as Json[]).find((r) => r.accountant === 'pld') as Json;
-          expect(Number(cells.get('pld.epsilonLower'))).toBe(pld.epsilonLower);
-          expect(Number(cells.get('pld.tpr@0.1'))).toBe(((pld.tprAtFpr as Json[])[1] as Json).tpr);
-          expect(cells.get('gmip.kinds.mu')).toBe(((row.gmip as Json).kinds as Json).mu);
-          expect(JSON.parse(cells.get('rtm.binding') as string)).toEqual((row.rtm as Json).binding);
-        }
-      });
+    await sweepJson([...argv, '--out', `${name}.csv`], dir);
+    await sweepJson([...argv, '--out', `${name}.jsonl`], dir);
+    // every kind of row passes the resume and merge checks (fields, digest, rows computed again)
+    for (const ext of ['csv', 'jsonl']) {
+      expect(await sweepJson([...argv, '--out', `${name}.${ext}`, '--recheck', ext === 'jsonl' ? 'all' : '0'], dir), `${name}.${ext} resumed`).toMatchObject({ evaluated: 0, rewritten: false });
+      const merged = await runCaptured(['sweep', 'merge', `${name}.${ext}`, '--out', `merged-${name}.${ext}`, '--recheck', '0'], { cwd: dir });
+      expect(merged.stderr, `${name}.${ext} merged`).toBe('');
+      expect(readFileSync(join(dir, `merged-${name}.${ext}`), 'utf8')).toBe(readFileSync(join(dir, `${name}.${ext}`), 'utf8'));
     }
-  }, 240_000);
+    const [head, ...records] = parseCsv(`${name}.csv`, readFileSync(join(dir, `${name}.csv`), 'utf8')).map((r) => r.cells);
+    const names = head as string[];
+    expect(new Set(names).size, `${name}: column names are unique`).toBe(names.length);
+    const jsonRows = readFileSync(join(dir, `${name}.jsonl`), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as Json);
+    expect(records).toHaveLength(jsonRows.length);
+    jsonRows.forEach((row, i) => {
+      const cells = new Map(names.map((n, j) => [n, (records[i] as string[])[j]]));
+      const flat = flattenSweepRow(row);
+      // every field has its own column (nothing falls through to `other`), with the JSONL value
+      expect(cells.get('other'), `${name}: fields without a column`).toBe('');
+      expect([...flat.keys()].filter((k) => !cells.has(k)), name).toEqual([]);
+      // each format's rowDigest is over its own line (sweep-row-digest.ts): the same field, another value
+      for (const [key, value] of flat) if (key !== 'rowDigest') expect(cells.get(key), `${name} ${key}`).toBe(typeof value === 'string' ? value : String(value));
+      expect([cells.get('rowDigest'), row.rowDigest]).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+      expect(JSON.parse(cells.get('request') as string)).toEqual(JSON.parse(readFileSync(join(dir, `${name}.jsonl`), 'utf8').split('\n')[0] as string).request);
+      // spot checks of the naming against the JSONL rows themselves
+      expect(cells.get('id')).toBe(row.id);
+      if (name === 'byDelta') {
+        const pld = (row.results as Json[]).find((r) => r.accountant === 'pld') as Json;
+        expect(Number(cells.get('pld.epsilonLower'))).toBe(pld.epsilonLower);
+        expect(Number(cells.get('pld.tpr@0.1'))).toBe(((pld.tprAtFpr as Json[])[1] as Json).tpr);
+        expect(cells.get('gmip.kinds.mu')).toBe(((row.gmip as Json).kinds as Json).mu);
+        expect(JSON.parse(cells.get('rtm.binding') as string)).toEqual((row.rtm as Json).binding);
+      }
+    });
+  }, 120_000);
 
   for (const ext of ['jsonl', 'csv']) {
     it(`merges ${ext} shards into the unsharded file; refuses gaps, duplicates and other sweeps`, async () => {
