@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandDefinition } from './command.js';
 import { commands } from './commands/registry.js';
 import { loadCommand } from './main.js';
@@ -123,22 +123,26 @@ describe('every example of every --help runs, in order, in an empty directory', 
     expect(printf('1,2\\n3%%\\n')).toBe('1,2\n3%\n');
     expect(printf('%s\\n', ['a,b', '1,2'])).toBe('a,b\n1,2\n');
   });
+});
 
-  it.each(commands.map((c) => c.name))('dpbounds %s', async (name) => {
-    const command: CommandDefinition = await loadCommand(commands.find((c) => c.name === name)!);
+// one test per example (in the help's order, sharing the command's directory), so that no test
+// runs a whole command's examples (the sweep's took 10 s)
+const loaded = await Promise.all(commands.map(async (c) => ({ name: c.name, command: await loadCommand(c) })));
+describe.each(loaded.map(({ name, command }) => [name, command] as const))('dpbounds %s: every example of its --help runs, in order, in an empty directory', (name: string, command: CommandDefinition) => {
+  const examples = (command.examples ?? []).map((e) => e.replace(/\s+#\s.*$/, ''));
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'dpbounds-help-examples-'));
+    dirs.push(dir);
+  });
+  it('the help lists them', async () => {
     // the examples as a 60-column terminal shows them (continuation lines joined, comment lines
     // dropped) are the command's examples without their comments
     const help = (await runCaptured([...name.split(' '), '--help'], { stdoutColumns: 60 })).stdout;
-    const examples = helpExamples(help);
-    expect(examples).toEqual((command.examples ?? []).map((e) => e.replace(/\s+#\s.*$/, '')));
+    expect(helpExamples(help)).toEqual(examples);
     expect(examples.length).toBeGreaterThan(0);
-    const dir = mkdtempSync(join(tmpdir(), 'dpbounds-help-examples-'));
-    dirs.push(dir);
-    const failures: string[] = [];
-    for (const example of examples) {
-      const failure = await runExample(example, dir);
-      if (failure !== undefined) failures.push(`${example}\n    → ${failure}`);
-    }
-    expect(failures).toEqual([]);
+  });
+  it.each(examples)('%s', async (example) => {
+    expect(await runExample(example, dir)).toBeUndefined();
   });
 });
