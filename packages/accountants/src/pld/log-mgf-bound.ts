@@ -2,7 +2,8 @@
  * The log moment-generating function of a discrete law on an index grid, bounded from above
  * with one `Math.exp` per call instead of one per bin (the PLD's Chernoff windows and its
  * δ(ε) bound before composition spent most of a query's time in those exps: 22 % and 12 % of
- * a calibration's CPU at q = 0.004, σ = 0.7, T = 50; docs/benchmarks.md).
+ * a calibration's CPU at q = 0.004, σ = 0.7, T = 50; docs/benchmarks.md). Derivation of the
+ * bound: docs/math/accounting.md §5.
  */
 
 /** Factors below this are not walked further: the rest of the law is bounded by mass × CUT (no subnormals). */
