@@ -89,19 +89,44 @@ function logLaplaceUpper(s: number, tau: number, nodes: Float64Array, logWeights
   const seriesLog = series > -1 ? Math.log1p(series) : Infinity;
   // the series' next term bounds how far it can be above φ: skip the quadrature when that is negligible
   if ((s ** 5 * Math.exp(10 * t2)) / 120 < 1e-14 * Math.exp(seriesLog)) return seriesLog;
-  // two passes: the largest log-term, then the sum of exp(term − largest)
+  // two passes: the largest log-term, then the sum of exp(term − largest) outward from it
   let last = nodes.length;
   let largest = -Infinity;
+  let peak = 0;
   for (let i = 0; i < nodes.length; i++) {
     const x = s * (nodes[i] as number);
     if (x > 800) {
       last = i; // every later node is larger still: its term is below e^{−800}
       break;
     }
-    largest = Math.max(largest, (logWeights[i] as number) - x);
+    const v = (logWeights[i] as number) - x;
+    if (v > largest) {
+      largest = v;
+      peak = i;
+    }
   }
+  // The log-term −z²/2 − s·e^{τz − τ²/2} is concave in z (both parts are), so on the equally spaced
+  // nodes the terms rise to the peak and fall after it: walking outward, the first term below
+  // e^{−50} of the largest bounds every term beyond it on that side, and those are added as
+  // (their count) × (that term) instead of being summed (about 3× fewer exps, an upper bound still)
   let sum = 0;
-  for (let i = 0; i < last; i++) sum += Math.exp((logWeights[i] as number) - s * (nodes[i] as number) - largest);
+  let i = peak;
+  for (; i < last; i++) {
+    const v = (logWeights[i] as number) - s * (nodes[i] as number) - largest;
+    if (v < -50) {
+      sum += (last - i) * Math.exp(v);
+      break;
+    }
+    sum += Math.exp(v);
+  }
+  for (i = peak - 1; i >= 0; i--) {
+    const v = (logWeights[i] as number) - s * (nodes[i] as number) - largest;
+    if (v < -50) {
+      sum += (i + 1) * Math.exp(v);
+      break;
+    }
+    sum += Math.exp(v);
+  }
   const logSum = last === 0 ? -Infinity : largest + Math.log(sum);
   // outside the nodes: below Z_LOW the integrand is at most 1, above Z_HIGH at most its value there
   const outside = logAddExp(logAddExp(LOG_MASS_BELOW, LOG_MASS_ABOVE - s * Math.exp(tau * Z_HIGH - t2 / 2)), logAbsError);
