@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { DemoReport } from '../report/report-types.js';
 import { runCaptured } from '../test-helpers/capture-io.js';
+import { expectSummaryRules } from '../test-helpers/summary-rules.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'dpbounds-demo-sampling-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
@@ -24,6 +26,7 @@ describe('dpbounds demo --sampling', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
+    expectSummaryRules(report as unknown as DemoReport, 'fixed-size batches');
     expect(report.config.sampling).toBe('fixed-size');
     const s = report.batchSampling;
     expect(s.sampling).toBe('fixed-size');
@@ -51,6 +54,7 @@ describe('dpbounds demo --sampling', () => {
     interface Comparison { guarantee: { epsilon: number; kind: string; neighbouring: string }; poisson: { epsilon: number; validForRun: boolean }; auditExceedsGuarantee: boolean; verdict: string }
     interface Audit { empiricalEpsilon: number; sampling: string; canaryParticipation: string | null; samplerComparison: Comparison }
     const report = JSON.parse(run.stdout) as Report & { audit: Audit; inputAudit: Audit };
+    expectSummaryRules(report as unknown as DemoReport, 'shuffled batches, MLP, two audits');
     const upper = report.batchSampling.upper as Value;
     expect(report.batchSampling.kind).toBe('lower-bound');
     for (const audit of [report.audit, report.inputAudit]) {
@@ -71,6 +75,7 @@ describe('dpbounds demo --sampling', () => {
   it('a Poisson run (the default) says the Poisson ε is valid for it', async () => {
     const run = await runCaptured([...base, '--out', 'rep-poisson', '--json'], { cwd });
     expect(run.code).toBe(0);
+    expectSummaryRules(JSON.parse(run.stdout) as DemoReport, 'Poisson batches, a user CSV');
     const s = (JSON.parse(run.stdout) as Report).batchSampling;
     expect(s.sampling).toBe('poisson');
     expect(s.poissonValidForRun).toBe(true);

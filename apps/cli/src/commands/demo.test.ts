@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bayesSecurityMia, dpSgdEvent, noiseMultiplierForBayesSecurity, PldAccountant } from '@dpbounds/accountants';
 import { runCaptured } from '../test-helpers/capture-io.js';
+import { expectSummaryRules } from '../test-helpers/summary-rules.js';
 
 /** A small demo (seconds): fewer epochs, a narrow MLP, fewer targets and canaries. */
 const smallDemo = ['--epochs', '0.4', '--hidden-units', '8', '--per-instance-targets', '20', '--per-instance-runs', '2', '--per-instance-every', '5', '--canaries', '200', '--gradient-dims', '16'];
@@ -16,6 +17,7 @@ describe('dpbounds demo', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
+    expectSummaryRules(report, 'the small demo, every instrument');
     expect(JSON.parse(readFileSync(join(cwd, 'rep', 'report.json'), 'utf8'))).toEqual(report);
     expect(readdirSync(join(cwd, 'rep', 'traces')).sort()).toEqual(['ai-sensitivity.json', 'canaries.json', 'canary-scores.csv', 'evaluation.json', 'gradient-stats.json', 'input-canaries.json', 'input-canary-scores.csv', 'model.json', 'per-instance.json', 'targets.csv']);
     expect(readdirSync(join(cwd, 'rep'))).toContain('run.json');
@@ -132,6 +134,7 @@ describe('dpbounds demo', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
+    expectSummaryRules(report, 'a user CSV, sections unavailable');
     const sections = report.unavailable.map((u: { section: string }) => u.section);
     expect(sections).toContain('instrument ai-sensitivity');
     expect(sections).toContain('instrument gradient-stats');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { reportText } from './build-report.js';
 import type { DemoReport } from './report-types.js';
+import { expectSummaryRules } from '../test-helpers/summary-rules.js';
 import { formatSummaryText, kindText, QUOTE_SECTION, summaryRows } from './summary-rows.js';
 
 // the recorded demo report (tools/docs-check/test/fixtures/demo-report.json: `dpbounds demo` at its defaults)
@@ -58,6 +59,10 @@ describe('the summary of the main job', () => {
     const text = formatSummaryText(rows);
     for (const name of ['GDP μ (central limit theorem of Poisson sampling)', 'μ-GMIP of a random target', 'μ-GMIP the DP guarantee implies', 'median target μ-GMIP', 'worst target μ-GMIP', 'audit: μ-GDP proven']) expect(text).toContain(name);
     expect(text).not.toMatch(/(?<![-\w])μ = /);
+  });
+
+  it('keeps the wording rules every report is held to (the demo tests hold their own reports to them)', () => {
+    expectSummaryRules(report, 'the recorded demo');
   });
 
   it('has no line wider than 100 columns', () => {

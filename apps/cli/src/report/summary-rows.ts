@@ -159,7 +159,10 @@ function contextRows(report: DemoReport): SummaryRow[] {
   const dpSection = 'DP: any attacker, worst-case pair of datasets';
   const sampled = report.batchSampling;
   const samplerSection = `the batches that ran: ${samplerName(sampled.sampling)}`;
-  rows.push({ section: samplerSection, quantity: `ε at δ = ${delta} of ${samplerName(sampled.sampling)}`, value: num(sampled.epsilon), kind: sampled.kind as ResultKind, neighbouring: sampled.neighbouring as NeighbouringRelation, note: sampled.summary });
+  // the batches sentence is printed once, under the run's ε (quoteRows): a guarantee here is that
+  // same number (merged into it); a lower bound or an estimate points back to it
+  const samplerNote = sampled.kind === 'guarantee' ? sampled.summary : `${sampled.kind === 'lower-bound' ? 'a lower bound' : 'an estimate'}, not a guarantee: the batches sentence under the run's ε, above, says why`;
+  rows.push({ section: samplerSection, quantity: `ε at δ = ${delta} of ${samplerName(sampled.sampling)}`, value: num(sampled.epsilon), kind: sampled.kind as ResultKind, neighbouring: sampled.neighbouring as NeighbouringRelation, note: samplerNote });
   if (sampled.upper !== undefined && sampled.upper.epsilon !== sampled.epsilon) rows.push({ section: samplerSection, quantity: 'proven upper bound on that ε', value: num(sampled.upper.epsilon), kind: 'guarantee', neighbouring: sampled.neighbouring as NeighbouringRelation, note: sampled.upper.method });
   // a banded matrix run has no Poisson loop to compare with
   if (sampled.sampling !== 'banded-matrix') rows.push({ section: samplerSection, quantity: sampled.poissonValidForRun ? 'Poisson accountant ε at q = b/N' : 'Poisson accountant ε at q = b/N (of a Poisson loop)', value: num(sampled.poisson.epsilon), kind: 'guarantee', neighbouring: sampled.neighbouring as NeighbouringRelation, note: sampled.poissonValidForRun ? 'valid for this run (it drew Poisson batches)' : 'does NOT apply to this run: what a Poisson loop would get, not a guarantee here' });
