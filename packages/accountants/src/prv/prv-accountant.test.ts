@@ -127,3 +127,24 @@ describe('PRV bounds bracket the PLD bounds on random configurations (property, 
     assertPrvBracketsPld(4);
   }, 120_000); // a safety net for a loaded machine, not a limit under test
 });
+
+describe('PRV ε near 0: the relative budget is taken relative to max(ε, 0.01)', () => {
+  // q = 0.001, σ = 30, T = 10, δ = 1e-3: ε is 0; a budget of 0.1 % of ε asked for 2^23-point grids (1 GB)
+  const event = dpSgdEvent({ samplingRate: 0.001, noiseMultiplier: 30, steps: 10 });
+  it('answers ε = 0 within a 2^16-point grid (the work budget would enlarge the error, and say so, past it)', () => {
+    const b = new PrvAccountant({ maxGridPoints: 2 ** 16 }).compose(event).getEpsilonBounds(1e-3);
+    expect([b.lower, b.estimate, b.upper, b.method]).toEqual([0, 0, 0, 'prv']);
+    expect(b.note).toBeUndefined();
+  });
+  it('keeps an absolute budget of 0.85 × 1e-3 × 0.01 below ε = 0.01, and brackets the PLD there', () => {
+    const small = dpSgdEvent({ samplingRate: 0.001, noiseMultiplier: 10, steps: 10 });
+    const prv = new PrvAccountant({ maxGridPoints: 2 ** 16 }).compose(small);
+    expect(prv.getEpsilonError(1e-5)).toBeCloseTo(0.85e-5, 12);
+    const b = prv.getEpsilonBounds(1e-5);
+    expect(b.note).toBeUndefined();
+    const pld = new PldAccountant().compose(small).getEpsilonBounds(1e-5);
+    expect(b.upper).toBeGreaterThanOrEqual(pld.lower);
+    expect(b.lower).toBeLessThanOrEqual(pld.upper);
+    expect(b.upper - b.lower).toBeLessThanOrEqual(2 * 0.85e-5 + 1e-6);
+  });
+});

@@ -23,8 +23,9 @@ export interface PrvAccountantOptions {
   /** Only `add-remove` (both directions, the max is reported). */
   readonly neighbouring?: NeighbouringRelation;
   /**
-   * The ε error budget of the bounds: `relative` (default) = `relativeError` × ε (found by a coarse
-   * first pass) with the two-stage composition of {@link composeRigorousPrv}: a guarantee within
+   * The ε error budget of the bounds: `relative` (default) = `relativeError` × max(ε, 0.01) (ε found
+   * by a coarse first pass; below ε = 0.01 the budget stays at relativeError × 0.01, an absolute
+   * 10⁻⁵ by default, instead of shrinking with ε) with the two-stage composition of {@link composeRigorousPrv}: a guarantee within
    * ~0.1 % of the tight ε, 0.2–3 s per query (see docs/accounting.md); or a number = that absolute
    * budget (Opacus uses 0.01, microsoft 0.1), composed the same way (docs/math/prv.md): faster,
    * but the guarantee is up to that much above the estimate.
@@ -41,6 +42,13 @@ export interface PrvAccountantOptions {
    */
   readonly maxGridPoints?: number;
 }
+
+/**
+ * The smallest ε the `relative` budget is taken relative to: near ε = 0 a budget proportional to ε
+ * asked for grids of 2²³ points (1 GB, 17 s at q = 0.001, σ = 30, T = 10, δ = 10⁻³, where ε is 0)
+ * to pin an absolute error of 10⁻⁹; at 0.01 the budget is an absolute 10⁻⁵ (Opacus' default: 10⁻²).
+ */
+const RELATIVE_FLOOR = 0.01;
 
 /** The option keys of {@link PrvAccountant}. */
 const OPTION_KEYS: readonly string[] = ['neighbouring', 'epsError', 'relativeError', 'deltaError', 'maxGridPoints'];
@@ -205,7 +213,7 @@ export class PrvAccountant extends LedgerAccountant {
     if (this.epsError === 'relative') {
       const rdp = rdpEpsilon(this.privateGroups(), delta, 1, DEFAULT_RDP_ORDERS);
       // the coarse first pass; the final grids are capped by the budget and checked after composing
-      size = composeRigorousPrv(this.privateGroups(), 'remove', Math.max(0.25 * rdp, 1e-9), delta * 1e-4, true, this.maxGridPoints).size;
+      size = composeRigorousPrv(this.privateGroups(), 'remove', Math.max(0.25 * rdp, 0.25 * RELATIVE_FLOOR), delta * 1e-4, true, this.maxGridPoints).size;
     } else size = composeRigorousPrv(this.privateGroups(), 'remove', this.epsError, budget, true, this.maxGridPoints).size;
     if (FFT_NOISE * size > delta - budget) return `δ = ${delta} is below the float noise of the PRV grid (${(FFT_NOISE * size).toPrecision(3)})`;
     return undefined;
@@ -214,11 +222,11 @@ export class PrvAccountant extends LedgerAccountant {
   private relativeBudget(delta: number): number {
     const groups = this.privateGroups();
     const rdp = rdpEpsilon(groups, delta, 1, DEFAULT_RDP_ORDERS);
-    const coarse = this.rigorousComposed('remove', Math.max(0.25 * rdp, 1e-9), delta * 1e-4);
-    if (FFT_NOISE * coarse.size > delta - coarse.deltaError) return 0.85 * this.relativeError * Math.max(rdp, 1e-6);
+    const coarse = this.rigorousComposed('remove', Math.max(0.25 * rdp, 0.25 * RELATIVE_FLOOR), delta * 1e-4);
+    if (FFT_NOISE * coarse.size > delta - coarse.deltaError) return 0.85 * this.relativeError * Math.max(rdp, RELATIVE_FLOOR);
     let guess = pldEpsilonAt(coarse.pld, delta);
     if (!(guess > 0) || !Number.isFinite(guess)) guess = 1e-3 * rdp;
-    return 0.85 * this.relativeError * Math.max(guess, 1e-6);
+    return 0.85 * this.relativeError * Math.max(guess, RELATIVE_FLOOR);
   }
 
   private deltaErrorFor(delta: number): number {
