@@ -144,7 +144,7 @@ function samplerExplanation(c: ResolvedConfig): string {
   if (kind === 'estimate') return `An estimate of the ε of your ${c.sampler} loop, not a bound.${bound}`;
   const how = epsilonStage?.poisson?.method?.startsWith('rdp') === true ? 'RDP' : 'PLD';
   const estimate = epsilonStage?.poisson?.estimate;
-  const beside = estimate === undefined ? '' : ` The Poisson accountant at the allocation rate estimates ε ≈ ${formatValue(estimate)} (an estimate, not a bound).`;
+  const beside = estimate === undefined ? '' : ` The Poisson accountant at the allocation rate estimates ε ≈ ${formatValue(estimate)} (an estimate, not a bound: proven only as the batches per epoch grow, it can be below the true ε when they are few).`;
   return `The (ε, δ) guarantee of your ${c.sampler} loop (${how}).${beside}`;
 }
 
