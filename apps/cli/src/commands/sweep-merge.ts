@@ -69,7 +69,7 @@ export const sweepMergeCommand: CommandDefinition = {
     recheck: { type: 'string', valueName: 'N|all', description: 'rows (chosen at random) computed again and compared byte for byte, on top of the checks of every row', defaultText: String(DEFAULT_RECHECK) },
   },
   examples: [
-    "printf 'samplingRate,noiseMultiplier,steps,delta\\n0.004,1,10000,1e-5\\n0.01,1.1,2000,1e-5\\n0.01,0.8,500,1e-5\\n' > runs.csv",
+    "printf '%s\\n' samplingRate,noiseMultiplier,steps,delta 0.004,1,10000,1e-5 0.01,1.1,2000,1e-5 0.01,0.8,500,1e-5 > runs.csv",
     'dpbounds sweep --configs runs.csv --shard 0/3 --out shard-0.jsonl',
     'dpbounds sweep --configs runs.csv --shard 1/3 --out shard-1.jsonl',
     'dpbounds sweep --configs runs.csv --shard 2/3 --out shard-2.jsonl',

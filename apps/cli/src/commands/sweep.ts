@@ -156,7 +156,7 @@ export const sweepCommand: CommandDefinition = {
     'dpbounds sweep --noise-multiplier 0.5:2:0.5 --sampling-rate 0.001,0.004 --steps 1000,10000 --delta 1e-5 --accountant rdp,pld --out sweep.jsonl',
     'dpbounds sweep --sampling-rate 0.004 --noise-multiplier 0.8:1.2:0.2 --steps 10000 --delta 1e-5 --threat bayes,rtm --fpr 0.001,0.01 --out sweep.csv',
     'dpbounds sweep --sampling-rate 0.001,0.004 --steps 10000 --delta 1e-5 --target-epsilon 2,8 --out calibration.csv',
-    "printf 'samplingRate,noiseMultiplier,steps,delta\\n0.004,1,10000,1e-5\\n0.01,1.1,2000,1e-5\\n0.01,0.8,500,1e-5\\n' > runs.csv",
+    "printf '%s\\n' samplingRate,noiseMultiplier,steps,delta 0.004,1,10000,1e-5 0.01,1.1,2000,1e-5 0.01,0.8,500,1e-5 > runs.csv",
     'dpbounds sweep --configs runs.csv --accountant all --shard 1/3 --out shard-1.jsonl',
   ],
   run,

@@ -228,7 +228,7 @@ export const trainCommand: CommandDefinition = {
   },
   examples: [
     'dpbounds train --dataset adult --model mlp --epochs 1 --batch-size 256 --noise-multiplier 1 --clip 1 --instrument ai-sensitivity,canaries --sensitive-attribute age --out run1',
-    "printf 'age,hours,outcome\\n25,40,0\\n38,50,1\\n28,40,0\\n44,60,1\\n18,20,0\\n34,45,1\\n29,38,0\\n63,40,1\\n' > data.csv",
+    "printf '%s\\n' age,hours,outcome 25,40,0 38,50,1 28,40,0 44,60,1 18,20,0 34,45,1 29,38,0 63,40,1 > data.csv",
     'dpbounds train --dataset data.csv --label outcome --model logistic --epochs 3 --batch-size 4 --instrument per-instance --per-instance-targets 4 --out run2 --json',
   ],
   run,
