@@ -6,6 +6,7 @@ const spec = (names: readonly string[]): Record<string, FlagSpec> => Object.from
 const dp = spec(['sampling-rate', 'noise-multiplier', 'steps', 'delta', 'epsilon']);
 const calibrate = spec(['sampling-rate', 'steps', 'delta', 'target-epsilon']);
 const train = spec(['epochs', 'clip', 'batch-size']);
+const rtm = spec(['mechanism', 'sensitivity', 'scale', 'sampling-rate', 'compositions']);
 
 function refusal(args: readonly string[], specs: Record<string, FlagSpec>): string {
   try {
@@ -19,6 +20,7 @@ function refusal(args: readonly string[], specs: Record<string, FlagSpec>): stri
 describe('parseArgv: names from Opacus, dp_accounting and TF Privacy get our flag', () => {
   it.each([
     [['--sigma', '1'], dp, '--noise-multiplier'],
+    [['--sigma', '1'], rtm, '--scale'],
     [['--noise_multiplier', '1'], dp, '--noise-multiplier'],
     [['--q', '0.01'], dp, '--sampling-rate'],
     [['-q', '0.01'], dp, '--sampling-rate'],
@@ -35,6 +37,11 @@ describe('parseArgv: names from Opacus, dp_accounting and TF Privacy get our fla
 
   it('--epochs where the command counts steps says how to convert', () => {
     expect(refusal(['--epochs', '3'], dp)).toMatch(/did you mean --steps\? \(T = epochs × batches per epoch/);
+  });
+
+  it('a target ε asked of a command that prices a given σ points to calibrate', () => {
+    expect(refusal(['--target-eps', '2'], dp)).toMatch(/did you mean dpbounds calibrate --target-epsilon\? \(it finds the σ for a target ε\)$/);
+    expect(refusal(['--target_epsilon', '2'], train)).toMatch(/did you mean dpbounds calibrate --target-epsilon\?/);
   });
 
   it('a foreign name the command has no flag for falls back to the closest name, or to --help', () => {

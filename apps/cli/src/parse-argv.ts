@@ -17,7 +17,7 @@ const NEGATIVE_VALUE = /^-($|\d|\.|inf|nan)/i;
  * the first that the command has is suggested.
  */
 const FOREIGN_NAMES: Readonly<Record<string, readonly string[]>> = {
-  sigma: ['noise-multiplier'],
+  sigma: ['noise-multiplier', 'scale'],
   'noise-multiplier': ['noise-multiplier'],
   q: ['sampling-rate'],
   'sample-rate': ['sampling-rate'],
@@ -39,10 +39,14 @@ function foreignName(name: string, specs: Readonly<Record<string, FlagSpec>>): s
   return FOREIGN_NAMES[key]?.find((flag) => specs[flag] !== undefined);
 }
 
+/** A target ε asked of a command that prices a given σ: the command that finds σ instead. */
+const TARGET_NAMES = new Set(['target-eps', 'target-epsilon']);
+
 function unknownFlag(written: string, name: string, specs: Readonly<Record<string, FlagSpec>>, usage: string): UsageError {
   const guess = foreignName(name, specs) ?? closestName(name, Object.keys(specs));
   const steps = guess === 'steps' && name.toLowerCase() === 'epochs' ? ' (T = epochs × batches per epoch; Opacus: epochs × len(data_loader))' : '';
-  const hint = guess !== undefined ? `did you mean --${guess}?${steps}` : `see ${usage} --help`;
+  const calibrate = guess === undefined && TARGET_NAMES.has(name.toLowerCase().replace(/_/g, '-')) ? 'did you mean dpbounds calibrate --target-epsilon? (it finds the σ for a target ε)' : undefined;
+  const hint = guess !== undefined ? `did you mean --${guess}?${steps}` : (calibrate ?? `see ${usage} --help`);
   return new UsageError(`unknown flag ${written}; ${hint}`);
 }
 
