@@ -288,7 +288,7 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
         : undefined;
       const lowerValue = fullEpochs === 0 ? 0 : ballsInBinsEpsilonLowerBound({ datasetSize: r.datasetSize, batchSize: r.batchSize, batchesPerEpoch: k, epochs: fullEpochs, noiseMultiplier: r.noiseMultiplier }, delta);
       const lower: SamplerEpsilonValue<'lower-bound'> | undefined = lowerValue > 0 ? { value: lowerValue, kind: 'lower-bound', method: `largest-batch-output attacker over ${fullEpochs} full epochs of ${k} batches (binned, rounded down)` } : undefined;
-      // the estimate is asymptotic in k: say that it can be optimistic (the issue's k = 2 case under substitution was)
+      // the estimate is asymptotic in k: say that it can be optimistic (at k = 2 under substitution it was measured below the true ε)
       const estimateSaid = estimate === undefined ? '' : `; the Poisson accountant at rate 1/${k} estimates ≈ ${fmt(estimate.value)}, which the papers prove only as k grows (at small k it can be below the true ε: quote the proven ε)`;
       const said = `its proven ε is ${fmt(value)} (${amplified ? 'crediting the random choice of batch' : 'one release per epoch, no credit for the random choice of batch'})${estimateSaid}`;
       return { ...base, epsilon, upper: epsilon, ...(lower === undefined ? {} : { lower }), ...(estimate === undefined ? {} : { estimate }), poisson, poissonValidForRun: false, batchesPerEpoch: k, epochs, fullEpochs, note: `Your loop puts each record in one of ${k} random batches per epoch (balls-in-bins; ${epochs} epochs): ${said}${lower === undefined ? '' : `; an attacker provably reaches ε ≥ ${fmt(lower.value)}`}.` };
