@@ -210,7 +210,7 @@ function contextRows(report: DemoReport): SummaryRow[] {
     rows.push({ section, quantity: `μ-GMIP of a random target (K = d = ${num(gmip['params'])})`, value: num(gmip['mu']), kind, neighbouring: relation, note: `alone, before DP; measured per target: median target μ-GMIP = ${num(gmip['muMedianTarget'])}, worst target μ-GMIP = ${num(gmip['muWorstTarget'])}` });
     if (paper !== null) rows.push({ section, quantity: "μ-GMIP the DP guarantee implies (the GMIP paper's model)", value: num(paper['mu']), kind: paper['kind'] as ResultKind, neighbouring: relation, note: 'uniform batches, replace-one sensitivity 2C/n; not the GDP μ of the DP section' });
     const c = tprAt(obj(gmip['combinedWithDp'])?.['tprAtFpr'], 0.01);
-    if (c !== undefined) rows.push({ section, quantity: 'TPR at FPR 0.01, combined with the DP guarantee', value: num(c['tpr']), kind, neighbouring: relation, note: 'the highest true-positive rate any such attacker reaches' });
+    if (c !== undefined) rows.push({ section, quantity: 'TPR at FPR 0.01 of a random-target attacker, μ-GMIP combined with the DP guarantee', value: num(c['tpr']), kind, neighbouring: relation, note: 'the highest true-positive rate any such attacker reaches' });
   }
 
   const rtm = obj(report.rtm);
@@ -220,7 +220,7 @@ function contextRows(report: DemoReport): SummaryRow[] {
     const section = 'relaxed threat model: attacker lacks the alternative record (GLRT)';
     const own = Array.isArray(r['points']) ? (r['points'] as Json[]).find((p) => p['fpr'] === 0.01) : undefined;
     const c = tprAt(obj(r['combinedWithDp'])?.['tprAtFpr'], 0.01);
-    if (c !== undefined) rows.push({ section, quantity: 'TPR at FPR 0.01, combined with the DP guarantee', value: num(c['tpr']), kind: r['kind'] as ResultKind, neighbouring: relation, note: `the RTM bound alone (attacker also told when the target was sampled): TPR ≤ ${own !== undefined ? num(1 - (own['fnr'] as number)) : 'n/a'} (d = ${num(r['dims'])})` });
+    if (c !== undefined) rows.push({ section, quantity: 'TPR at FPR 0.01 of an attacker lacking the alternative record, combined with the DP guarantee', value: num(c['tpr']), kind: r['kind'] as ResultKind, neighbouring: relation, note: `the RTM bound alone (attacker also told when the target was sampled): TPR ≤ ${own !== undefined ? num(1 - (own['fnr'] as number)) : 'n/a'} (d = ${num(r['dims'])})` });
   }
 
   const pi = obj(report.perInstance);

@@ -32,6 +32,14 @@ export function expectSummaryRules(report: DemoReport, name: string): void {
     if (!seen.has(key)) seen.set(key, label);
   }
   for (const r of rows) expect((r.note.match(/The same number is also: /g) ?? []).length, `${name}: ${r.quantity}`).toBeLessThanOrEqual(1);
+  // one label, one kind: a quantity named in two sections (for two relations, say) is the same
+  // kind of number in both, never a guarantee in one and an estimate in the other
+  const kindOf = new Map<string, string>();
+  for (const r of rows) {
+    const said = kindOf.get(r.quantity);
+    if (said !== undefined) expect(r.kind, `${name}: "${r.quantity}" under two kinds`).toBe(said);
+    kindOf.set(r.quantity, r.kind);
+  }
   const text = reportText(report, `dpbounds demo: ${name}`, 'report: dpbounds-report/2026-01-01T00-00-00Z/report.html');
   const batches = report.batchSampling.summary.slice(0, 30);
   expect(text.split(batches).length - 1, `${name}: the batches sentence once`).toBe(1);
