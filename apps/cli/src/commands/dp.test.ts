@@ -107,3 +107,14 @@ describe('dpbounds dp: robustness (kind, finite ε, bounded work)', () => {
     expect(tiny.epsilon as number).toBeLessThan(1e-6);
   });
 });
+
+describe('dpbounds dp: a δ below what the PLD grid resolves', () => {
+  it('says in the row and in the note that the RDP bound is reported, and promises no estimate it does not print', async () => {
+    const run = await runCaptured(['dp', '--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '1000', '--delta', '1e-12'], { commands });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ +pld +[\d.]+ +0 +the RDP bound: the grid cannot resolve this δ \(rdp-fallback\)$/m);
+    expect(run.stdout).not.toMatch(/pessimistic discretisation/);
+    expect(run.stdout).toMatch(/note \(pld\): δ = 1e-12 is below what the PLD grid resolves \([^)]*\): RDP bound reported, lower bound 0/);
+    expect(run.stdout).not.toMatch(/as the estimate/);
+  });
+});

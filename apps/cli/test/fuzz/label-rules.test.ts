@@ -7,6 +7,8 @@ describe('labelRuleProblems', () => {
     expect(labelRuleProblems({ accountant: 'pld', epsilon: 1, kind: 'upper' })).toEqual(['$.kind = "upper" beside a number is not one of the four kinds']);
     expect(labelRuleProblems({ x: { tprKind: 'proven' } })).toEqual(['$.x.tprKind = "proven" is not one of the four kinds']);
     expect(labelRuleProblems({ epsilon: 8.83, kind: 'guarantee', note: 'δ = 1e-12 is within the FFT float-noise scale of this grid' })).toHaveLength(1);
+    // the PRV's RDP fallback names the float noise it avoided: its number is the RDP guarantee
+    expect(labelRuleProblems({ accountant: 'prv', epsilon: 9.38, kind: 'guarantee', method: 'rdp-fallback', note: 'δ = 1e-13 is below the float noise of the PRV grid (2.2e-12): RDP bound reported (also as the estimate: the grid gives none at this δ), lower bound 0' })).toEqual([]);
     expect(labelRuleProblems({ epsilon: 1, epsilonLower: 1.5, kind: 'guarantee' })).toEqual(['$: epsilonLower 1.5 above the guarantee 1']);
     expect(labelRuleProblems({ accountant: 'gdp', epsilon: 13.7, epsilonEstimate: 8762, kind: 'guarantee' })).toHaveLength(1);
     expect(labelRuleProblems({ accountant: 'gdp', epsilon: 13.7, epsilonEstimate: 8762, kind: 'guarantee', estimateNote: 'outside' })).toEqual([]);

@@ -599,13 +599,13 @@ export class PldAccountant extends LedgerAccountant {
   private epsilonBounds(delta: number): EpsilonBounds {
     const upper = this.getEpsilon(delta);
     const refusal = this.hasNonPrivateStep || this.ledger.length === 0 || delta >= 1 || delta === 0 ? undefined : this.gridRefusal();
-    if (refusal !== undefined) return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', rdpFallbackNote(this.ledger, this.neighbouring, refusal)) };
+    if (refusal !== undefined) return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', rdpFallbackNote(this.ledger, this.neighbouring, refusal, false)) };
     // +∞ as a lower bound only where ε is infinite (not where a bound overflowed a double)
     if (upper === Infinity) return { lower: this.hasNonPrivateStep || delta === 0 ? Infinity : 0, estimate: upper, upper, ...this.provenance('pld') };
     const floor = this.unresolvedDelta();
     if (delta < 1 && delta > 0 && this.needsFallback(delta)) {
       const why = this.gridRefusal() ?? `δ = ${delta} is below what the PLD grid resolves (${floor.toPrecision(3)})`;
-      return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', rdpFallbackNote(this.ledger, this.neighbouring, why)) };
+      return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', rdpFallbackNote(this.ledger, this.neighbouring, why, false)) };
     }
     const noisy = delta > 0 && delta < 1 && this.ledger.length > 0 && !(delta > floor) ? `δ = ${delta} is within the FFT float-noise scale of this grid (${floor.toPrecision(3)}) and too small for the group-privacy bound: the value carries rounding error of that order in δ` : undefined;
     const eta = delta / 1000;
@@ -648,7 +648,7 @@ export class PldAccountant extends LedgerAccountant {
   private deltaBounds(epsilon: number): DeltaBounds {
     const upper = this.getDelta(epsilon);
     const refusal = this.hasNonPrivateStep || this.ledger.length === 0 ? undefined : this.gridRefusal();
-    if (refusal !== undefined) return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', rdpFallbackNote(this.ledger, this.neighbouring, refusal)) };
+    if (refusal !== undefined) return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', rdpFallbackNote(this.ledger, this.neighbouring, refusal, false)) };
     if (upper === 0 || this.hasNonPrivateStep) return { lower: upper, estimate: upper, upper, ...this.provenance('pld') };
     let lower = 0;
     for (const d of this.directions) {

@@ -254,7 +254,7 @@ export class PrvAccountant extends LedgerAccountant {
       // The PRV grid cannot resolve this δ (float noise of the FFT; the anchors raise here). The
       // RDP bound is a valid, looser guarantee; no PRV lower bound exists then, so lower = 0.
       const rdp = rdpFallbackEpsilon(this.ledger, this.neighbouring, delta) as number;
-      return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: rdpFallbackNote(this.ledger, this.neighbouring, why) };
+      return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: rdpFallbackNote(this.ledger, this.neighbouring, why, true) };
     };
     try {
       const why = this.unresolvable(delta);
@@ -319,7 +319,7 @@ export class PrvAccountant extends LedgerAccountant {
         c = this.rigorousComposed(direction, e, de);
       } catch (error) {
         const rdp = rdpFallbackDelta(this.ledger, this.neighbouring, epsilon);
-        if (isDpboundsError(error) && error.code !== 'ERR_INVALID_TYPE') return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: rdpFallbackNote(this.ledger, this.neighbouring, `the PRV grid failed (${error.message})`) };
+        if (isDpboundsError(error) && error.code !== 'ERR_INVALID_TYPE') return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: rdpFallbackNote(this.ledger, this.neighbouring, `the PRV grid failed (${error.message})`, true) };
         throw error;
       }
       lower = Math.max(lower, pldDeltaAt(c.pld, epsilon + c.epsError) - c.deltaError);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
+import { PrvAccountant } from '../prv/prv-accountant.js';
 import { RdpAccountant } from './rdp-accountant.js';
 import { rdpFallbackDelta, rdpFallbackEpsilon } from './rdp-fallback.js';
 
@@ -40,5 +41,17 @@ describe('rdpFallbackEpsilon / rdpFallbackDelta', () => {
     expect(bounds.upper).toBe(rdpFallbackEpsilon([{ samplingRate: 6.73999e-5, noiseMultiplier: 0.443606, count: 10_948 }], 'substitution', 1.07e-12));
     expect(bounds.upper).toBeGreaterThan(8.8303);
     expect(pld.getEpsilon(1.07e-12)).toBe(bounds.upper);
+  });
+});
+
+describe('rdpFallbackNote', () => {
+  const event = dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 });
+  it('the PLD (whose results the CLI shows without an estimate) names the bound only; the PRV says it stands in for its estimate too', () => {
+    const pld = new PldAccountant().compose(event).getEpsilonBounds(1e-12);
+    expect(pld.method).toBe('rdp-fallback');
+    expect(pld.note).toMatch(/: RDP bound reported, lower bound 0$/);
+    const prv = new PrvAccountant().compose(event).getEpsilonBounds(1e-13);
+    expect(prv.method).toBe('rdp-fallback');
+    expect(prv.note).toMatch(/: RDP bound reported \(also as the estimate: the grid gives none at this δ\), lower bound 0$/);
   });
 });

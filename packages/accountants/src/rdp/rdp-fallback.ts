@@ -70,10 +70,11 @@ function rdpFallbackName(ledger: readonly LedgerEntry[], neighbouring: Neighbour
 
 /**
  * The note of a result priced by the fallback: why the grid could not answer (`why`), which bound
- * is reported instead (the estimate too: the grid gives none), and that no lower bound is known.
+ * is reported instead, and that no lower bound is known. `asEstimate` (the PRV accountant, whose
+ * results carry an estimate) adds that the bound stands in for the estimate too.
  *
- * @example rdpFallbackNote([{ samplingRate: 0.01, noiseMultiplier: 1, count: 1000 }], 'add-remove', 'δ is below the grid') // 'δ is below the grid: RDP bound reported (also as the estimate: …), lower bound 0'
+ * @example rdpFallbackNote([{ samplingRate: 0.01, noiseMultiplier: 1, count: 1000 }], 'add-remove', 'δ is below the grid', false) // 'δ is below the grid: RDP bound reported, lower bound 0'
  */
-export function rdpFallbackNote(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation, why: string): string {
-  return `${why}: ${rdpFallbackName(ledger, neighbouring)} reported (also as the estimate: the grid gives none at this δ), lower bound 0`;
+export function rdpFallbackNote(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation, why: string, asEstimate: boolean): string {
+  return `${why}: ${rdpFallbackName(ledger, neighbouring)} reported${asEstimate ? ' (also as the estimate: the grid gives none at this δ)' : ''}, lower bound 0`;
 }
