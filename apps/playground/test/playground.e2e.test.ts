@@ -485,6 +485,26 @@ describe('playground in chromium', () => {
           .filter(({ r }) => r.right > results.left + 0.5 && r.left < results.right && r.bottom > results.top && r.top < results.bottom)
           .map(({ e, r }) => `${e.tagName.toLowerCase()}#${e.id} right=${Math.round(r.right)} > results.left=${Math.round(results.left)}`);
       });
+    // every option of every select shows its whole text in the select's box (the arrow takes ~28 px)
+    const cutOptions = async (): Promise<string[]> =>
+      page.evaluate(() => {
+        const canvas = document.createElement('canvas').getContext('2d');
+        if (canvas === null) return ['no canvas'];
+        return [...document.querySelectorAll<HTMLSelectElement>('#controls select')].filter((select) => select.getClientRects().length > 0).flatMap((select) => {
+          const style = getComputedStyle(select);
+          canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 28;
+          return [...select.options].filter((o) => canvas.measureText(o.text).width > room).map((o) => `#${select.id}: "${o.text}" is ${Math.round(canvas.measureText(o.text).width)} px in ${Math.round(room)} px`);
+        });
+      });
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    expect(await cutOptions()).toEqual([]);
+    // the BandMF participation select shows only for that mechanism
+    await page.selectOption('#mechanism', 'bandmf');
+    expect(await page.locator('#participation').isVisible()).toBe(true);
+    expect(await cutOptions()).toEqual([]);
+    await page.selectOption('#mechanism', 'dp-sgd');
+    await fresh(page);
     for (const sampler of ['poisson', 'shuffle']) {
       await page.setViewportSize({ width: 1280, height: 1000 });
       if (sampler !== 'poisson') {
