@@ -8,7 +8,7 @@
 import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { CsvTable } from './csv.js';
 import type { Dataset, TabularEncoding } from './dataset.js';
-import { FitPass, ScanPass, rowEncoder } from './tabular-passes.js';
+import { ENCODING_OPTION_KEYS, FitPass, ScanPass, rowEncoder } from './tabular-passes.js';
 import type { EncodingOptions } from './tabular-passes.js';
 
 export type { EncodingOptions } from './tabular-passes.js';
@@ -24,7 +24,7 @@ export function fitTabularEncoding(table: CsvTable, options: EncodingOptions): T
   requireObject('table', table);
   requireArray('table.header', table.header);
   requireArray('table.rows', table.rows);
-  requireOptions('options', options, ['labelColumn', 'positiveLabel', 'categorical', 'drop', 'fitRows', 'missing', 'maxFeatureBytes']);
+  requireOptions('options', options, ENCODING_OPTION_KEYS);
   const scan = new ScanPass(options);
   scan.record(table.header, 1);
   table.rows.forEach((row, r) => scan.record(row, r + 2));

@@ -12,7 +12,7 @@
  * The same passes serve text in memory ({@link loadTabularCsv}), a file read in chunks (the
  * Node entry point) and an already parsed table ({@link fitTabularEncoding}). Browser-safe.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray, requireInteger, requireObject, requireInRange } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray, requireInteger, requireObject, requireInRange, requireOptions } from '@dpbounds/special-functions';
 import type { ColumnEncoding, Dataset, TabularEncoding } from './dataset.js';
 
 /** Options of the encoding (see {@link fitTabularEncoding}). */
@@ -38,6 +38,9 @@ export interface EncodingOptions {
    */
   readonly maxFeatureBytes?: number;
 }
+
+/** The keys of {@link EncodingOptions}: any other key is refused, with a did-you-mean. */
+export const ENCODING_OPTION_KEYS: readonly (keyof EncodingOptions)[] = ['labelColumn', 'positiveLabel', 'categorical', 'drop', 'fitRows', 'missing', 'maxFeatureBytes'];
 
 /** Receives the records of a CSV (the header first), each with its 1-based line. */
 export interface RecordConsumer {
@@ -109,7 +112,7 @@ export class ScanPass extends RowPass {
 
   constructor(private readonly options: EncodingOptions) {
     super();
-    requireObject('options', options);
+    requireOptions('options', options, ENCODING_OPTION_KEYS);
     this.missing = options.missing ?? '?';
   }
 
@@ -173,7 +176,7 @@ export class FitPass extends RowPass {
     super();
     requireObject('scan', scan);
     requireFiniteArray('fit', fit);
-    requireObject('options', options);
+    requireOptions('options', options, ENCODING_OPTION_KEYS);
     this.missing = options.missing ?? '?';
     this.categories = scan.kinds.map((kind) => (kind === 'categorical' ? new Set<string>() : undefined));
     this.sums = new Float64Array(scan.kinds.length);

@@ -5,7 +5,7 @@
  * deeply nested or truncated file is a typed error with a line and column, never a stack overflow.
  * Browser-safe; the trace readers build only what they need from the events.
  */
-import { DpboundsTypeError, requireObject } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireObject, requireOptions } from '@dpbounds/special-functions';
 
 /** Receives the events of a {@link JsonEventReader}, in document order. */
 export interface JsonEventHandler {
@@ -76,7 +76,7 @@ export class JsonEventReader {
 
   constructor(handler: JsonEventHandler, options: JsonEventReaderOptions = {}) {
     requireObject('handler', handler);
-    requireObject('options', options);
+    requireOptions('options', options, ['maxDepth', 'maxTokenLength']);
     this.#handler = handler;
     this.#maxDepth = options.maxDepth ?? 64;
     this.#maxToken = options.maxTokenLength ?? 16 * 1024 * 1024;
