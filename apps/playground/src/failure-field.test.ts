@@ -38,6 +38,13 @@ describe('placing a failed computation at its control', () => {
     expect(attributeFailure(defaultParams, config, 'x', { message: 'm', parameter: 'targetEpsilon' }).field).toBe('targetValue');
   });
 
+  it('drops the library\'s advice about controls the page does not have (an accountant, maxGridPoints)', () => {
+    const { params, config } = at('?q=0.0078&sigma=1e-300&T=2544');
+    const named = attributeFailure(params, config, 'The DP accounting', { message: 'noiseMultiplier must be a noise multiplier whose one-step privacy loss fits 4194304 grid points at a grid step ≤ 10 (q = 0.0078: the loss of one step is too wide, or not representable in double precision; use the RDP accountant); found 1e-300', parameter: 'noiseMultiplier' });
+    expect(named.message).toBe('The DP accounting cannot use this value: Noise multiplier σ must be a noise multiplier whose one-step privacy loss fits 4194304 grid points at a grid step ≤ 10 (q = 0.0078: the loss of one step is too wide, or not representable in double precision); found 1e-300');
+    const unnamed = attributeFailure(params, config, 'The DP accounting', { message: 'steps must be a run whose PLD fits 4194304 grid points at a grid step ≤ 10 (T = 2544; use the RDP accountant, or raise maxGridPoints); found 2544', parameter: 'internal' });
+    expect(unnamed.message).not.toMatch(/RDP accountant|maxGridPoints/);
+  });
   it('says the control\'s label, never the library\'s parameter name (σ = 1e-300)', () => {
     const { params, config } = at('?q=0.0078&sigma=1e-300&T=2544');
     const failure = attributeFailure(params, config, 'The DP accounting', { message: 'noiseMultiplier must be a noise multiplier whose one-step privacy loss fits 4194304 grid points; found 1e-300', parameter: 'noiseMultiplier' });

@@ -42,9 +42,18 @@ const FIELD_LABELS: Readonly<Record<ComputeField, string>> = {
  * A library message in the page's words: its leading parameter name (e.g. `noiseMultiplier must
  * be …`) becomes the label of the control it was placed at.
  */
+/**
+ * The library's advice names controls this page does not have (an accountant, maxGridPoints):
+ * dropped, so that a message never sends the reader to a control that is not there.
+ */
+function withoutLibraryAdvice(message: string): string {
+  return message.replace(/[;,] use the RDP accountant(, or raise maxGridPoints)?/g, '');
+}
+
 function inFieldWords(message: string, parameter: string | undefined, field: ComputeField): string {
-  if (parameter === undefined || parameter === '' || !message.startsWith(parameter)) return message;
-  return `${FIELD_LABELS[field]}${message.slice(parameter.length)}`;
+  const words = withoutLibraryAdvice(message);
+  if (parameter === undefined || parameter === '' || !words.startsWith(parameter)) return words;
+  return `${FIELD_LABELS[field]}${words.slice(parameter.length)}`;
 }
 
 function samplingField(params: PlaygroundParams): ComputeField {
@@ -124,5 +133,5 @@ export function attributeFailure(params: PlaygroundParams, config: ResolvedConfi
   const named = fieldOfParameter(failure.parameter, params);
   if (named !== undefined) return { field: named, message: `${analysis} cannot use this value: ${inFieldWords(failure.message, failure.parameter, named)}` };
   const field = costField(params, config);
-  return { field, message: `${analysis} cannot represent this run (${failure.message}). ${hint(field, config)}` };
+  return { field, message: `${analysis} cannot represent this run (${withoutLibraryAdvice(failure.message)}). ${hint(field, config)}` };
 }

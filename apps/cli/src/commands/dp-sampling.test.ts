@@ -173,3 +173,14 @@ describe('dpbounds dp --sampling', () => {
     expect(await refused(['--max-batchsize', '200', ...sizes, ...run])).toMatch(/did you mean --max-batch-size\?/);
   });
 });
+
+describe('dpbounds dp --sampling: an accountant the sampler cannot use', () => {
+  it('is refused offering only the accountants that sampler takes (truncated Poisson: pld; the others: pld or rdp)', async () => {
+    const sizes = ['--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '10', '--delta', '1e-5', '--accountant', 'prv'];
+    const capped = await runCaptured(['dp', '--sampling', 'truncated-poisson', '--max-batch-size', '200', ...sizes], { commands: [dpCommand] });
+    expect(capped.code).toBe(2);
+    expect(capped.stderr).toBe('dpbounds dp: --accountant prv does not price --sampling truncated-poisson; use --accountant pld (the default)\n');
+    const shuffled = await runCaptured(['dp', '--sampling', 'shuffle', ...sizes], { commands: [dpCommand] });
+    expect(shuffled.stderr).toBe('dpbounds dp: --accountant prv does not price --sampling shuffle; use --accountant pld (the default) or rdp\n');
+  });
+});

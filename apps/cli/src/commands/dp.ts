@@ -53,7 +53,9 @@ function runSampler(flags: ParsedFlags, io: CommandIo, sampling: SamplingChoice)
   const delta = requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   if (flags.fpr !== undefined) throw new UsageError(`--fpr reads the Poisson trade-off curve; with --sampling ${sampling.sampler} use --sampling-rate without --batch-size/--dataset-size (Poisson only)`);
   const accountant = choice(flags, 'accountant', ['pld', 'rdp', 'prv', 'gdp', 'all'] as const, 'pld');
-  if (accountant !== 'pld' && accountant !== 'rdp') throw new UsageError(`--accountant ${accountant} does not price --sampling ${sampling.sampler}; use --accountant pld (default) or rdp`);
+  // truncated Poisson's mixture loss has no RDP analysis: offer only what the sampler accepts
+  const offered = sampling.sampler === 'truncated-poisson' ? 'use --accountant pld (the default)' : 'use --accountant pld (the default) or rdp';
+  if (accountant !== 'pld' && accountant !== 'rdp') throw new UsageError(`--accountant ${accountant} does not price --sampling ${sampling.sampler}; ${offered}`);
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
   const run = samplerRunOf(sampling, noiseMultiplier, steps, neighbouring);
   const [result] = withAccountantProgress(io, [accountant], steps >= 10_000, () => samplerEpsilon(run, delta, { accountant }));

@@ -70,7 +70,7 @@ export function sweepAccountants(request: SweepRequest, config: SweepConfigurati
 /**
  * Checks a request: known accountants and threats (no repeats), FPRs in [0, 1].
  *
- * @throws DpboundsTypeError / DpboundsRangeError naming `accountants`, `threats` or `fprs`.
+ * @throws DpboundsTypeError / DpboundsRangeError naming `accountants`, `threats`, `fprs` or `skipDp`.
  * @example validateSweepRequest({ accountants: ['pld'], threats: ['rtm'], fprs: [0.01] })
  */
 export function validateSweepRequest(request: SweepRequest): SweepRequest {
@@ -85,6 +85,8 @@ export function validateSweepRequest(request: SweepRequest): SweepRequest {
       seen.add(v);
     }
   };
+  // a truthy non-boolean ('true', 1) would be read as false and keep the DP side: refused instead
+  if (request.skipDp !== undefined && request.skipDp !== true && request.skipDp !== false) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'skipDp', expected: 'true or false', found: request.skipDp });
   if (request.accountants !== 'all') list('accountants', request.accountants, SWEEP_ACCOUNTANTS);
   if (request.threats !== undefined) list('threats', request.threats, SWEEP_THREATS);
   if ((request.accountants === 'all' ? 1 : request.accountants.length) + (request.threats?.length ?? 0) === 0) {

@@ -32,6 +32,10 @@ describe('sweep entries refuse hostile arguments with typed errors', () => {
   it('validateSweepRequest names request', () => {
     expect(refusedParameter(() => validateSweepRequest(undefined as never))).toBe('request');
   });
+  it('skipDp is true or false: a truthy string or number is refused, not read as false (the DP side kept)', () => {
+    for (const skipDp of ['true', 1, null, Symbol('s')]) expect(refusedParameter(() => validateSweepRequest({ accountants: ['rdp'], threats: ['bayes'], skipDp } as never))).toBe('skipDp');
+    expect(validateSweepRequest({ accountants: ['rdp'], threats: ['bayes'], skipDp: true }).skipDp).toBe(true);
+  });
   it('validateSweepConfiguration names config and request', () => {
     expect(refusedParameter(() => validateSweepConfiguration(null as never, REQUEST))).toBe('config');
     expect(refusedParameter(() => validateSweepConfiguration(CONFIG, 'x' as never))).toBe('request');

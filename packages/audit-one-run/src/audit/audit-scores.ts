@@ -2,7 +2,7 @@
  * A one-run membership audit from per-canary scores: choose the guesses with abstention, then
  * audit ([SNJ] §7, [MMC] §5; docs/math/audit-one-run.md).
  */
-import { DpboundsTypeError, requireArray, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireArray, requireFunction, requireObject, requireOptions } from '@dpbounds/special-functions';
 import { significanceFromConfidence, validateBucketSize } from '../observation/observation.js';
 import {
   rankCanaries,
@@ -88,6 +88,8 @@ function auditRanked(ranked: RankedCanaries, options: ScoreAuditOptions, bucketS
   const tau = significanceFromConfidence(confidence);
   const bonferroni = options.bonferroni ?? false;
   if (bonferroni !== true && bonferroni !== false) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'bonferroni', expected: 'true or false', found: bonferroni });
+  // checked before any work: a wrong-typed callback would otherwise fail as a plain TypeError mid-audit
+  const onProgress = options.onProgress === undefined ? undefined : requireFunction<(done: number, total: number) => void>('options.onProgress', options.onProgress);
   const counts = options.guessCounts === undefined ? undefined : requireArray<number>('guessCounts', options.guessCounts);
   const configurations = counts === undefined ? undefined : counts.length;
   // The number of configurations is needed before testing for Bonferroni: count them first.
@@ -112,7 +114,7 @@ function auditRanked(ranked: RankedCanaries, options: ScoreAuditOptions, bucketS
       const audit = auditOneRun(observation, auditOptions);
       audits.set(`${observation.guesses}:${observation.correct}`, audit);
       done++;
-      options.onProgress?.(done, tried);
+      onProgress?.(done, tried);
       return audit.empiricalEpsilon;
     },
     selectionOptions,

@@ -27,4 +27,10 @@ describe('audit options: an unknown or misspelt key is refused, never ignored', 
     // every documented key is still accepted
     expect(auditScores(canaries, { method: 'fdp', confidence: 0.9, delta: 1e-5, bonferroni: true, guessCounts: [2], split: 'both', onProgress: () => undefined }).empiricalEpsilon).toBeGreaterThanOrEqual(0);
   });
+
+  it('a progress callback that is not a function is refused naming it, before any audit (not a TypeError mid-audit)', () => {
+    const canaries = { scores: [0.9, 0.8, 0.1, 0.2], members: [1, 1, 0, 0] };
+    expect(() => auditScores(canaries, { onProgress: 1 } as never)).toThrow(/^options\.onProgress must be a function; found 1$/);
+    expect(() => auditConfidentGuesses({ confidences: [0.9, 0.1], correct: [1, 0] }, { onProgress: 'x' } as never)).toThrow(DpboundsTypeError);
+  });
 });

@@ -42,6 +42,8 @@ export function formatFound(value: unknown): string {
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   if (ArrayBuffer.isView(value)) return `a typed array of length ${(value as unknown as { length: number }).length}`;
   if (typeof value === 'object') return 'an object';
+  // a BigInt prints without its n (String(100n) is "100"): say what it is, or "found 100" contradicts "an integer"
+  if (typeof value === 'bigint') return `${String(value)}n (a BigInt, not a number)`;
   return String(value);
 }
 

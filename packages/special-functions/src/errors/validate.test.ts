@@ -115,3 +115,14 @@ describe('requireOptions', () => {
     expect(() => requireOptions('options', { bogus: 10n }, keys)).toThrow(DpboundsTypeError);
   });
 });
+
+describe('messages that do not contradict themselves', () => {
+  it('a BigInt is found as a BigInt (100n), not as the integer 100 that was asked for', () => {
+    expect(() => requireInteger('steps', 100n, { min: 1 })).toThrow('steps must be an integer in [1, ∞); found 100n (a BigInt, not a number)');
+  });
+  it('an integer past 2^53 − 1 is refused saying it is not exactly representable', () => {
+    expect(() => requireInteger('shardCount', 2 ** 53, { min: 1 })).toThrow('shardCount must be an integer in [1, ∞) of at most 2^53 − 1 (exactly representable); found 9007199254740992');
+    // a fraction keeps the plain wording
+    expect(() => requireInteger('steps', 1.5, { min: 1 })).toThrow('steps must be an integer in [1, ∞); found 1.5');
+  });
+});

@@ -74,7 +74,8 @@ export function requireInteger(parameter: string, value: unknown, interval: Inte
   if (typeof value === 'number' && Number.isSafeInteger(value) && inInterval(value, interval)) return value;
   const expected = `an integer in ${describeInterval(interval)}`;
   if (typeof value !== 'number') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected, found: value });
-  if (!Number.isSafeInteger(value)) throw new DpboundsRangeError({ code: 'ERR_NOT_INTEGER', parameter, expected, found: value });
+  // an integer past 2^53 − 1 is not exactly representable: say so, or "found 9007199254740992" contradicts "an integer"
+  if (!Number.isSafeInteger(value)) throw new DpboundsRangeError({ code: 'ERR_NOT_INTEGER', parameter, expected: Number.isInteger(value) ? `${expected} of at most 2^53 − 1 (exactly representable)` : expected, found: value });
   throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter, expected, found: value });
 }
 

@@ -26,7 +26,8 @@
  * @example choleskyLower(new Float64Array([4, 2, 2, 3]), 2) // Float64Array [2, 0, 1, 1.4142135623730951]
  */
 export function choleskyLower(matrix: ArrayLike<number>, d: number): Float64Array | undefined {
-  if (!Number.isInteger(d) || d < 0 || matrix.length < d * d) return undefined;
+  // O(1) checks first: a null matrix or d = ∞ must give undefined, not a throw or a runaway loop
+  if (typeof matrix !== 'object' || matrix === null || typeof matrix.length !== 'number' || !Number.isSafeInteger(d) || d < 0 || matrix.length < d * d) return undefined;
   const l = new Float64Array(d * d);
   for (let i = 0; i < d; i++) {
     const rowI = i * d;

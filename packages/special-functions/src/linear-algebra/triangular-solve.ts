@@ -9,11 +9,33 @@
  * 2nd ed. (2002), Theorem 8.5 (backward stability of substitution).
  *
  * Domain of every function here: `l` lower triangular with non-zero diagonal (as returned by
- * choleskyLower), vectors of length ≥ d from the given offset. Kernels: nothing is validated and
- * nothing throws; a zero pivot gives ±∞/NaN entries. Accuracy: backward stable, the computed
+ * choleskyLower), vectors of length ≥ d from the given offset. Kernels: nothing throws; a zero
+ * pivot gives ±∞/NaN entries, and arguments outside the domain (d not a non-negative integer,
+ * arrays too short or not arrays, an offset or count that is not a non-negative integer) give NaN
+ * in every entry of `out` (or a single NaN when `out` is not a Float64Array), checked in O(1)
+ * before any loop, so that no argument can make a loop run away (d = ∞). Accuracy: backward stable, the computed
  * solution solves (L + ΔL) y = v with |ΔL| ≤ d·u/(1 − d·u)·|L| (u = 2⁻⁵³), so the forward error
  * is bounded by the condition number of L times that.
  */
+
+/** An array-like value (a typed array or an array), without touching anything but `length`. */
+function isArrayLike(value: unknown): value is ArrayLike<number> {
+  return typeof value === 'object' && value !== null && typeof (value as { length?: unknown }).length === 'number';
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** The arguments of one solve describe arrays long enough for d (all checks O(1)). */
+function solvable(l: unknown, d: unknown, v: unknown, offset: unknown, out: unknown): boolean {
+  return isCount(d) && isArrayLike(l) && l.length >= d * d && isArrayLike(v) && isCount(offset) && v.length >= offset + d && out instanceof Float64Array && out.length >= d;
+}
+
+/** The kernels' answer outside their domain: NaN in every entry of `out`, never a throw. */
+function notANumber(out: unknown): Float64Array {
+  return out instanceof Float64Array ? out.fill(Number.NaN) : Float64Array.of(Number.NaN);
+}
 
 /**
  * Solves L y = v by forward substitution (L lower triangular, row-major d × d) and writes y
@@ -23,6 +45,7 @@
  * @example forwardSubstitute(new Float64Array([2, 0, 1, 1]), 2, [4, 3], 0, new Float64Array(2))[1] // 1
  */
 export function forwardSubstitute(l: ArrayLike<number>, d: number, v: ArrayLike<number>, vOffset: number, out: Float64Array): Float64Array {
+  if (!solvable(l, d, v, vOffset, out)) return notANumber(out);
   for (let i = 0; i < d; i++) {
     const row = i * d;
     let sum = v[vOffset + i] as number;
@@ -40,6 +63,7 @@ export function forwardSubstitute(l: ArrayLike<number>, d: number, v: ArrayLike<
  * @example backSubstitute(new Float64Array([2, 0, 1, 1]), 2, [2, 1], 0, new Float64Array(2))[0] // 0.5
  */
 export function backSubstitute(l: ArrayLike<number>, d: number, y: ArrayLike<number>, yOffset: number, out: Float64Array): Float64Array {
+  if (!solvable(l, d, y, yOffset, out)) return notANumber(out);
   for (let i = d - 1; i >= 0; i--) {
     let sum = y[yOffset + i] as number;
     for (let k = i + 1; k < d; k++) sum -= (l[k * d + i] as number) * (out[k] as number);
@@ -126,6 +150,7 @@ function solveRow(l: ArrayLike<number>, d: number, i: number, y: Float64Array, o
  * @example forwardSubstituteRows(new Float64Array([2, 0, 1, 1]), 2, new Float64Array([4, 3, 2, 2]), 2)[3] // 1
  */
 export function forwardSubstituteRows(l: ArrayLike<number>, d: number, vectors: Float64Array, count: number): Float64Array {
+  if (!(isCount(d) && isCount(count) && isArrayLike(l) && l.length >= d * d && vectors instanceof Float64Array && vectors.length >= count * d)) return notANumber(vectors);
   for (let blockStart = 0; blockStart < count; blockStart += BLOCK) {
     const blockEnd = Math.min(count, blockStart + BLOCK);
     let i = 0;
