@@ -19,6 +19,7 @@
  * by at most ~2e-6·C (only when the diameter itself is that small).
  */
 import { DpboundsRangeError, requireFunction, requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { maxClippedSquaredDistance } from '../models/max-clipped-squared-distance.js';
 import type { SubstitutedGradients } from '../models/model.js';
 import { aiSensitivityTraceFromRecord } from '../traces/ai-sensitivity-trace.js';
 import type { AiSensitivityTrace } from '../traces/ai-sensitivity-trace.js';
@@ -30,9 +31,6 @@ const ROUNDING_MARGIN = 1e-12;
 
 /** Reused buffers of {@link centroidBound} (single-threaded; not part of any result). */
 let centroidScratch = new Float64Array(0);
-
-/** Reused buffers of {@link clippedDiameter}. */
-let diameterScratch = new Float64Array(0);
 
 /** Which diameter(s) to compute each step. */
 export type AttributeSensitivityMethod = 'full' | 'approximate' | 'both';
@@ -72,26 +70,7 @@ export function clippedDiameter(gradients: SubstitutedGradients, clip: number): 
   if (gradients.maxClippedSquaredDistance !== undefined) return Math.min(2 * clip, Math.sqrt(gradients.maxClippedSquaredDistance(clip, ROUNDING_MARGIN)));
   const k = gradients.count;
   const G = gradients.gram();
-  if (diameterScratch.length < 2 * k) diameterScratch = new Float64Array(2 * k);
-  const c = diameterScratch.subarray(0, k);
-  const sq = diameterScratch.subarray(k, 2 * k);
-  for (let a = 0; a < k; a++) {
-    const g = G[a * k + a] as number;
-    const n = Math.sqrt(Math.max(0, g));
-    c[a] = n > clip ? clip / n : 1;
-    sq[a] = (c[a] as number) ** 2 * g;
-  }
-  let best = 0;
-  for (let a = 0; a < k; a++) {
-    const ca = c[a] as number;
-    const sa = sq[a] as number;
-    const row = a * k;
-    for (let b = a + 1; b < k; b++) {
-      const d2 = sa + (sq[b] as number) - 2 * ca * (c[b] as number) * (G[row + b] as number) + ROUNDING_MARGIN * (sa + (sq[b] as number));
-      if (d2 > best) best = d2;
-    }
-  }
-  return Math.min(2 * clip, Math.sqrt(best));
+  return Math.min(2 * clip, Math.sqrt(maxClippedSquaredDistance(k, (a, b) => G[a * k + b] as number, clip, ROUNDING_MARGIN)));
 }
 
 /**

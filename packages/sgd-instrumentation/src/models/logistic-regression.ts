@@ -3,6 +3,7 @@
  * cross-entropy loss. Per-example gradient (σ(z) − y)·[x, 1].
  */
 import { requireInteger } from '@dpbounds/special-functions';
+import { maxClippedSquaredDistance } from './max-clipped-squared-distance.js';
 import { logisticLoss, sigmoid } from './model.js';
 import type { Model, Rng, SubstitutedGradients } from './model.js';
 
@@ -79,30 +80,9 @@ export function logisticRegression(featureCount: number): Model {
           return g;
         },
         // the diameter without a k×k Gram matrix (the demo's 73 ages: one 43 kB allocation per
-        // record and step before): each entry is the same expression as gram()'s, so the result
-        // is clippedDiameter's on gram(), bit for bit
-        maxClippedSquaredDistance: (clip, margin) => {
-          const c = new Float64Array(k);
-          const sq = new Float64Array(k);
-          for (let a = 0; a < k; a++) {
-            const g = (e[a] as number) * (e[a] as number) * (common + zdot(a, a));
-            const n = Math.sqrt(Math.max(0, g));
-            c[a] = n > clip ? clip / n : 1;
-            sq[a] = (c[a] as number) ** 2 * g;
-          }
-          let best = 0;
-          for (let a = 0; a < k; a++) {
-            const ca = c[a] as number;
-            const sa = sq[a] as number;
-            const ea = e[a] as number;
-            for (let b = a + 1; b < k; b++) {
-              const gab = ea * (e[b] as number) * (common + zdot(a, b));
-              const d2 = sa + (sq[b] as number) - 2 * ca * (c[b] as number) * gab + margin * (sa + (sq[b] as number));
-              if (d2 > best) best = d2;
-            }
-          }
-          return best;
-        },
+        // record and step before): each entry is gram()'s expression, so the result is
+        // clippedDiameter's on gram(), bit for bit
+        maxClippedSquaredDistance: (clip, margin) => maxClippedSquaredDistance(k, (a, b) => (e[a] as number) * (e[b] as number) * (common + zdot(a, b)), clip, margin),
         innerWithWeightedSum: (weights) => {
           let se = 0;
           const sz = new Float64Array(m);
