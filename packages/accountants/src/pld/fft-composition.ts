@@ -139,8 +139,7 @@ function chernoffWindow(groups: readonly PldGroup[], tau: number, h: number): { 
       // bin b spans indices [b·c, b·c + c − 1]: λ·index ≤ λ·(b·c + c − 1) for λ > 0, ≤ λ·b·c for λ < 0
       const slope = lambda * g.c;
       const logMgf = logShiftedMgfUpperBound(g.masses, g.lo, g.hi, slope) + slope * (sign > 0 ? g.hi : g.lo);
-      const m = g.c === 1 ? logMgf : logMgf + (sign > 0 ? lambda * (g.c - 1) : 0);
-      total += g.count * m;
+      total += g.count * (logMgf + (sign > 0 ? lambda * (g.c - 1) : 0));
     }
     const bound = (total + logTerm) / lambda;
     if (!Number.isFinite(bound)) return Number.NaN;
