@@ -99,10 +99,22 @@ describe('workspace manifests', () => {
     expect(noCheck.length).toBe(7);
     for (const dir of noCheck) {
       const manifest = read(dir);
-      expect(manifest.scripts?.typecheck, manifest.name).toBe('tsc -p tsconfig.json --noEmit');
+      expect(manifest.scripts?.['typecheck:package'], manifest.name).toBe('tsc -p tsconfig.json --noEmit');
       const config = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { include?: string[] };
       expect(config.include, manifest.name).toContain('src');
     }
+  });
+
+  it('one typecheck task checks every workspace with a tsconfig.json (scripts/typecheck-all.mjs: one tsc -b), after the builds it reads', () => {
+    const withConfig = [...workspaces, join(root, 'integrations', 'python')].filter((dir) => existsSync(join(dir, 'tsconfig.json')));
+    const listed = execFileSync(process.execPath, [join(root, 'scripts', 'typecheck-all.mjs'), '--list'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+    expect(listed.sort()).toEqual(withConfig.map((dir) => relative(root, join(dir, 'tsconfig.json'))).sort());
+    // the turbo task is the typecheck workspace's; no other workspace has a `typecheck` task of its own
+    const typecheck = read(join(root, 'tools', 'typecheck'));
+    expect(typecheck.scripts?.typecheck).toBe('node ../../scripts/typecheck-all.mjs');
+    for (const dir of workspaces.filter((d) => !d.endsWith(join('tools', 'typecheck')))) expect(read(dir).scripts?.typecheck, dir).toBeUndefined();
+    // ordered after the builds of the libraries the workspaces import (their dist/*.d.ts)
+    expect(Object.keys(typecheck.devDependencies ?? {}).sort()).toEqual(['@dpbounds/accountants', '@dpbounds/attacks', '@dpbounds/audit-one-run', '@dpbounds/sgd-instrumentation', '@dpbounds/special-functions', '@dpbounds/tradeoff-core']);
   });
 
   it('no .npmrc carries pnpm-only settings (npm reads it too and warns)', () => {
