@@ -51,9 +51,8 @@ function withoutLibraryAdvice(message: string): string {
 }
 
 function inFieldWords(message: string, parameter: string | undefined, field: ComputeField): string {
-  const words = withoutLibraryAdvice(message);
-  if (parameter === undefined || parameter === '' || !words.startsWith(parameter)) return words;
-  return `${FIELD_LABELS[field]}${words.slice(parameter.length)}`;
+  if (parameter === undefined || parameter === '' || !message.startsWith(parameter)) return message;
+  return `${FIELD_LABELS[field]}${message.slice(parameter.length)}`;
 }
 
 function samplingField(params: PlaygroundParams): ComputeField {
@@ -130,8 +129,9 @@ export function attributeFailure(params: PlaygroundParams, config: ResolvedConfi
     const field = costField(params, config);
     return { field, message: `${analysis} did not finish within ${failure.budgetMs / 1000} s and was stopped. ${hint(field, config)}` };
   }
+  const words = withoutLibraryAdvice(failure.message);
   const named = fieldOfParameter(failure.parameter, params);
-  if (named !== undefined) return { field: named, message: `${analysis} cannot use this value: ${inFieldWords(failure.message, failure.parameter, named)}` };
+  if (named !== undefined) return { field: named, message: `${analysis} cannot use this value: ${inFieldWords(words, failure.parameter, named)}` };
   const field = costField(params, config);
-  return { field, message: `${analysis} cannot represent this run (${withoutLibraryAdvice(failure.message)}). ${hint(field, config)}` };
+  return { field, message: `${analysis} cannot represent this run (${words}). ${hint(field, config)}` };
 }

@@ -142,33 +142,39 @@ function functionExports(module: Record<string, unknown>): Array<[string, (...ar
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
-/**
- * The number of parameters a function declares, defaults and rest included (`fn.length` stops at
- * the first default): the top-level commas of its parameter list in the source. Classes: their
- * constructor's.
- */
-export function declaredArity(fn: (...args: unknown[]) => unknown): number {
-  const source = Function.prototype.toString.call(fn);
-  let start = source.indexOf('(');
+/** The names of a function's parameters, from its source (a class: its constructor's), defaults dropped. */
+export function parameterNames(fn: (...args: unknown[]) => unknown): string[] {
+  let source = Function.prototype.toString.call(fn);
   if (/^class[\s{]/.test(source)) {
     const ctor = source.search(/\bconstructor\s*\(/);
-    if (ctor < 0) return fn.length;
-    start = source.indexOf('(', ctor);
+    if (ctor < 0) return [];
+    source = source.slice(ctor);
   }
-  if (start < 0) return fn.length;
+  const names: string[] = [];
   let depth = 0;
-  let commas = 0;
-  let empty = true;
-  for (let i = start + 1; i < source.length; i++) {
+  let current = '';
+  for (let i = source.indexOf('(') + 1; i > 0 && i < source.length; i++) {
     const c = source[i] as string;
     if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
+    if (c === ')' || c === ']' || c === '}') {
       if (depth === 0) break;
       depth--;
-    } else if (c === ',' && depth === 0) commas++;
-    else if (!/\s/.test(c)) empty = false;
+    }
+    if (c === ',' && depth === 0) {
+      names.push(current);
+      current = '';
+    } else current += c;
   }
-  return Math.max(fn.length, empty ? 0 : commas + 1);
+  if (current.trim() !== '') names.push(current);
+  return names.map((n) => (n.split('=')[0] as string).replace(/^\s*(private|public|readonly|\s)+/, '').trim());
+}
+
+/**
+ * The number of parameters a function declares, defaults and rest included (`fn.length` stops at
+ * the first default): its {@link parameterNames}. Classes: their constructor's.
+ */
+export function declaredArity(fn: (...args: unknown[]) => unknown): number {
+  return Math.max(fn.length, parameterNames(fn).length);
 }
 
 /** Calls made, by part (read by the last test, which checks them against the stated counts). */
@@ -368,33 +374,6 @@ describe('every option key: unknown and misspelt keys are refused naming the key
     }, 120_000);
   }
 });
-
-/** The names of a function's parameters, from its source (a class: its constructor's), defaults dropped. */
-export function parameterNames(fn: (...args: unknown[]) => unknown): string[] {
-  let source = Function.prototype.toString.call(fn);
-  if (/^class[\s{]/.test(source)) {
-    const ctor = source.search(/\bconstructor\s*\(/);
-    if (ctor < 0) return [];
-    source = source.slice(ctor);
-  }
-  const names: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (let i = source.indexOf('(') + 1; i > 0 && i < source.length; i++) {
-    const c = source[i] as string;
-    if (c === '(' || c === '[' || c === '{') depth++;
-    if (c === ')' || c === ']' || c === '}') {
-      if (depth === 0) break;
-      depth--;
-    }
-    if (c === ',' && depth === 0) {
-      names.push(current);
-      current = '';
-    } else current += c;
-  }
-  if (current.trim() !== '') names.push(current);
-  return names.map((n) => (n.split('=')[0] as string).replace(/^\s*(private|public|readonly|\s)+/, '').trim());
-}
 
 /**
  * Entry points with an `options` parameter that the generated check cannot reach with the pool's

@@ -8,6 +8,7 @@
  * and §4.2.5–4.2.6 (stability); N. J. Higham, Accuracy and Stability of Numerical Algorithms,
  * 2nd ed. (2002), Theorem 10.3.
  */
+import { isArrayLike, isCount } from './kernel-arguments.js';
 
 /**
  * The lower Cholesky factor L of a symmetric positive-definite d × d matrix A (A = LLᵀ), by the
@@ -27,7 +28,7 @@
  */
 export function choleskyLower(matrix: ArrayLike<number>, d: number): Float64Array | undefined {
   // O(1) checks first: a null matrix or d = ∞ must give undefined, not a throw or a runaway loop
-  if (typeof matrix !== 'object' || matrix === null || typeof matrix.length !== 'number' || !Number.isSafeInteger(d) || d < 0 || matrix.length < d * d) return undefined;
+  if (!isArrayLike(matrix) || !isCount(d) || matrix.length < d * d) return undefined;
   const l = new Float64Array(d * d);
   for (let i = 0; i < d; i++) {
     const rowI = i * d;

@@ -17,15 +17,7 @@
  * solution solves (L + ΔL) y = v with |ΔL| ≤ d·u/(1 − d·u)·|L| (u = 2⁻⁵³), so the forward error
  * is bounded by the condition number of L times that.
  */
-
-/** An array-like value (a typed array or an array), without touching anything but `length`. */
-function isArrayLike(value: unknown): value is ArrayLike<number> {
-  return typeof value === 'object' && value !== null && typeof (value as { length?: unknown }).length === 'number';
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
+import { isArrayLike, isCount } from './kernel-arguments.js';
 
 /** The arguments of one solve describe arrays long enough for d (all checks O(1)). */
 function solvable(l: unknown, d: unknown, v: unknown, offset: unknown, out: unknown): boolean {
