@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Where dpbounds' PLD queries stand against their physical limit: the share of each query's CPU
 // time spent inside the FFTs (fft.js `realTransform`, `transform`, `inverseTransform`), measured on
-// the PLD queries of the anchors table (tools/bench-anchors/run.mjs). The target (issue #27) is
+// the PLD queries of the anchors table (tools/bench-anchors/run.mjs). The target set for it is
 // that everything else — discretisation, Chernoff windows, powering the spectra, reading ε — takes
 // at most as long as the FFTs, i.e. an FFT share ≥ 50 %.
 //
