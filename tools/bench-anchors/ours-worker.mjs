@@ -153,7 +153,8 @@ const SCORES_TO_VALUE = (task, out) => (task.startsWith('lira.') ? evaluateAttac
 const REFERENCES = {
   'ref.pld.eps': (p) => {
     const b = pldBracket(p);
-    return { lower: b.lower, upper: b.upper, note: `dpbounds PLD bounds at h=${b.step.toPrecision(3)}` };
+    const coarsened = b.method === 'pld' ? '' : ` (${b.method}: the grid was coarsened to fit maxGridPoints)`;
+    return { lower: b.lower, upper: b.upper, note: `dpbounds PLD bounds at h=${b.step.toPrecision(3)}${coarsened}` };
   },
   'ref.rdp.eps': (p) => {
     const v = denseRdp().compose(event(p)).getEpsilon(p.delta);
