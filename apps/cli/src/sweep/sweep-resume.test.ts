@@ -89,6 +89,29 @@ describe('sweep resume reads --out in bounded memory', () => {
   }
 });
 
+describe('sweep resume of a shard', () => {
+  it('rewrites a damaged shard file in order, and refuses a row of another shard', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dpbounds-sweep-resume-'));
+    const shard = (file: string, i: number, extra: string[] = []): ReturnType<typeof runCaptured> => runCaptured(['sweep', ...gridArgv, '--workers', '1', '--shard', `${i}/3`, '--out', file, '--json', ...extra], { cwd: dir });
+    expect((await shard('s1.jsonl', 1)).code).toBe(0);
+    expect((await shard('s2.jsonl', 2)).code).toBe(0);
+    const full = readFileSync(join(dir, 's1.jsonl'), 'utf8');
+    const lines = full.split('\n');
+    expect(lines).toHaveLength(42); // header, configurations 1, 4, …, 118, final newline
+    // rows 2 … 30 reversed, the row of configuration 4 deleted
+    writeFileSync(join(dir, 's1.jsonl'), [lines[0], ...lines.slice(1, 31).filter((_, i) => i !== 1).reverse(), ''].join('\n'));
+    const resumed = await shard('s1.jsonl', 1);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ inShard: 40, evaluated: 11, skipped: 29, rewritten: true });
+    expect(readFileSync(join(dir, 's1.jsonl'), 'utf8')).toBe(full);
+    // a row of shard 2 in shard 1's file
+    const other = readFileSync(join(dir, 's2.jsonl'), 'utf8').split('\n')[3] as string;
+    writeFileSync(join(dir, 's1.jsonl'), [lines[0], lines[1], other, ''].join('\n'));
+    const refused = await shard('s1.jsonl', 1);
+    expect(refused.stderr).toBe('dpbounds sweep: --out s1.jsonl: line 3 (configuration 8) is not in shard 1/3; give another --out, or --force to start it over\n');
+    expect(refused.code).toBe(2);
+  }, 60_000);
+});
+
 describe('sweep resume keeps --out within the input budget', () => {
   const saved = process.env[MAX_INPUT_ENV];
   afterEach(() => {
