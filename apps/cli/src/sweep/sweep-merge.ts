@@ -15,7 +15,7 @@
 import { sweepSpecId, validateSweepRequest } from '@dpbounds/accountants/advanced';
 import type { SweepConfiguration, SweepRequest } from '@dpbounds/accountants';
 import { UsageError } from '../usage-error.js';
-import { sweepFileLines } from './sweep-file-scan.js';
+import { MAX_SWEEP_HEADER_BYTES, sweepFileLines } from './sweep-file-scan.js';
 import type { StreamedLine } from './sweep-file-scan.js';
 import { ROW_DIGEST, SWEEP_FILE_VERSION, sweepCsvColumns, sweepRowLine } from './sweep-format.js';
 import { DEFAULT_RECHECK, recheckRows, recheckSample } from './sweep-recheck.js';
@@ -24,8 +24,7 @@ import type { SweepFormat } from './sweep-format.js';
 import { checkRowSelfConsistent, SweepRowProblem } from './sweep-row-check.js';
 import type { SweepRowClaims } from './sweep-row-check.js';
 
-/** Longest first line read before a file is refused as not a sweep file. */
-export const MAX_SWEEP_HEADER_BYTES: number = 4 * 1024 * 1024;
+export { MAX_SWEEP_HEADER_BYTES } from './sweep-file-scan.js';
 
 /** One shard file, opened for streaming. */
 export interface SweepMergeInput {
