@@ -154,7 +154,7 @@ const LOWER_BOUND_MIN_EVALUATIONS = 8;
  */
 export function workRefusal(steps: number, maxWork: number, needed: string): UsageError {
   return new UsageError(
-    `--steps must be small enough for the calibration's work budget, --max-work ${maxWork} grid points (about 15 s of CPU at the default ${DEFAULT_CALIBRATION_MAX_WORK}; ${needed}); found ${steps}. Lower --steps, or raise --max-work`,
+    `--steps must be small enough for the calibration's work budget, --max-work ${maxWork} grid points (${maxWork === DEFAULT_CALIBRATION_MAX_WORK ? 'the default, about 15 s of CPU' : `the default ${DEFAULT_CALIBRATION_MAX_WORK} is about 15 s of CPU`}; ${needed}); found ${steps}. Lower --steps, or raise --max-work`,
   );
 }
 
@@ -221,7 +221,7 @@ export function calibrateSamplerEpsilon(flags: ParsedFlags, io: CommandIo, sampl
       // shuffle's ε is its lower bound itself: priced alone, without the Poisson and guarantee compositions of samplerEpsilon
       const lowerAt = sampling.sampler === 'shuffle' && k !== undefined
         ? (s: number): number => shuffleEpsilonLowerBound({ datasetSize: run.datasetSize, batchSize: run.batchSize, batchesPerEpoch: k, noiseMultiplier: s, steps, neighbouring }, delta).value
-        : (s: number): number => samplerEpsilon(runWithSigma(run, s), delta).lower?.value ?? 0;
+        : (s: number): number => samplerEpsilon(runWithSigma(run, s), delta).lower?.value ?? 0; // no other sampler's ε is a lower bound today
       lowerSigma = lowerBoundNoiseMultiplier(lowerAt, target, own.noiseMultiplier, lowerBudget, lowerMax);
       used += lowerBudget.evaluations * plan.lowerBoundEvaluation;
     }

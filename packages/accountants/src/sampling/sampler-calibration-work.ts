@@ -29,8 +29,11 @@ export interface SamplerWorkRun {
  */
 const TRUNCATED_POISSON_FACTOR = 8;
 
-/** The random-allocation RDP bound of balls-in-bins: moments by quadrature over the orders (up to 4096 nodes). */
-export const BALLS_IN_BINS_RDP_WORK: number = 2 ** 16;
+/**
+ * The random-allocation RDP bound of balls-in-bins: moments by quadrature over the orders (up to
+ * 4096 nodes), 0.07–0.15 s of CPU measured whatever the epochs: charged as 2²⁰ grid points.
+ */
+export const BALLS_IN_BINS_RDP_WORK: number = 2 ** 20;
 
 function epochs(run: SamplerWorkRun): { epochs: number; fullEpochs: number } {
   const sized = run.datasetSize !== undefined && run.batchSize !== undefined && run.batchSize > 0 ? Math.ceil(run.datasetSize / run.batchSize) : 1;
