@@ -7,8 +7,8 @@ import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger }
 import type { NeighbouringRelation, ResultKind } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
 import { calibrateNoiseMultiplierWithin } from '../calibration/calibrate.js';
-import { accountantEvaluationWork, chargeWork, createWorkMeter, requireEstimatedWork, requireMaxWork } from '../calibration/calibration-work.js';
-import { BALLS_IN_BINS_RDP_WORK, samplerCalibrationWorkEstimate, samplerEpsilonWork, samplerEvaluationWork } from './sampler-calibration-work.js';
+import { chargeWork, createWorkMeter, requireEstimatedWork, requireMaxWork } from '../calibration/calibration-work.js';
+import { BALLS_IN_BINS_RDP_WORK, ballsInBinsPldWork, samplerCalibrationWorkEstimate, samplerEpsilonWork, samplerEvaluationWork } from './sampler-calibration-work.js';
 import { createAccountant } from '../calibration/accountant-factory.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent, type MechanismEvent } from '../events/mechanism-event.js';
@@ -392,7 +392,7 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
         const at = { ...r, noiseMultiplier: s };
         const amplified = ballsInBinsAmplified(at, k, epochs, delta);
         if (amplified <= targetEpsilon) return amplified;
-        chargeWork(meter, accountantEvaluationWork('pld', epochs), `the balls-in-bins PLD of ${epochs} releases`);
+        chargeWork(meter, ballsInBinsPldWork(epochs, s), `the balls-in-bins PLD of ${epochs} releases at σ = ${s}`);
         return ballsInBinsGuaranteeGiven(amplified, at, k, epochs, delta, 'pld').value;
       }, BALLS_IN_BINS_RDP_WORK), targetEpsilon, 'balls-in-bins');
       break;
