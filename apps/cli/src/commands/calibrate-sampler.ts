@@ -8,6 +8,7 @@
 import { samplerEpsilon, samplerNoiseMultiplier, shuffleEpsilonLowerBound } from '@dpbounds/accountants';
 import type { SamplerEpsilon, SamplerRun } from '@dpbounds/accountants';
 import { DEFAULT_CALIBRATION_MAX_WORK, maxTestLowerBoundWork, samplerCalibrationWorkEstimate } from '@dpbounds/accountants/advanced';
+import { isDpboundsError } from '@dpbounds/special-functions';
 import type { CommandIo, CommandResult } from '../command.js';
 import { choice, optionalNumber, requiredNumber } from '../flags.js';
 import type { ParsedFlags } from '../flags.js';
@@ -189,21 +190,32 @@ export function calibrateSamplerEpsilon(flags: ParsedFlags, io: CommandIo, sampl
   let lowerMax = LOWER_BOUND_MAX_EVALUATIONS;
   let byWork = false;
   let used = 0;
-  // what is left of the budget for the next search (the library refuses past it, naming --steps)
+  // what is left of the budget for the next search (the library refuses past it, naming steps)
   const left = (): number => {
     if (maxWork - used < MIN_MAX_WORK) throw workRefusal(steps, maxWork, `${used} counted by the σ searches, too little left for the next`);
     return maxWork - used;
   };
+  // a search the library refuses on what is left: said against the user's --max-work and what was counted before it
+  const within = <T>(search: string, run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      if (isDpboundsError(error) && error.parameter === 'steps' && error.message.includes('work budget')) {
+        throw workRefusal(steps, maxWork, `${used} counted before the ${search}, which needs more than the ${maxWork - used} left`);
+      }
+      throw error;
+    }
+  };
   try {
     progress.stage(`searching σ for ${sampling.sampler}`);
-    own = samplerNoiseMultiplier(run, { epsilon: target, delta, maxWork: left() });
+    own = within(`${sampling.sampler} σ search`, () => samplerNoiseMultiplier(run, { epsilon: target, delta, maxWork: left() }));
     used += own.work;
     progress.update(1);
     progress.stage('searching σ for Poisson at q = b/N');
     const { maxBatchSize: _cap, batchesPerEpoch: _k, ...poissonRun } = run;
     if (sampling.sampler === 'poisson') poisson = own;
     else {
-      poisson = samplerNoiseMultiplier({ ...poissonRun, sampler: 'poisson' }, { epsilon: target, delta, maxWork: left() });
+      poisson = within('Poisson σ search', () => samplerNoiseMultiplier({ ...poissonRun, sampler: 'poisson' }, { epsilon: target, delta, maxWork: left() }));
       used += poisson.work;
     }
     progress.update(2);
