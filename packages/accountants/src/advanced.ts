@@ -61,6 +61,10 @@ export { fixedSizeSubstitutionEpsilon, fixedSizeSubstitutionPld } from './sampli
 export type { FixedSizeRun } from './sampling/fixed-size-substitution.js';
 export { symmetrisedPld } from './sampling/symmetrised-pld.js';
 export { composeWithinBudget } from './sampling/compose-within-budget.js';
+// The work budget of calibrations (grid points counted before the work is done).
+export { DEFAULT_CALIBRATION_MAX_WORK, maxTestLowerBoundWork } from './calibration/calibration-work.js';
+export { samplerCalibrationWorkEstimate } from './sampling/sampler-calibration-work.js';
+export type { SamplerWorkRun } from './sampling/sampler-calibration-work.js';
 export { connectTheDotsGridOfPair, connectTheDotsPldOfPair, psgLossPair } from './pld/connect-the-dots.js';
 export type { PrivacyLossPair } from './pld/connect-the-dots.js';
 // The JSON objects the CLI prints for one configuration (the sweep rows are built from them).

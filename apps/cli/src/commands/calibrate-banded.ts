@@ -25,6 +25,7 @@ import { bandedPlan, plannedNoiseIsFinite } from './banded-plan.js';
 import type { BandedPlan } from './banded-plan.js';
 import { bandedWork, requireBandedWork } from './banded-work.js';
 import { countedAccountants } from './calibrate-evaluations.js';
+import { maxWorkOf, workRefusal } from './calibrate-sampler.js';
 import { accountantsFor, isSampled, runJson } from './dp-banded.js';
 
 /** The targets of `calibrate` whose analyses are DP-SGD's, with why they do not cover a banded matrix run. */
@@ -54,9 +55,13 @@ function refuseDpSgdTargets(flags: ParsedFlags): void {
 }
 
 /** The one line for a library refusal of the calibration: out of reach, δ met without noise, or the run's own error. */
-function calibrationUsageError(error: unknown, flags: ParsedFlags, setup: BandedSetupChoice): UsageError | undefined {
+function calibrationUsageError(error: unknown, flags: ParsedFlags, setup: BandedSetupChoice, maxWork: number): UsageError | undefined {
   if (!isDpboundsError(error)) return undefined;
   const o = setup.options;
+  if (error.parameter === 'steps' && error.message.includes('work budget')) {
+    // the library counts the releases of the run's ledger; the user gave --steps
+    return workRefusal(o.steps, maxWork, `the σ search composes ${String(error.found)} releases per evaluation of ε(σ)`);
+  }
   if (error.parameter === 'targetEpsilon') {
     // the search stops where each release's noise is 1e6 times its sensitivity (or more)
     return new UsageError(
@@ -98,6 +103,7 @@ export async function calibrateBandedMatrix(flags: ParsedFlags, io: CommandIo): 
   const accountant = choice(flags, 'accountant', BANDED_ACCOUNTANTS, 'pld');
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
   const o = setup.options;
+  const maxWork = maxWorkOf(flags);
   accountantsFor(accountant, neighbouring, isSampled(o));
   const work = { steps: o.steps, bands: o.bands, minSeparation: o.minSeparation, participation: o.participation, byDiagonals: !('columnNorms' in o.strategy) };
   requireBandedWork(work);
@@ -110,7 +116,7 @@ export async function calibrateBandedMatrix(flags: ParsedFlags, io: CommandIo): 
       );
     }
   } catch (error) {
-    throw calibrationUsageError(error, flags, setup) ?? error;
+    throw calibrationUsageError(error, flags, setup, maxWork) ?? error;
   }
   const slow = accountant !== 'rdp' && (Math.ceil(o.steps / o.minSeparation) >= 10_000 || bandedWork(work).operations >= 1e7);
   const { factory, progress } = countedAccountants(io, accountant, neighbouring, slow);
@@ -125,7 +131,7 @@ export async function calibrateBandedMatrix(flags: ParsedFlags, io: CommandIo): 
   };
   try {
     // every σ is priced as `dp` prices it: the plan's event (or its one equivalent Gaussian)
-    row = calibrateEventEpsilon({ targetEpsilon: target, delta, neighbouring, event: (sigma) => planAt(sigma).priced }, accountant, factory);
+    row = calibrateEventEpsilon({ targetEpsilon: target, delta, neighbouring, event: (sigma) => planAt(sigma).priced }, accountant, factory, maxWork);
     // balls-in-bins: the amplified guarantee is a second guarantee; the smaller σ that meets the
     // target with either is the answer (GDP calibrates an estimate, so it keeps its own)
     const amplified = o.participation === 'balls-in-bins' && accountant !== 'gdp' ? bandedBallsInBinsNoiseMultiplier({ targetEpsilon: target, delta, neighbouring, event: (sigma) => planAt(sigma).event, below: row.noiseMultiplier }) : undefined;
@@ -134,7 +140,7 @@ export async function calibrateBandedMatrix(flags: ParsedFlags, io: CommandIo): 
       row = { ...row, noiseMultiplier: amplified.noiseMultiplier, achieved: amplified.guarantee.epsilon, kind: 'guarantee' };
     }
   } catch (error) {
-    throw calibrationUsageError(error, flags, setup) ?? error;
+    throw calibrationUsageError(error, flags, setup, maxWork) ?? error;
   } finally {
     progress.finish();
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { samplerEpsilon } from '@dpbounds/accountants';
 import { runCaptured } from '../test-helpers/capture-io.js';
 import { calibrateCommand } from './calibrate.js';
-import { lowerBoundMaxEvaluations, lowerBoundNoiseMultiplier } from './calibrate-sampler.js';
+import { DEFAULT_CALIBRATION_MAX_WORK } from '@dpbounds/accountants/advanced';
+import { lowerBoundMaxEvaluations, lowerBoundNoiseMultiplier, samplerCalibrationWork } from './calibrate-sampler.js';
 
 const commands = [calibrateCommand];
 const BIG = process.env.DPBOUNDS_BIG === '1';
@@ -47,6 +48,48 @@ describe('calibrate --sampling work budget', () => {
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/^dpbounds calibrate: --steps must be at most 1000000 for calibrate --sampling truncated-poisson .*found 1000000000/);
+  });
+
+  // the three slowest sampler calibrations seen (37–57 s of CPU before the total budget): refused
+  // from their estimate, so the work counted before the refusal is 0, within the budget
+  const slow: readonly [string, readonly string[]][] = [
+    ['shuffle', ['--sampling', 'shuffle', ...sizes]],
+    ['shuffle, one batch per epoch', ['--sampling', 'shuffle', '--batch-size', '10000', '--dataset-size', '10000']],
+    ['balls-in-bins', ['--sampling', 'balls-in-bins', ...sizes]],
+  ];
+  for (const [name, flags] of slow) {
+    it(`${name} at 10⁹ steps is refused before any work, naming --steps with the budget and the value found`, async () => {
+      const sampler = flags[1] as 'shuffle' | 'balls-in-bins';
+      const work = samplerCalibrationWork({ sampler, datasetSize: Number(flags[5]), batchSize: Number(flags[3]), steps: 1e9 });
+      expect(work.own + work.poisson + work.lowerBound).toBeGreaterThan(DEFAULT_CALIBRATION_MAX_WORK);
+      const run = await runCaptured(['calibrate', ...flags, '--target-epsilon', '2', '--steps', '1000000000', '--delta', '1e-5'], { commands });
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(new RegExp(`^dpbounds calibrate: --steps must be small enough for the calibration's work budget, --max-work ${DEFAULT_CALIBRATION_MAX_WORK} grid points .*; found 1000000000\\. Lower --steps, or raise --max-work\n$`));
+    });
+  }
+
+  it('an ordinary sampler calibration is estimated well within the budget', () => {
+    for (const sampler of ['fixed-size', 'shuffle', 'balls-in-bins', 'truncated-poisson', 'poisson'] as const) {
+      const work = samplerCalibrationWork({ sampler, datasetSize: 10_000, batchSize: 100, steps: 300, ...(sampler === 'truncated-poisson' ? { maxBatchSize: 150 } : {}) });
+      expect(work.own + work.poisson + work.lowerBound).toBeLessThan(DEFAULT_CALIBRATION_MAX_WORK / 2);
+    }
+  });
+
+  it('--max-work is validated, names itself, and belongs to --target-epsilon', async () => {
+    const bad = await runCaptured(['calibrate', ...target, '--sampling', 'fixed-size', ...sizes, '--max-work', '100'], { commands });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^dpbounds calibrate: --max-work must be .*found 100/);
+    const small = await runCaptured(['calibrate', ...target, '--sampling', 'fixed-size', ...sizes, '--max-work', '4096'], { commands });
+    expect(small.code).toBe(2);
+    expect(small.stderr).toMatch(/^dpbounds calibrate: --steps must be small enough for the calibration's work budget, --max-work 4096 grid points .*found 300\. Lower --steps, or raise --max-work\n$/);
+    const dpSgd = await runCaptured(['calibrate', '--target-epsilon', '1', '--delta', '1e-5', '--sampling-rate', '0.01', '--steps', '1000', '--max-work', '4096'], { commands });
+    expect(dpSgd.code).toBe(2);
+    expect(dpSgd.stderr).toMatch(/^dpbounds calibrate: --steps must be small enough for the calibration's work budget, --max-work = 4096 grid points .*raise --max-work; found 1000\n$/);
+    const other = await runCaptured(['calibrate', '--target-bayes-security', '0.9', '--sampling-rate', '0.01', '--steps', '100', '--max-work', '1000000'], { commands });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/^dpbounds calibrate: --max-work bounds the σ search of --target-epsilon/);
   });
 });
 

@@ -13,7 +13,7 @@ import { formatKeyValues, formatNumber } from '../format.js';
 import { countedAccountants } from './calibrate-evaluations.js';
 import { calibrateTargetBayesSecurity, calibrateTargetGmipMu, threatTargetFlags } from './calibrate-threat-targets.js';
 import { calibrateTargetTpr, targetTprFlags } from './calibrate-target-tpr.js';
-import { calibrateSamplerEpsilon } from './calibrate-sampler.js';
+import { calibrateSamplerEpsilon, maxWorkOf } from './calibrate-sampler.js';
 import { EPOCH_FLAGS, parseSampling, pricedFromRate, SAMPLING_FLAG, samplingContextJson } from './sampling-flags.js';
 import type { SamplingChoice } from './sampling-flags.js';
 import { UsageError } from '../usage-error.js';
@@ -27,11 +27,13 @@ function calibrateEpsilon(flags: ParsedFlags, io: CommandIo, sampling?: Sampling
   const accountant = choice(flags, 'accountant', ['pld', 'rdp', 'prv', 'gdp'] as const, 'pld');
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');
   // each evaluation of ε(σ) is drawn as it starts where it takes seconds (PRV, PLD over long runs)
+  const maxWork = maxWorkOf(flags);
   const { factory, progress } = countedAccountants(io, accountant, neighbouring, accountant === 'pld' && steps >= 10_000);
   let result: ReturnType<typeof calibrateEpsilonRow>;
   try {
-    // the calibration row of the sweep engine (shared with `dpbounds sweep --target-epsilon` and the playground)
-    result = calibrateEpsilonRow({ targetEpsilon: target, delta, samplingRate, steps, neighbouring }, accountant, factory);
+    // the calibration row of the sweep engine (shared with `dpbounds sweep --target-epsilon` and the playground);
+    // past --max-work the library refuses naming `steps`, which the command line reads as --steps
+    result = calibrateEpsilonRow({ targetEpsilon: target, delta, samplingRate, steps, neighbouring }, accountant, factory, maxWork);
   } finally {
     // a refusal of the library names its parameter: the command line's one mapping
     // (library-error-message.ts, with this command's parameterFlags) turns it into the user's flag
@@ -55,6 +57,9 @@ function run(flags: ParsedFlags, io: CommandIo): CommandResult | Promise<Command
   if (choice(flags, 'mechanism', DP_MECHANISMS, 'dp-sgd') === 'banded-matrix') return import('./calibrate-banded.js').then((m) => m.calibrateBandedMatrix(flags, io));
   refuseBandedFlags(flags);
   const target = exactlyOne(flags, ['target-epsilon', 'target-bayes-security', 'target-gmip-mu', 'target-tpr']);
+  if (flags['max-work'] !== undefined && target !== 'target-epsilon') {
+    throw new UsageError(`--max-work bounds the σ search of --target-epsilon; --${target} is calibrated in closed form or by its own search, without it`);
+  }
   for (const flag of Object.keys(EPOCH_FLAGS)) {
     if (flags[flag] !== undefined && (target !== 'target-epsilon' || flags.sampling === undefined)) {
       throw new UsageError(`--${flag} describes the epochs of a --sampling shuffle|balls-in-bins loop: it needs --target-epsilon with --sampling`);
@@ -113,6 +118,7 @@ export const calibrateCommand: CommandDefinition = {
     ...SAMPLING_FLAG,
     'max-batch-size': { type: 'string', valueName: 'B', description: 'cap of a --sampling truncated-poisson batch, integer in [b, N]' },
     ...EPOCH_FLAGS,
+    'max-work': { type: 'string', valueName: 'N', description: 'work budget of a --target-epsilon search, in grid points counted before the work (integer ≥ 4096); past it the calibration is refused naming --steps', defaultText: '134217728 (2^27, about 15 s of CPU)' },
     mechanism: { type: 'string', valueName: 'dp-sgd|banded-matrix', description: 'what is trained: DP-SGD, or a banded matrix mechanism (DP-FTRL / BandMF) with the banded-matrix flags below (--target-epsilon only)', defaultText: 'dp-sgd' },
     ...BANDED_MATRIX_FLAGS,
   },

@@ -22,7 +22,7 @@ export const SCENARIOS: Readonly<Record<string, readonly (readonly string[])[]>>
     ['--sampling', 'poisson', '--sampling-rate', '0.0097', '--batch-size', '100', '--dataset-size', '10000', '--noise-multiplier', '1', '--steps', '100', '--delta', '1e-5'],
   ],
   calibrate: [
-    ['--target-epsilon', '1', '--delta', '1e-5', '--sampling-rate', '0.01', '--steps', '100', '--accountant', 'pld', '--neighbouring', 'add-remove'],
+    ['--target-epsilon', '1', '--delta', '1e-5', '--sampling-rate', '0.01', '--steps', '100', '--accountant', 'pld', '--neighbouring', 'add-remove', '--max-work', '134217728'],
     ['--target-bayes-security', '0.9', '--sampling-rate', '0.01', '--steps', '100'],
     ['--target-gmip-mu', '0.4', '--batch-size', '400', '--dataset-size', '48000', '--steps', '1200', '--params', '650', '--clip', '500', '--susceptibility', '650'],
     ['--target-gmip-mu', '0.4', '--batch-size', '400', '--sampling-rate', '0.01', '--steps', '100', '--params', '650', '--clip', '1'],
@@ -114,7 +114,9 @@ export interface FileCase {
 /**
  * Files the workspace makes hostile (`deep.json`: 100 000 nested arrays; `deep.jsonl`: a line
  * nested 1000 deep; `over-budget.json`: a sparse file past the 256 MiB input budget, small on
- * disk) and a calibration past its work budget. Each must exit 2 naming the flag.
+ * disk) and calibrations past their work budget (truncated Poisson's cap on --steps; shuffle,
+ * shuffle with one batch per epoch and balls-in-bins past the total work budget). Each must exit
+ * 2 naming the flag.
  */
 export const FILE_CASES: readonly FileCase[] = [
   { name: 'attack --gradients deep.json', flag: 'gradients', argv: ['attack', '--method', 'glir', '--gradients', 'deep.json', '--reference', 'reference.csv', '--update', 'update.csv', '--batch-size', '10'] },
@@ -128,4 +130,8 @@ export const FILE_CASES: readonly FileCase[] = [
   { name: 'report --run deep.json', flag: 'run', argv: ['report', '--run', 'deep.json'] },
   { name: 'bayes-security --sensitivity-trace deep.json', flag: 'sensitivity-trace', argv: ['bayes-security', '--threat', 'ai', '--sensitivity-trace', 'deep.json', '--clip', '1'] },
   { name: 'calibrate truncated-poisson --steps 1e9', flag: 'steps', argv: ['calibrate', '--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'truncated-poisson', '--batch-size', '100', '--dataset-size', '10000', '--max-batch-size', '150', '--steps', '1000000000'] },
+  // the slowest sampler calibrations seen (37–57 s of CPU), refused from the estimate of their work
+  { name: 'calibrate shuffle --steps 1e9', flag: 'steps', argv: ['calibrate', '--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'shuffle', '--batch-size', '100', '--dataset-size', '10000', '--steps', '1000000000'] },
+  { name: 'calibrate shuffle one batch per epoch --steps 1e9', flag: 'steps', argv: ['calibrate', '--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'shuffle', '--batch-size', '10000', '--dataset-size', '10000', '--steps', '1000000000'] },
+  { name: 'calibrate balls-in-bins --steps 1e9', flag: 'steps', argv: ['calibrate', '--target-epsilon', '2', '--delta', '1e-5', '--sampling', 'balls-in-bins', '--batch-size', '100', '--dataset-size', '10000', '--steps', '1000000000'] },
 ];

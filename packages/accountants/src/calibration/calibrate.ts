@@ -12,6 +12,8 @@ import type { MechanismEvent } from '../events/mechanism-event.js';
 import { requireOptions } from '../events/validate-event.js';
 import { createAccountant } from './accountant-factory.js';
 import { prvCalibrationStart } from './prv-start.js';
+import { accountantEvaluationWork, chargeWork, createWorkMeter, MIN_SEARCH_EVALUATIONS, requireEstimatedWork, requireMaxWork } from './calibration-work.js';
+import type { WorkMeter } from './calibration-work.js';
 
 /** Which accountant prices the candidates: a kind, or a factory of fresh empty accountants. */
 export type AccountantChoice = AccountantKind | (() => PrivacyAccountant);
@@ -26,6 +28,13 @@ export interface CalibrationTarget {
   readonly accountant?: AccountantChoice;
   /** Neighbouring relation when `accountant` is a kind (default `add-remove`). */
   readonly neighbouring?: NeighbouringRelation;
+  /**
+   * Total work budget of the search, in grid points (calibration-work.ts: each evaluation is
+   * charged before it runs from the length of the composition it prices); integer in
+   * [2¹², 2⁵³ − 1], default 2²⁷ (about 15 s of CPU). Past it the search is refused with a
+   * `DpboundsRangeError` naming the parameter that drove the work (`steps`), never cut short.
+   */
+  readonly maxWork?: number;
 }
 
 /** A calibrated parameter with the ε the accountant reports there (always ≤ the target). */
@@ -34,6 +43,8 @@ export interface CalibrationResult {
   readonly epsilon: number;
   /** Accountant evaluations used. */
   readonly evaluations: number;
+  /** Work counted, in grid points (at most `maxWork`). */
+  readonly work: number;
 }
 
 function factoryOf(target: CalibrationTarget): () => PrivacyAccountant {
@@ -43,7 +54,7 @@ function factoryOf(target: CalibrationTarget): () => PrivacyAccountant {
   return () => createAccountant(choice, { neighbouring });
 }
 
-const TARGET_KEYS: readonly string[] = ['targetEpsilon', 'delta', 'accountant', 'neighbouring'];
+const TARGET_KEYS: readonly string[] = ['targetEpsilon', 'delta', 'accountant', 'neighbouring', 'maxWork'];
 
 function validateTarget(target: CalibrationTarget, keys: readonly string[]): void {
   requireOptions('options', target, [...TARGET_KEYS, ...keys], false);
@@ -52,6 +63,7 @@ function validateTarget(target: CalibrationTarget, keys: readonly string[]): voi
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"rdp", "pld", "prv", "gdp" or a factory function', found: target.accountant });
   }
   requireInRange('delta', target.delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  requireMaxWork(target.maxWork);
 }
 
 /** ε of one event; accountant failures and NaN count as +∞ ("ε too large", docs/accounting.md). */
@@ -85,9 +97,14 @@ function smallestNoiseMultiplier(
   eventAt: (noiseMultiplier: number) => MechanismEvent,
   shape: NoiseShape | undefined,
   unreachable: string,
+  meter: WorkMeter,
+  length: number,
 ): CalibrationResult {
   const make = factoryOf(options);
   const kind = make().kind;
+  // every σ priced composes `length` releases: charged before it runs, refused before any work when even a short search cannot fit
+  const perEvaluation = accountantEvaluationWork(kind, length);
+  requireEstimatedWork(meter, MIN_SEARCH_EVALUATIONS * perEvaluation, `a σ search (at least ${MIN_SEARCH_EVALUATIONS} evaluations of ε(σ) at ${perEvaluation} each)`);
   const tol = requireInRange('tolerance', options.tolerance ?? (kind === 'pld' ? 1e-6 : kind === 'prv' ? 1e-5 : 1e-8), { min: 1e-12, max: 0.1 });
   const target = options.targetEpsilon;
   const scale = shape?.scale ?? 1;
@@ -97,6 +114,7 @@ function smallestNoiseMultiplier(
   const eps = (sigma: number): number => {
     const known = seen.get(sigma);
     if (known !== undefined) return known;
+    chargeWork(meter, perEvaluation, `evaluation ${evaluations + 1} of ε(σ)`);
     evaluations++;
     const e = safeEpsilon(make, () => eventAt(sigma), options.delta);
     seen.set(sigma, e);
@@ -136,7 +154,7 @@ function smallestNoiseMultiplier(
       lo /= shrink;
       shrink = grow(shrink);
       // below a noise of 0.01 the grids of one step grow like 1/σ² while ε moves little: stop there
-      if (lo < 1e-2 / scale) return { value: hi, epsilon: epsHi, evaluations };
+      if (lo < 1e-2 / scale) return { value: hi, epsilon: epsHi, evaluations, work: meter.used };
       epsLo = eps(lo);
     }
   } else {
@@ -152,7 +170,7 @@ function smallestNoiseMultiplier(
     }
   }
   const root = brentRoot((s) => eps(s) - target, lo, hi, { rtol: tol, xtol: tol * lo });
-  return finalise(root, hi, epsHi, target, eps, () => evaluations, 'up', tol);
+  return finalise(root, hi, epsHi, target, eps, () => evaluations, 'up', tol, meter);
 }
 
 /**
@@ -167,7 +185,9 @@ function smallestNoiseMultiplier(
  *
  * Give exactly one of `steps` or `epochs` (then T = ⌊epochs/q⌋, Opacus' convention).
  * Domain: target ε > 0, δ ∈ (0, 1), q ∈ (0, 1], T ≥ 1. Throws `DpboundsRangeError` when even
- * σ = 1e6 does not meet the target. Default tolerance: 1e-8 (rdp, gdp), 1e-6 (pld), 1e-5 (prv). At
+ * σ = 1e6 does not meet the target, and naming `steps` (`epochs` when given) when the search's
+ * work would pass `maxWork` (calibration-work.ts: each evaluation charged before it runs, a search
+ * whose first three evaluations cannot fit refused before any). Default tolerance: 1e-8 (rdp, gdp), 1e-6 (pld), 1e-5 (prv). At
  * 1e-6 the PLD calibration takes as many accountant evaluations as at 1e-5 (7 on the two
  * configurations of the anchors benchmark) and returns a σ below dp_accounting's (which its own
  * accountant certifies); at 1e-5 Brent stopped up to 9·10⁻⁶ above the smallest certified σ.
@@ -176,6 +196,18 @@ function smallestNoiseMultiplier(
  */
 export function calibrateNoiseMultiplier(
   options: CalibrationTarget & { readonly samplingRate: number; readonly steps?: number; readonly epochs?: number; readonly tolerance?: number },
+): CalibrationResult {
+  return calibrateNoiseMultiplierWithin(options, undefined);
+}
+
+/**
+ * {@link calibrateNoiseMultiplier} counting its work on `meter` (shared by the searches of one
+ * sampler calibration, whose refusal names the run's steps); undefined: a meter of its own, of
+ * `options.maxWork`, naming `steps` (or `epochs` when given).
+ */
+export function calibrateNoiseMultiplierWithin(
+  options: CalibrationTarget & { readonly samplingRate: number; readonly steps?: number; readonly epochs?: number; readonly tolerance?: number },
+  meter: WorkMeter | undefined,
 ): CalibrationResult {
   validateTarget(options, ['samplingRate', 'steps', 'epochs', 'tolerance']);
   const q = requireInRange('samplingRate', options.samplingRate, { min: 0, minExclusive: true, max: 1 });
@@ -186,7 +218,8 @@ export function calibrateNoiseMultiplier(
   const steps = options.steps !== undefined ? requireInteger('steps', options.steps, { min: 1 }) : Math.max(1, Math.floor(requireInRange('epochs', options.epochs, { min: 0, minExclusive: true }) / q));
   requireSometimesSampled(options.delta, -Math.expm1(steps * Math.log1p(-q)), '1 − (1 − samplingRate)^steps', 'raise samplingRate or steps, or lower delta');
   const event = (sigma: number): MechanismEvent => dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps });
-  return smallestNoiseMultiplier(options, event, { samplingRate: q, steps, scale: 1 }, `privacy budget too low for q = ${q}, T = ${steps}, δ = ${options.delta}`);
+  const own = meter ?? (options.steps !== undefined ? createWorkMeter(requireMaxWork(options.maxWork), 'steps', steps) : createWorkMeter(requireMaxWork(options.maxWork), 'epochs', options.epochs as number));
+  return smallestNoiseMultiplier(options, event, { samplingRate: q, steps, scale: 1 }, `privacy budget too low for q = ${q}, T = ${steps}, δ = ${options.delta}`, own, steps);
 }
 
 /**
@@ -234,9 +267,10 @@ function shapeOfLedger(entries: readonly LedgerEntry[]): { shape: NoiseShape | u
  * valid event for every σ > 0 (event(1) is built and flattened first: its typed error is thrown
  * as is). The search explores σ·s from 1e-2 to 1e6, s the noise multiplier of event(1)'s one
  * ledger entry (1/sensitivity), or 1/Δ for several Gaussian releases (s = 1 otherwise). Throws
- * `DpboundsRangeError` naming `targetEpsilon` when even σ·s = 1e6 does not meet the target, and
- * naming `delta` when δ ≥ P(a record is ever used) (no smallest σ exists). Default tolerance as
- * calibrateNoiseMultiplier.
+ * `DpboundsRangeError` naming `targetEpsilon` when even σ·s = 1e6 does not meet the target,
+ * naming `delta` when δ ≥ P(a record is ever used) (no smallest σ exists), and naming `steps`
+ * (found: the releases of event(1)'s ledger) when the search's work would pass `maxWork`.
+ * Default tolerance as calibrateNoiseMultiplier.
  *
  * @example calibrateEventNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, event: (s) => bandedMatrixEvent({ strategy: { bands: [[1], [0.5]] }, bands: 2, steps: 1000, noiseMultiplier: s, participation: 'cyclic', minSeparation: 100 }) }).value // ≈ 7.049 (Δ = √12.5, σ/Δ ≈ 1.99)
  */
@@ -244,32 +278,37 @@ export function calibrateEventNoiseMultiplier(options: CalibrationTarget & { rea
   validateTarget(options, ['event', 'tolerance']);
   const eventAt = requireFunction<(noiseMultiplier: number) => MechanismEvent>('event', options.event);
   const probe = factoryOf(options)();
-  const { shape, sampled } = shapeOfLedger(groupLedger(flattenEvent(eventAt(1), { accountant: probe.kind, check: () => undefined, neighbouring: probe.neighbouring })));
+  const ledger = groupLedger(flattenEvent(eventAt(1), { accountant: probe.kind, check: () => undefined, neighbouring: probe.neighbouring }));
+  const { shape, sampled } = shapeOfLedger(ledger);
   requireSometimesSampled(options.delta, sampled, 'of the ledger of event(σ)', 'raise the sampling rates or the steps, or lower delta');
-  return smallestNoiseMultiplier(options, eventAt, shape, `privacy budget too low for this event at δ = ${options.delta}`);
+  // the work of one evaluation grows with the releases composed: the ledger's steps at σ = 1 (its shape does not depend on σ)
+  const releases = ledger.reduce((sum, e) => sum + e.count, 0);
+  const meter = createWorkMeter(requireMaxWork(options.maxWork), 'steps', releases);
+  return smallestNoiseMultiplier(options, eventAt, shape, `privacy budget too low for this event at δ = ${options.delta}`, meter, releases);
 }
 
 /**
  * Returns a candidate verified to meet the target: the root itself if its ε is within budget,
  * else points moved towards the known-feasible end by steps |x|·tol·2^k, else the feasible end.
  */
-function finalise(candidate: number, feasible: number, epsFeasible: number, target: number, eps: (x: number) => number, count: () => number, direction: 'up' | 'down', tol: number): CalibrationResult {
+function finalise(candidate: number, feasible: number, epsFeasible: number, target: number, eps: (x: number) => number, count: () => number, direction: 'up' | 'down', tol: number, meter: WorkMeter): CalibrationResult {
   if (Number.isFinite(candidate)) {
     const sign = direction === 'up' ? 1 : -1;
     for (let k = 0; k < 60; k++) {
       const x = k === 0 ? candidate : candidate + sign * Math.abs(candidate) * tol * 2 ** (k - 1);
       if (direction === 'up' ? x >= feasible : x <= feasible) break;
       const e = eps(x);
-      if (e <= target) return { value: x, epsilon: e, evaluations: count() };
+      if (e <= target) return { value: x, epsilon: e, evaluations: count(), work: meter.used };
     }
   }
-  return { value: feasible, epsilon: epsFeasible, evaluations: count() };
+  return { value: feasible, epsilon: epsFeasible, evaluations: count(), work: meter.used };
 }
 
 /**
  * Largest sampling rate q ∈ (0, 1] with ε(q) ≤ target at noise multiplier σ and T steps (ε is
  * non-decreasing in q). Bisection in log q then Brent, with the same never-overshoot check as
- * {@link calibrateNoiseMultiplier}. Throws when even q = 1e-12 exceeds the target.
+ * {@link calibrateNoiseMultiplier}. Throws when even q = 1e-12 exceeds the target, and naming
+ * `steps` when the search's work would pass `maxWork`.
  *
  * @example calibrateSamplingRate({ targetEpsilon: 1, delta: 1e-5, noiseMultiplier: 1, steps: 1000, accountant: 'rdp' })
  */
@@ -280,13 +319,17 @@ export function calibrateSamplingRate(options: CalibrationTarget & { readonly no
   const make = factoryOf(options);
   const tol = requireInRange('tolerance', options.tolerance ?? 1e-6, { min: 1e-12, max: 0.1 });
   const target = options.targetEpsilon;
+  const meter = createWorkMeter(requireMaxWork(options.maxWork), 'steps', steps);
+  const perEvaluation = accountantEvaluationWork(make().kind, steps);
+  requireEstimatedWork(meter, MIN_SEARCH_EVALUATIONS * perEvaluation, `a sampling-rate search (at least ${MIN_SEARCH_EVALUATIONS} evaluations of ε(q) at ${perEvaluation} each)`);
   let evaluations = 0;
   const eps = (q: number): number => {
+    chargeWork(meter, perEvaluation, `evaluation ${evaluations + 1} of ε(q)`);
     evaluations++;
     return safeEpsilon(make, () => dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps }), options.delta);
   };
   const epsOne = eps(1);
-  if (epsOne <= target) return { value: 1, epsilon: epsOne, evaluations };
+  if (epsOne <= target) return { value: 1, epsilon: epsOne, evaluations, work: meter.used };
   let hi = 1;
   let lo = 0.5;
   let epsLo = eps(lo);
@@ -299,14 +342,15 @@ export function calibrateSamplingRate(options: CalibrationTarget & { readonly no
     epsLo = eps(lo);
   }
   const root = brentRoot((q) => eps(q) - target, lo, hi, { rtol: tol, xtol: tol * lo });
-  return finalise(root, lo, epsLo, target, eps, () => evaluations, 'down', tol);
+  return finalise(root, lo, epsLo, target, eps, () => evaluations, 'down', tol, meter);
 }
 
 /**
  * Largest number of steps T ≥ 0 with ε(T) ≤ target at sampling rate q and noise multiplier σ
  * (ε is non-decreasing in T): exponential search then integer bisection; every step's ε is an
  * accountant evaluation, so the result never overshoots. Returns 0 when even one step exceeds
- * the target; stops at `maxSteps` (default 1e8).
+ * the target; stops at `maxSteps` (default 1e8). Each ε(T) is charged to `maxWork` by its T; past
+ * the budget the search is refused naming `maxSteps`.
  *
  * @example calibrateSteps({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, noiseMultiplier: 1.5, accountant: 'rdp' })
  */
@@ -316,9 +360,13 @@ export function calibrateSteps(options: CalibrationTarget & { readonly samplingR
   const sigma = requireInRange('noiseMultiplier', options.noiseMultiplier, { min: 0, minExclusive: true });
   const maxSteps = requireInteger('maxSteps', options.maxSteps ?? 1e8, { min: 1 });
   const make = factoryOf(options);
+  const kind = make().kind;
   const target = options.targetEpsilon;
+  // the work of ε(T) grows with T: a search up to maxSteps is refused naming it
+  const meter = createWorkMeter(requireMaxWork(options.maxWork), 'maxSteps', maxSteps);
   let evaluations = 0;
   const eps = (t: number): number => {
+    chargeWork(meter, accountantEvaluationWork(kind, t), `evaluation ${evaluations + 1} of ε(T) at T = ${t}`);
     evaluations++;
     return safeEpsilon(make, () => dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps: t }), options.delta);
   };
@@ -329,7 +377,7 @@ export function calibrateSteps(options: CalibrationTarget & { readonly samplingR
   while (e <= target) {
     good = bad;
     goodEps = e;
-    if (bad >= maxSteps) return { value: good, epsilon: goodEps, evaluations };
+    if (bad >= maxSteps) return { value: good, epsilon: goodEps, evaluations, work: meter.used };
     bad = Math.min(maxSteps, bad * 2);
     e = eps(bad);
   }
@@ -342,5 +390,5 @@ export function calibrateSteps(options: CalibrationTarget & { readonly samplingR
     } else bad = mid;
   }
   if (!Number.isFinite(goodEps)) throw new DpboundsTypeError({ code: 'ERR_NOT_CONVERGED', parameter: 'steps', expected: 'a finite ε', found: goodEps });
-  return { value: good, epsilon: goodEps, evaluations };
+  return { value: good, epsilon: goodEps, evaluations, work: meter.used };
 }

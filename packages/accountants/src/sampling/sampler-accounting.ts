@@ -6,7 +6,9 @@
 import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { NeighbouringRelation, ResultKind } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
-import { calibrateNoiseMultiplier } from '../calibration/calibrate.js';
+import { calibrateNoiseMultiplierWithin } from '../calibration/calibrate.js';
+import { chargeWork, createWorkMeter, requireEstimatedWork, requireMaxWork } from '../calibration/calibration-work.js';
+import { BALLS_IN_BINS_RDP_WORK, ballsInBinsPldWork, samplerCalibrationWorkEstimate, samplerEpsilonWork, samplerEvaluationWork } from './sampler-calibration-work.js';
 import { createAccountant } from '../calibration/accountant-factory.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent, type MechanismEvent } from '../events/mechanism-event.js';
@@ -339,19 +341,36 @@ function ballsInBinsGuaranteeGiven(amplified: number, r: ValidRun, k: number, ep
  * (`upper`: one Gaussian release per epoch), so the returned σ meets the target provably; its
  * `epsilon` (the lower bound) is then below the target.
  *
+ * Work: `target.maxWork` (grid points, default 2²⁷, about 15 s of CPU; calibration-work.ts) bounds
+ * the whole call, the σ search and `samplerEpsilon` at the answer: the search is refused before any
+ * work when its estimate (sampler-calibration-work.ts: a typical search of 8 evaluations and the
+ * final ε) does not fit, and each evaluation is charged before it runs; past the budget it throws a
+ * `DpboundsRangeError` naming `steps` (found: the run's steps), never a σ searched part way.
+ * `work` is what was counted.
+ *
  * @example samplerNoiseMultiplier({ sampler: 'fixed-size', datasetSize: 60_000, batchSize: 256, steps: 10_000 }, { epsilon: 3, delta: 1e-5 })
  */
-export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>, target: { readonly epsilon: number; readonly delta: number }): { noiseMultiplier: number; epsilon: SamplerEpsilon } {
+export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>, target: { readonly epsilon: number; readonly delta: number; readonly maxWork?: number }): { noiseMultiplier: number; epsilon: SamplerEpsilon; work: number } {
   if (run !== null && typeof run === 'object' && 'noiseMultiplier' in run) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'run.noiseMultiplier', expected: 'absent (it is what samplerNoiseMultiplier computes)', found: (run as { noiseMultiplier?: unknown }).noiseMultiplier });
   }
   const r = requireRun(run, false);
-  const t = requireOptions<{ epsilon: number; delta: number }>('target', target, ['epsilon', 'delta'], false);
+  const t = requireOptions<{ epsilon: number; delta: number; maxWork?: number }>('target', target, ['epsilon', 'delta', 'maxWork'], false);
   const targetEpsilon = requireInRange('epsilon', t.epsilon, { min: 0, minExclusive: true });
   const delta = requireInRange('delta', t.delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  const meter = createWorkMeter(requireMaxWork(t.maxWork), 'steps', r.steps);
+  requireEstimatedWork(meter, samplerCalibrationWorkEstimate(r), `the ${r.sampler} σ search and its ε at the answer`);
   const q = r.batchSize / r.datasetSize;
-  const calibrate = (samplingRate: number, neighbouring: NeighbouringRelation, tolerance?: number): number =>
-    calibrateNoiseMultiplier({ targetEpsilon, delta, samplingRate, steps: r.steps, accountant: 'pld', neighbouring, ...(tolerance === undefined ? {} : { tolerance }) }).value;
+  const calibrate = (samplingRate: number, neighbouring: NeighbouringRelation, tolerance?: number, steps: number = r.steps): number =>
+    calibrateNoiseMultiplierWithin({ targetEpsilon, delta, samplingRate, steps, accountant: 'pld', neighbouring, ...(tolerance === undefined ? {} : { tolerance }) }, meter).value;
+  // the searches below that bisect the sampler's own ε charge each evaluation before it runs
+  const charged = (eps: (sigma: number) => number, units: number): ((sigma: number) => number) => {
+    let n = 0;
+    return (sigma) => {
+      chargeWork(meter, units, `evaluation ${++n} of the ${r.sampler} ε(σ)`);
+      return eps(sigma);
+    };
+  };
   let sigma: number;
   switch (r.sampler) {
     case 'poisson':
@@ -359,7 +378,7 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
       break;
     case 'fixed-size':
       sigma = r.neighbouring === 'substitution'
-        ? calibrateByBisection((s) => fixedSizeSubstitutionEpsilon({ datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier: s, steps: r.steps }, delta), targetEpsilon, 'fixed-size')
+        ? calibrateByBisection(charged((s) => fixedSizeSubstitutionEpsilon({ datasetSize: r.datasetSize, batchSize: r.batchSize, noiseMultiplier: s, steps: r.steps }, delta), samplerEvaluationWork(r)), targetEpsilon, 'fixed-size')
         : 2 * calibrate(q, 'add-remove');
       break;
     case 'balls-in-bins': {
@@ -368,11 +387,14 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
       // asks whether it meets the target: when the RDP bound (the usual winner) already does, the
       // minimum does too and the PLD is not composed (the same σ, about a third less work).
       const { k, epochs } = epochsOf(r);
-      sigma = calibrateByBisection((s) => {
+      // the RDP bound is charged always, the PLD of the E releases only when it is composed
+      sigma = calibrateByBisection(charged((s) => {
         const at = { ...r, noiseMultiplier: s };
         const amplified = ballsInBinsAmplified(at, k, epochs, delta);
-        return amplified <= targetEpsilon ? amplified : ballsInBinsGuaranteeGiven(amplified, at, k, epochs, delta, 'pld').value;
-      }, targetEpsilon, 'balls-in-bins');
+        if (amplified <= targetEpsilon) return amplified;
+        chargeWork(meter, ballsInBinsPldWork(epochs, s), `the balls-in-bins PLD of ${epochs} releases at σ = ${s}`);
+        return ballsInBinsGuaranteeGiven(amplified, at, k, epochs, delta, 'pld').value;
+      }, BALLS_IN_BINS_RDP_WORK), targetEpsilon, 'balls-in-bins');
       break;
     }
     case 'truncated-poisson': {
@@ -389,17 +411,18 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
           start = undefined; // no Poisson σ in its search range: search from scratch
         }
       }
-      sigma = calibrateByBisection((s) => truncatedPoissonEpsilon({ samplingRate: q, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, noiseMultiplier: s, steps: r.steps }, delta, r.neighbouring), targetEpsilon, 'truncated-poisson', 1e-5, start);
+      sigma = calibrateByBisection(charged((s) => truncatedPoissonEpsilon({ samplingRate: q, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, noiseMultiplier: s, steps: r.steps }, delta, r.neighbouring), samplerEvaluationWork(r)), targetEpsilon, 'truncated-poisson', 1e-5, start);
       break;
     }
     case 'shuffle':
       // only the no-amplification bound is a guarantee: calibrate on it, never on the lower bound
-      sigma = calibrateNoiseMultiplier({ targetEpsilon, delta, samplingRate: 1, steps: epochsOf(r).epochs, accountant: 'pld', neighbouring: r.neighbouring }).value;
+      sigma = calibrate(1, r.neighbouring, undefined, epochsOf(r).epochs);
       break;
   }
   const { maxBatchSize, ...rest } = r;
   const full: SamplerRun = maxBatchSize === undefined ? { ...rest, noiseMultiplier: sigma } : { ...rest, maxBatchSize, noiseMultiplier: sigma };
-  return { noiseMultiplier: sigma, epsilon: samplerEpsilon(full, delta) };
+  chargeWork(meter, samplerEpsilonWork(r), `the ${r.sampler} ε at the calibrated σ`);
+  return { noiseMultiplier: sigma, epsilon: samplerEpsilon(full, delta), work: meter.used };
 }
 
 /**

@@ -66,13 +66,14 @@ function resultRow(result: CalibrationResult, query: { readonly targetEpsilon: n
  * Calibrates σ for a target ε at δ with one accountant.
  *
  * @param factory an accountant factory to use instead of `accountant` (e.g. one that counts evaluations for a progress bar); it must build that kind for `neighbouring`.
- * @throws DpboundsRangeError naming `targetEpsilon`, `delta`, `samplingRate` or `steps`.
+ * @param maxWork the search's work budget (`calibrateNoiseMultiplier`'s option; default 2²⁷ grid points).
+ * @throws DpboundsRangeError naming `targetEpsilon`, `delta`, `samplingRate` or `steps` (also past `maxWork`).
  * @example calibrateEpsilon({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000, neighbouring: 'add-remove' }, 'pld').noiseMultiplier
  */
-export function calibrateEpsilon(query: EpsilonCalibrationQuery, accountant: SweepAccountant, factory?: AccountantChoice): EpsilonCalibrationResult {
+export function calibrateEpsilon(query: EpsilonCalibrationQuery, accountant: SweepAccountant, factory?: AccountantChoice, maxWork?: number): EpsilonCalibrationResult {
   requireObject('query', query);
   requireSweepAccountant('accountant', accountant);
-  const result = calibrateNoiseMultiplier({ targetEpsilon: query.targetEpsilon, delta: query.delta, samplingRate: query.samplingRate, steps: query.steps, accountant: factory ?? accountant, neighbouring: query.neighbouring });
+  const result = calibrateNoiseMultiplier({ targetEpsilon: query.targetEpsilon, delta: query.delta, samplingRate: query.samplingRate, steps: query.steps, accountant: factory ?? accountant, neighbouring: query.neighbouring, ...(maxWork === undefined ? {} : { maxWork }) });
   return resultRow(result, query, accountant);
 }
 
@@ -84,12 +85,13 @@ export function calibrateEpsilon(query: EpsilonCalibrationQuery, accountant: Swe
  * calibrateEventNoiseMultiplier (target ε > 0, δ ∈ (0, 1), `event` valid for every σ > 0).
  *
  * @param factory an accountant factory to use instead of `accountant`; it must build that kind for `neighbouring`.
- * @throws DpboundsRangeError naming `targetEpsilon` or `delta`, or the typed error of event(1).
+ * @param maxWork the search's work budget (`calibrateEventNoiseMultiplier`'s option; default 2²⁷ grid points).
+ * @throws DpboundsRangeError naming `targetEpsilon` or `delta` (or `steps` past `maxWork`), or the typed error of event(1).
  * @example calibrateEventEpsilon({ targetEpsilon: 2, delta: 1e-5, neighbouring: 'add-remove', event: (s) => bandedMatrixEvent({ strategy: { bands: [[1], [0.5]] }, bands: 2, steps: 1000, noiseMultiplier: s, participation: 'cyclic', minSeparation: 100 }) }, 'pld').noiseMultiplier // ≈ 7.049
  */
-export function calibrateEventEpsilon(query: EventEpsilonCalibrationQuery, accountant: SweepAccountant, factory?: AccountantChoice): EpsilonCalibrationResult {
+export function calibrateEventEpsilon(query: EventEpsilonCalibrationQuery, accountant: SweepAccountant, factory?: AccountantChoice, maxWork?: number): EpsilonCalibrationResult {
   requireObject('query', query);
   requireSweepAccountant('accountant', accountant);
-  const result = calibrateEventNoiseMultiplier({ targetEpsilon: query.targetEpsilon, delta: query.delta, event: query.event, accountant: factory ?? accountant, neighbouring: query.neighbouring });
+  const result = calibrateEventNoiseMultiplier({ targetEpsilon: query.targetEpsilon, delta: query.delta, event: query.event, accountant: factory ?? accountant, neighbouring: query.neighbouring, ...(maxWork === undefined ? {} : { maxWork }) });
   return resultRow(result, query, accountant);
 }
