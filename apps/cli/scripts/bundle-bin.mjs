@@ -6,13 +6,13 @@
 // sgd-instrumentation's bundled Adult data, is pointed at the installed package instead.
 // Runs after `tsc`, which writes only the declarations: the library entry (dist/index.js, `runCli`)
 // is an entry of the same bundle, so the package ships its code once.
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 //   node scripts/bundle-bin.mjs [--out-dir dist]
-// The output directory must sit directly in apps/cli: the bundle finds ../package.json (its version).
+// The output directory may be anywhere under apps/cli (the version is written into the bundle).
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = process.argv.indexOf('--out-dir');
 const outDir = at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : 'dist';
@@ -38,11 +38,30 @@ const packageData = {
   },
 };
 
+/**
+ * src/version.ts reads ../package.json when it is imported, through an ES import of node:fs: Node
+ * builds that import's facade from every export of fs, lazy getters included (fs.ReadStream loads
+ * internal/fs/streams): 1.5–2 ms of CPU in a fresh process, for every command, `--version`
+ * included. The bundle has the version written in instead; a build runs after every version
+ * bump (`changeset version`, then the release build), and scripts/dpbounds.mjs rebuilds when
+ * package.json changes.
+ */
+const inlineVersion = {
+  name: 'dpbounds-inline-version',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/apps[\\/]cli[\\/]src[\\/]version\.ts$/.test(id)) return null;
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    if (typeof version !== 'string') throw new Error(`${join(root, 'package.json')}: no version string`);
+    return `export const version = ${JSON.stringify(version)};\n`;
+  },
+};
+
 await build({
   root,
   configFile: false,
   logLevel: 'warn',
-  plugins: [packageData],
+  plugins: [packageData, inlineVersion],
   resolve: { conditions },
   ssr: { noExternal: true, resolve: { conditions, externalConditions: ['node'] } },
   build: {
