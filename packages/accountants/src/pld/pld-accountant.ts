@@ -148,9 +148,12 @@ const TINY_DELTA_INFINITY_SHARE = 1e-3;
  * `valueDiscretizationInterval` overestimates ε at large T and tiny q (that is the pessimistic
  * side; it is never optimistic). Work is bounded by `maxGridPoints` (default 2^22): a run whose
  * grid would be larger gets a coarser grid (`method: 'pld-coarsened'` in the bounds). When δ is
- * below what the FFT grid resolves (δ ≤ 2.2e-16 × grid size, or ≤ the mass moved to +∞) the
- * RDP bound of the same ledger is returned instead (`method: 'rdp-fallback'`), so ε is finite
- * for every δ > 0 (substitution with q < 1 has no RDP bound: there the accountant refuses).
+ * below what the FFT grid resolves (δ ≤ 2.2e-16 × grid size, or ≤ the mass moved to +∞),
+ * getEpsilon composes exponentially tilted step PLDs instead, with every rounding bounded
+ * (still a guarantee; docs/math/pld-tiny-delta.md); only where no tilted grid fits the budget
+ * (or δ ≲ T·1e-304) is the RDP bound of the same ledger returned (`method: 'rdp-fallback'`),
+ * so ε is finite for every δ > 0 (substitution with q < 1 has no RDP bound: there the
+ * accountant refuses). getDelta is not tilted.
  * Domain: any ledger; σ = 0 gives ε = ∞.
  *
  * @example
@@ -683,8 +686,10 @@ export class PldAccountant extends LedgerAccountant {
    * (Hoeffding) it exceeds L' + s with s = m − h√(T·log(1/η)/2); hence
    * ε ≥ ε_{L'}(δ + η + τ) + s, τ covering the composition window. The gap to `upper` is about
    * h√(T·log(1/η)/2) (≈ 0.06 at q = 0.004, σ = 1.1, T = 1e4). Costs a second composition.
-   * When δ is below what the grid resolves, `upper` is the RDP bound and `lower` is 0
-   * (`method: 'rdp-fallback'`); `lower` is also 0 when the optimistic grid would exceed the budget.
+   * When δ is below what the grid resolves, both come from tilted compositions (a `note` says
+   * so; docs/math/pld-tiny-delta.md §7), or, where tilting cannot answer, `upper` is the RDP
+   * bound and `lower` is 0 (`method: 'rdp-fallback'`); `lower` is also 0 when the optimistic
+   * grid would exceed the budget.
    *
    * @example pld.getEpsilonBounds(1e-5) // { lower, estimate, upper, kind: 'guarantee', neighbouring, method: 'pld' }
    */
