@@ -166,9 +166,9 @@ export function chernoffTilt(groups: readonly PldGroup[], delta: number, infinit
 
 /**
  * The scaled excess F(ε) = Σ_{l_j > ε} e^{−s(k_j − kr)}·(p̃_j ± E)₊·(1 − e^{ε − l_j})
- * (+ e^{−s(x(ε) − kr)}·outside on the upper side), summed term by term and raised (upper) or
- * lowered (lower) by its rounding bound; only bins above `floorLoss` are summed (the caller never
- * asks below it).
+ * + e^{−s(x(ε) − kr)}·outside on the upper side (− on the lower side, where that much aliased
+ * mass may sit in the bins above ε), summed term by term and raised (upper) or lowered (lower)
+ * by its rounding bound.
  */
 function scaledExcess(tc: TiltedComposition, kr: number, epsilon: number, upper: boolean): number {
   const { probs, h, s, lower, baseIndex, binError } = tc;
@@ -201,7 +201,8 @@ function scaledExcess(tc: TiltedComposition, kr: number, epsilon: number, upper:
   // the sum within n·u; the factor 1 − e^{ε − l} within u·(|ε| + |l|) absolutely
   const rel = (4 * terms + 16 + 2 * 740) * U;
   const abs = 4 * U * (Math.abs(epsilon) + Math.abs((baseIndex + lower + probs.length) * h) + 1) * weights;
-  if (!upper) return Math.max(0, sum * (1 - rel) - abs);
+  // lower side: mass aliased into the window (≤ the outside mass) may sit in any bin above ε
+  if (!upper) return Math.max(0, sum * (1 - rel) - abs - tcOutside(tc, kr, epsilon));
   return sum * (1 + rel) + abs + tailMass * Math.exp(-740) * (1 + 4 * U) + tcOutside(tc, kr, epsilon);
 }
 
