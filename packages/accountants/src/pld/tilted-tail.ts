@@ -330,7 +330,8 @@ export function saddlePointTilt(groups: readonly PldGroup[], epsilon: number): n
   let hi = Math.log(1e7);
   if (meanAt(Math.exp(lo)) >= epsilon) return Math.exp(lo);
   if (meanAt(Math.exp(hi)) <= epsilon) return Math.exp(hi);
-  for (let i = 0; i < 40; i++) {
+  // 24 halvings of a log-range of 23: λ to ~1e-6 relative (any λ is valid; this only centres the tilt)
+  for (let i = 0; i < 24; i++) {
     const mid = 0.5 * (lo + hi);
     if (meanAt(Math.exp(mid)) < epsilon) lo = mid;
     else hi = mid;
