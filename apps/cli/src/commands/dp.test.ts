@@ -97,24 +97,24 @@ describe('dpbounds dp: robustness (kind, finite ε, bounded work)', () => {
     expect(out.epsilonLower as number).toBeLessThanOrEqual(out.epsilon as number);
   });
 
-  it('δ = 1e-300 reports the RDP fallback with a note; --sampling-rate 1e-320 terminates', async () => {
+  it('δ = 1e-300 is answered by the tilted PLD with a note; --sampling-rate 1e-320 terminates', async () => {
     const out = await runJson([...base, '--delta', '1e-300']);
-    expect(out.method).toBe('rdp-fallback');
-    expect(typeof out.note).toBe('string');
+    expect(out.method).toBe('pld');
+    expect(out.note as string).toMatch(/exponentially tilted PLD/);
     expect(Number.isFinite(out.epsilon)).toBe(true);
-    expect(out.epsilonLower).toBe(0);
+    expect(out.epsilonLower as number).toBeGreaterThan(0);
+    expect(out.epsilonLower as number).toBeLessThanOrEqual(out.epsilon as number);
     const tiny = await runJson(['--sampling-rate', '1e-320', '--noise-multiplier', '1', '--steps', '1000', '--delta', '1e-5']);
     expect(tiny.epsilon as number).toBeLessThan(1e-6);
   });
 });
 
 describe('dpbounds dp: a δ below what the PLD grid resolves', () => {
-  it('says in the row and in the note that the RDP bound is reported, and promises no estimate it does not print', async () => {
+  it('is answered by the exponentially tilted PLD: a guarantee with its lower bound, and the note says so', async () => {
     const run = await runCaptured(['dp', '--sampling-rate', '0.01', '--noise-multiplier', '1', '--steps', '1000', '--delta', '1e-12'], { commands });
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^ +pld +[\d.]+ +0 +the RDP bound: the grid cannot resolve this δ \(rdp-fallback\)$/m);
-    expect(run.stdout).not.toMatch(/pessimistic discretisation/);
-    expect(run.stdout).toMatch(/note \(pld\): δ = 1e-12 is below what the PLD grid resolves \([^)]*\): RDP bound reported, lower bound 0/);
-    expect(run.stdout).not.toMatch(/as the estimate/);
+    expect(run.stdout).toMatch(/^ +pld +[\d.]+ +[\d.]+ +pessimistic discretisation$/m);
+    expect(run.stdout).not.toMatch(/rdp-fallback/);
+    expect(run.stdout).toMatch(/note \(pld\): δ = 1e-12 is below the FFT float-noise floor of this grid \([^)]*\): ε from the exponentially tilted PLD/);
   });
 });

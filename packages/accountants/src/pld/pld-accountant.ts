@@ -10,6 +10,7 @@ import { requireOptions } from '../events/validate-event.js';
 import { rdpFallbackDelta, rdpFallbackEpsilon, rdpFallbackNote } from '../rdp/rdp-fallback.js';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { connectTheDotsGrid, connectTheDotsPld, connectTheDotsPldWithOptimistic, optimisticPld } from './connect-the-dots.js';
+import { tiltedEpsilon } from './tilted-tail.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from './discrete-pld.js';
 import { pldDeltasAt } from './pld-deltas-at.js';
 import { composeInWindow, planComposition, type CompositionWindow, type PldGroup } from './fft-composition.js';
@@ -129,7 +130,12 @@ interface PldState {
   readonly optimisticSteps: Map<PsgDirection, { groups: PldGroup[]; meanRemainder: number }>;
   /** How many times each direction's moment bound was evaluated (after a few, composing it is cheaper). */
   readonly boundCalls: Map<PsgDirection, number>;
+  /** ε(δ) by exponential tilting at δ below the grid's noise floor (undefined: tilting cannot answer), per δ. */
+  readonly tilted: Map<number, number | undefined>;
 }
+
+/** Share of δ the mass at +∞ of a tiny-δ discretisation may take (it is added to δ whole). */
+const TINY_DELTA_INFINITY_SHARE = 1e-3;
 
 /**
  * PLD accountant for DP-SGD (Koskela et al. 2020; Doroshenko et al. 2022; dp_accounting's
@@ -142,9 +148,12 @@ interface PldState {
  * `valueDiscretizationInterval` overestimates ε at large T and tiny q (that is the pessimistic
  * side; it is never optimistic). Work is bounded by `maxGridPoints` (default 2^22): a run whose
  * grid would be larger gets a coarser grid (`method: 'pld-coarsened'` in the bounds). When δ is
- * below what the FFT grid resolves (δ ≤ 2.2e-16 × grid size, or ≤ the mass moved to +∞) the
- * RDP bound of the same ledger is returned instead (`method: 'rdp-fallback'`), so ε is finite
- * for every δ > 0 (substitution with q < 1 has no RDP bound: there the accountant refuses).
+ * below what the FFT grid resolves (δ ≤ 2.2e-16 × grid size, or ≤ the mass moved to +∞),
+ * getEpsilon composes exponentially tilted step PLDs instead, with every rounding bounded
+ * (still a guarantee; docs/math/pld-tiny-delta.md); only where no tilted grid fits the budget
+ * (or δ ≲ T·1e-304) is the RDP bound of the same ledger returned (`method: 'rdp-fallback'`),
+ * so ε is finite for every δ > 0 (substitution with q < 1 has no RDP bound: there the
+ * accountant refuses). getDelta is not tilted.
  * Domain: any ledger; σ = 0 gives ε = ∞.
  *
  * @example
@@ -307,7 +316,7 @@ export class PldAccountant extends LedgerAccountant {
     const note = h > reportAbove
       ? `grid step coarsened from ${requested.toPrecision(3)} to ${h.toPrecision(3)} to keep the PLD within maxGridPoints = ${this.maxGridPoints} (still an upper bound, less tight)`
       : undefined;
-    this.cache = { revision: this.revision, h, note, plans, plds: new Map(), optimistic: new Map(), optimisticSteps, boundCalls: new Map() };
+    this.cache = { revision: this.revision, h, note, plans, plds: new Map(), optimistic: new Map(), optimisticSteps, boundCalls: new Map(), tilted: new Map() };
     return this.cache;
   }
 
@@ -418,6 +427,95 @@ export class PldAccountant extends LedgerAccountant {
   }
 
   /**
+   * The per-step PLDs (and grid step and x truncation) of one direction for a δ below the grid's
+   * noise floor: the plan's own when their composed mass at +∞ is at most 1e-3·δ, else the same
+   * steps discretised with the x tails cut at log mass max(−700, log(1e-3·δ/T)) (h coarsened by
+   * ×1.1 steps while one step's grid exceeds the work budget), on a grid `coarsening` times the
+   * state's (1 unless a tilted window did not fit). Undefined when no grid fits.
+   */
+  private tinyDeltaSteps(direction: PsgDirection, delta: number, optimistic: boolean, coarsening = 1): { groups: PldGroup[]; h: number; meanRemainder: number } | undefined {
+    const state = this.state();
+    const plan = state.plans.get(direction);
+    if (plan === undefined) return undefined;
+    let logKeep = 0;
+    for (const g of plan.groups) logKeep += g.count * Math.log1p(-g.pld.infinityMass);
+    const fits = -Math.expm1(logKeep) <= TINY_DELTA_INFINITY_SHARE * delta && coarsening === 1;
+    const logMassTruncation = fits ? this.logMassTruncation : Math.max(-700, Math.min(this.logMassTruncation, Math.log((TINY_DELTA_INFINITY_SHARE * delta) / this.totalSteps)));
+    if (fits && !optimistic) return { groups: plan.groups, h: state.h, meanRemainder: 0 };
+    const entries = this.privateGroups();
+    let h = state.h * coarsening;
+    for (let attempt = 0; ; attempt++) {
+      let widest = 0;
+      for (const e of entries) widest = Math.max(widest, connectTheDotsGrid(direction, e.samplingRate, e.noiseMultiplier, h, logMassTruncation).n);
+      if (widest <= this.maxGridPoints) break;
+      if (!(widest < Infinity) || attempt > 40) return undefined;
+      h *= Math.max(1.1, (1.1 * widest) / this.maxGridPoints);
+      if (!(h <= MAX_H)) return undefined;
+    }
+    const options = { h, logMassTruncation };
+    if (!optimistic) return { groups: entries.map((e) => ({ pld: connectTheDotsPld(direction, e.samplingRate, e.noiseMultiplier, options), count: e.count })), h, meanRemainder: 0 };
+    let meanRemainder = 0;
+    const groups = entries.map((e) => {
+      const o = optimisticPld(direction, e.samplingRate, e.noiseMultiplier, options);
+      meanRemainder += e.count * o.meanRemainder;
+      return { pld: o.pld, count: e.count };
+    });
+    return { groups, h, meanRemainder };
+  }
+
+  /**
+   * ε(δ) for a δ at or below the grid's noise floor, by exponential tilting of the per-step PLDs
+   * (`tiltedEpsilon`; docs/math/pld-tiny-delta.md): a guarantee for the same pessimistic
+   * discretisation, with the FFT's rounding, the window and the mass at +∞ bounded and added.
+   * Undefined when tilting cannot answer (the grid is refused, δ is not below the floor, or no
+   * tilted grid fits the work budget): the caller then uses the RDP fallback as before.
+   */
+  private tiltedEpsilonFor(delta: number): number | undefined {
+    if (!(delta > 0 && delta < 1) || this.trivialPld(1) !== undefined || this.gridRefusal() !== undefined) return undefined;
+    if (delta > this.unresolvedDelta()) return undefined;
+    const state = this.state();
+    if (state.tilted.has(delta)) return state.tilted.get(delta);
+    let eps: number | undefined = -Infinity;
+    for (const d of this.directions) {
+      // a tilted window wider than the budget: coarser grids (×4 each time; pessimistic, looser)
+      let e: number | undefined;
+      for (let coarsening = 1; e === undefined && coarsening <= 4 ** 4; coarsening *= 4) {
+        const steps = this.tinyDeltaSteps(d, delta, false, coarsening);
+        if (steps === undefined) break;
+        e = tiltedEpsilon(steps.groups, delta, this.maxGridPoints, true);
+      }
+      if (e === undefined) {
+        eps = undefined;
+        break;
+      }
+      eps = Math.max(eps, e);
+    }
+    state.tilted.set(delta, eps);
+    return eps;
+  }
+
+  /**
+   * A lower bound of ε(δ) for a δ answered by tilting: the optimistic (rounded-down) steps tilted
+   * with every error subtracted give ε_{L′}(δ + η) ≤ the true ε(δ + η) − s(η) (the Hoeffding
+   * shift of getEpsilonBounds, η = δ/1000); 0 when that cannot be computed.
+   */
+  private tiltedLowerBound(delta: number): number {
+    const eta = delta / 1000;
+    let lower = 0;
+    for (const d of this.directions) {
+      for (let coarsening = 1; coarsening <= 4 ** 4; coarsening *= 4) {
+        const steps = this.tinyDeltaSteps(d, delta, true, coarsening);
+        if (steps === undefined) break;
+        const e = tiltedEpsilon(steps.groups, delta + eta, this.maxGridPoints, false);
+        if (e === undefined) continue;
+        if (e > -Infinity) lower = Math.max(lower, e + steps.meanRemainder - steps.h * Math.sqrt((this.totalSteps * Math.log(1 / eta)) / 2));
+        break;
+      }
+    }
+    return lower;
+  }
+
+  /**
    * δ below which the composed PLDs cannot answer: the mass at +∞ (truncation) or the float
    * noise of the FFT over the grid (2.2e-16 per bin). 0 for trivial ledgers.
    */
@@ -475,6 +573,8 @@ export class PldAccountant extends LedgerAccountant {
   }
 
   protected epsilonFor(delta: number): number {
+    const tilted = this.tiltedEpsilonFor(delta);
+    if (tilted !== undefined) return tilted;
     if (this.needsFallback(delta)) return this.fallbackEpsilon(delta, this.unresolvedDelta());
     let eps = -Infinity;
     for (const d of this.directions) {
@@ -586,8 +686,10 @@ export class PldAccountant extends LedgerAccountant {
    * (Hoeffding) it exceeds L' + s with s = m − h√(T·log(1/η)/2); hence
    * ε ≥ ε_{L'}(δ + η + τ) + s, τ covering the composition window. The gap to `upper` is about
    * h√(T·log(1/η)/2) (≈ 0.06 at q = 0.004, σ = 1.1, T = 1e4). Costs a second composition.
-   * When δ is below what the grid resolves, `upper` is the RDP bound and `lower` is 0
-   * (`method: 'rdp-fallback'`); `lower` is also 0 when the optimistic grid would exceed the budget.
+   * When δ is below what the grid resolves, both come from tilted compositions (a `note` says
+   * so; docs/math/pld-tiny-delta.md §7), or, where tilting cannot answer, `upper` is the RDP
+   * bound and `lower` is 0 (`method: 'rdp-fallback'`); `lower` is also 0 when the optimistic
+   * grid would exceed the budget.
    *
    * @example pld.getEpsilonBounds(1e-5) // { lower, estimate, upper, kind: 'guarantee', neighbouring, method: 'pld' }
    */
@@ -603,6 +705,11 @@ export class PldAccountant extends LedgerAccountant {
     // +∞ as a lower bound only where ε is infinite (not where a bound overflowed a double)
     if (upper === Infinity) return { lower: this.hasNonPrivateStep || delta === 0 ? Infinity : 0, estimate: upper, upper, ...this.provenance('pld') };
     const floor = this.unresolvedDelta();
+    if (this.tiltedEpsilonFor(delta) !== undefined) {
+      const lower = Math.min(upper, this.tiltedLowerBound(delta));
+      const why = `δ = ${delta} is below the FFT float-noise floor of this grid (${floor.toPrecision(3)}): ε from the exponentially tilted PLD, its rounding bounded and added`;
+      return { lower, estimate: upper, upper, ...this.provenance('pld', why) };
+    }
     if (delta < 1 && delta > 0 && this.needsFallback(delta)) {
       const why = this.gridRefusal() ?? `δ = ${delta} is below what the PLD grid resolves (${floor.toPrecision(3)})`;
       return { lower: 0, estimate: upper, upper, ...this.provenance('rdp-fallback', rdpFallbackNote(this.ledger, this.neighbouring, why, false)) };

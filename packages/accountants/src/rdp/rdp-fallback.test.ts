@@ -31,15 +31,16 @@ describe('rdpFallbackEpsilon / rdpFallbackDelta', () => {
     expect(rdpFallbackDelta(ledger, 'substitution', 3) as number).toBeGreaterThanOrEqual(pld.getDelta(3));
   });
 
-  it('the substitution PLD at a δ inside its grid\'s float noise reports the group-privacy guarantee, not the noisy value, and says so', () => {
+  it('the substitution PLD at a δ inside its grid\'s float noise answers by tilting: a guarantee below the group-privacy bound, not the noisy value', () => {
     // q = 6.74e-5, σ = 0.4436, T = 10 948, δ = 1.07e-12: the PLD read 8.8303 with δ 330× below its FFT noise scale
     const pld = new PldAccountant({ neighbouring: 'substitution' }).compose(dpSgdEvent({ samplingRate: 6.73999e-5, noiseMultiplier: 0.443606, steps: 10_948 }));
     const bounds = pld.getEpsilonBounds(1.07e-12);
-    expect(bounds.method).toBe('rdp-fallback');
+    expect(bounds.method).toBe('pld');
     expect(bounds.kind).toBe('guarantee');
-    expect(bounds.note).toMatch(/group-privacy bound \(2 add\/remove RDP steps\) reported/);
-    expect(bounds.upper).toBe(rdpFallbackEpsilon([{ samplingRate: 6.73999e-5, noiseMultiplier: 0.443606, count: 10_948 }], 'substitution', 1.07e-12));
-    expect(bounds.upper).toBeGreaterThan(8.8303);
+    expect(bounds.note).toMatch(/exponentially tilted PLD/);
+    expect(bounds.upper).toBeLessThan(rdpFallbackEpsilon([{ samplingRate: 6.73999e-5, noiseMultiplier: 0.443606, count: 10_948 }], 'substitution', 1.07e-12) as number);
+    expect(bounds.lower).toBeGreaterThan(0);
+    expect(bounds.upper / bounds.lower).toBeLessThan(1.05);
     expect(pld.getEpsilon(1.07e-12)).toBe(bounds.upper);
   });
 });
@@ -47,7 +48,9 @@ describe('rdpFallbackEpsilon / rdpFallbackDelta', () => {
 describe('rdpFallbackNote', () => {
   const event = dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 });
   it('the PLD (whose results the CLI shows without an estimate) names the bound only; the PRV says it stands in for its estimate too', () => {
-    const pld = new PldAccountant().compose(event).getEpsilonBounds(1e-12);
+    // a grid the work budget refuses (σ = 0.2 for 10⁶ steps in 4096 points) still falls back to RDP
+    const refused = dpSgdEvent({ samplingRate: 0.5, noiseMultiplier: 0.2, steps: 1_000_000 });
+    const pld = new PldAccountant({ maxGridPoints: 2 ** 12 }).compose(refused).getEpsilonBounds(1e-12);
     expect(pld.method).toBe('rdp-fallback');
     expect(pld.note).toMatch(/: RDP bound reported, lower bound 0$/);
     const prv = new PrvAccountant().compose(event).getEpsilonBounds(1e-13);

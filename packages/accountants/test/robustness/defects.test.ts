@@ -132,16 +132,24 @@ describe('finite ε is reported finite, however large', () => {
     expect(Number.isFinite(new GdpAccountant().compose(big).getEpsilon(delta))).toBe(true);
   });
 
-  it('δ = 1e-300: PLD and PRV fall back to the RDP bound and say so; GDP stays finite', () => {
+  it('δ = 1e-300: the PLD answers by tilting (finite, at most the RDP bound, with a lower bound), the PRV falls back to RDP and says so; GDP stays finite', () => {
     const run = dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 });
     const rdp = new RdpAccountant().compose(run).getEpsilon(1e-300);
     expect(Number.isFinite(rdp)).toBe(true);
-    for (const a of [new PldAccountant(), new PrvAccountant()]) {
-      const b = a.compose(run).getEpsilonBounds(1e-300);
-      expect(b).toMatchObject({ upper: rdp, lower: 0, method: 'rdp-fallback', kind: 'guarantee' });
-      expect(b.note).toMatch(/RDP bound/);
-      expect(a.getEpsilon(1e-300)).toBe(rdp);
-    }
+    const pld = new PldAccountant().compose(run);
+    const tilted = pld.getEpsilonBounds(1e-300);
+    expect(tilted).toMatchObject({ method: 'pld', kind: 'guarantee' });
+    expect(tilted.note).toMatch(/exponentially tilted PLD/);
+    expect(Number.isFinite(tilted.upper)).toBe(true);
+    expect(tilted.upper).toBeLessThanOrEqual(rdp);
+    expect(tilted.lower).toBeGreaterThan(0);
+    expect(tilted.lower).toBeLessThanOrEqual(tilted.upper);
+    expect(pld.getEpsilon(1e-300)).toBe(tilted.upper);
+    const prv = new PrvAccountant().compose(run);
+    const b = prv.getEpsilonBounds(1e-300);
+    expect(b).toMatchObject({ upper: rdp, lower: 0, method: 'rdp-fallback', kind: 'guarantee' });
+    expect(b.note).toMatch(/RDP bound/);
+    expect(prv.getEpsilon(1e-300)).toBe(rdp);
     expect(Number.isFinite(new GdpAccountant().compose(run).getEpsilon(1e-300))).toBe(true);
   });
 
