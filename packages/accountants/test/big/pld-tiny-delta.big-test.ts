@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { logNormalCdf } from '@dpbounds/special-functions';
 import { dpSgdEvent, PldAccountant } from '../../src/index.js';
+import { rdpFallbackEpsilon } from '../../src/rdp/rdp-fallback.js';
 
 const gaussianLogDelta = (mu: number, eps: number): number => {
   const a = logNormalCdf(-eps / mu + mu / 2);
@@ -43,4 +44,16 @@ describe('PLD at tiny δ: T-fold Gaussian sweep against the exact ε', () => {
       });
     }
   }
+});
+
+describe('PLD at tiny δ: substitution inside the grid\'s float noise (the case that read 8.8303)', () => {
+  it('q = 6.74e-5, σ = 0.4436, T = 10 948, δ = 1.07e-12: tilted, a guarantee below the group-privacy bound, bracket within 5 %', () => {
+    const pld = new PldAccountant({ neighbouring: 'substitution' }).compose(dpSgdEvent({ samplingRate: 6.73999e-5, noiseMultiplier: 0.443606, steps: 10_948 }));
+    const bounds = pld.getEpsilonBounds(1.07e-12);
+    expect(bounds.method).toBe('pld');
+    expect(bounds.kind).toBe('guarantee');
+    expect(bounds.upper).toBeLessThan(rdpFallbackEpsilon([{ samplingRate: 6.73999e-5, noiseMultiplier: 0.443606, count: 10_948 }], 'substitution', 1.07e-12) as number);
+    expect(bounds.lower).toBeGreaterThan(0);
+    expect(bounds.upper / bounds.lower).toBeLessThan(1.05);
+  });
 });
