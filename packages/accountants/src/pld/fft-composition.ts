@@ -410,7 +410,7 @@ export function circularCompose(
  */
 function inverseRealTransform(spectrum: Float64Array, size: number, fft: FFT, z: Float64Array, out: Float64Array): void {
   const half = size / 2;
-  const table = (fft as unknown as { table: readonly number[] }).table;
+  const table = (fft as unknown as { table: ArrayLike<number> }).table;
   for (let k = 0; k < half; k++) {
     const ar = spectrum[2 * k] as number;
     const ai = spectrum[2 * k + 1] as number;
