@@ -231,7 +231,7 @@ export function composeInWindow(groups: readonly PldGroup[], window: Composition
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'valueDiscretizationInterval', expected: `coarse enough for a composed PLD of at most 2^26 grid points (needs ${width})`, found: h });
   }
   const size = nextPow2(width);
-  const lend = borrowScratch();
+  const lend = borrowScratch(size);
   const circular = circularCompose(groups.map((g) => ({ probs: g.pld.probs, count: g.count })), size, lend.allocate);
   const probs = new Float64Array(width);
   // bin j of the window is circular[(lower + j) mod size]: two runs, no modulo per bin
@@ -251,18 +251,20 @@ let scratchPool: Float64Array[] = [];
 let scratchReleaseQueued = false;
 
 /**
- * An allocator for {@link circularCompose} that reuses the scratch arrays (as they are) of
- * the previous composition of the same synchronous job, and `giveBack`, which returns this
- * composition's arrays to the pool. A query composes up to three times on the same FFT size
+ * An allocator for {@link circularCompose} (FFT length `size`) that reuses the scratch arrays
+ * (as they are) of the previous composition of the same length in the same synchronous job, and
+ * `giveBack`, which returns this composition's arrays to the pool. A query composes up to three
+ * times on the same FFT size
  * (both directions and the lower bound's optimistic PLD); fresh arrays each time left up to
  * 3·size doubles of garbage per composition alive until the collector ran, and paid the page
  * faults of fresh memory again. The pool holds one composition's arrays at most and is emptied
  * by a microtask, i.e. as soon as the current synchronous job (one query, one calibration)
  * ends, so nothing stays alive between queries. Without `queueMicrotask` nothing is pooled.
  */
-function borrowScratch(): { allocate: (length: number) => Float64Array; giveBack: () => void } {
+function borrowScratch(size: number): { allocate: (length: number) => Float64Array; giveBack: () => void } {
   const queue = (globalThis as { queueMicrotask?: (callback: () => void) => void }).queueMicrotask;
-  const free = scratchPool;
+  // arrays of another FFT length are dropped at once (a long call may go from large FFTs to small ones)
+  const free = scratchPool.filter((a) => a.length === size || a.length === 2 * size || a.length === size + 2);
   scratchPool = [];
   const lent: Float64Array[] = [];
   return {
