@@ -64,7 +64,7 @@ function tailsAt(x: number, means: readonly number[], sigma: number, c: Float64A
  */
 export function connectTheDotsPld(direction: PsgDirection, q: number, sigma: number, options: ConnectTheDotsOptions): DiscretePld {
   requireOptions('options', options, ['h', 'logMassTruncation', 'mode']);
-  return discretise(psgLossPair(direction, q, sigma), options).pld;
+  return discretise(psgLossPair(direction, q, sigma), options, { direction, q, sigma }).pld;
 }
 
 /**
@@ -148,7 +148,7 @@ export function connectTheDotsGridOfPair(pair: PrivacyLossPair, h: number, logMa
  */
 export function optimisticPld(direction: PsgDirection, q: number, sigma: number, options: ConnectTheDotsOptions): { readonly pld: DiscretePld; readonly meanRemainder: number } {
   requireOptions('options', options, ['h', 'logMassTruncation', 'mode']);
-  return discretise(psgLossPair(direction, q, sigma), { ...options, mode: 'optimistic' });
+  return discretise(psgLossPair(direction, q, sigma), { ...options, mode: 'optimistic' }, { direction, q, sigma });
 }
 
 /**
@@ -163,7 +163,7 @@ export function connectTheDotsPldWithOptimistic(
   direction: PsgDirection, q: number, sigma: number, options: ConnectTheDotsOptions,
 ): { readonly pessimistic: DiscretePld; readonly optimistic: { readonly pld: DiscretePld; readonly meanRemainder: number } } {
   requireObject('options', options);
-  const both = discretiseCells(psgLossPair(direction, q, sigma), options, true, true);
+  const both = discretiseCells(psgLossPair(direction, q, sigma), options, true, true, { direction, q, sigma });
   return { pessimistic: both.pessimistic as DiscretePld, optimistic: both.optimistic as { pld: DiscretePld; meanRemainder: number } };
 }
 
@@ -188,84 +188,94 @@ function gridExtent(pair: PrivacyLossPair, h: number, logMassTruncation: number)
   return { xLo, xHi, epsMin, epsMax, iLo, n: iHi - iLo + 1 };
 }
 
-function discretise(pair: PrivacyLossPair, options: ConnectTheDotsOptions): { pld: DiscretePld; meanRemainder: number } {
+function discretise(pair: PrivacyLossPair, options: ConnectTheDotsOptions, step?: PsgStep): { pld: DiscretePld; meanRemainder: number } {
   const optimistic = options.mode === 'optimistic';
-  const out = discretiseCells(pair, options, !optimistic, optimistic);
+  const out = discretiseCells(pair, options, !optimistic, optimistic, step);
   return optimistic ? (out.optimistic as { pld: DiscretePld; meanRemainder: number }) : { pld: out.pessimistic as DiscretePld, meanRemainder: 0 };
 }
 
-/**
- * One pass over the cells [lⱼ, lⱼ₊₁] of the grid: the P- and Q-masses of each cell, then the
- * pessimistic split (connect-the-dots) and/or the optimistic rounding down, as requested.
- * Nothing is allocated per grid point (the normal tails at the two ends of a cell live in four
- * small arrays that swap roles), which matters in a cold process, where the per-point objects of
- * the interpreter's code filled the young generation every few hundred points.
- */
-function discretiseCells(
-  pair: PrivacyLossPair, options: ConnectTheDotsOptions, wantPessimistic: boolean, wantOptimistic: boolean,
-): { pessimistic?: DiscretePld; optimistic?: { pld: DiscretePld; meanRemainder: number } } {
-  const h = requireInRange('h', options.h, { min: 0, minExclusive: true, max: 10 });
-  requireInRange('logMassTruncation', options.logMassTruncation ?? -50, { min: -700, max: -1 });
-  const sigma = pair.sigma;
-  const { xLo, xHi, epsMin, epsMax, iLo, n } = gridExtent(pair, h, options.logMassTruncation ?? -50);
-  if (!(n <= 2e7)) {
-    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'valueDiscretizationInterval', expected: `large enough for at most 2e7 grid points per step (loss range ${epsMin}..${epsMax})`, found: h });
-  }
+/** The Poisson-subsampled Gaussian step a {@link psgLossPair} is for (the key of the shared cell masses). */
+interface PsgStep {
+  readonly direction: PsgDirection;
+  readonly q: number;
+  readonly sigma: number;
+}
 
-  const means = pair.means;
-  const weightsP = pair.weightsP;
-  const weightsQ = pair.weightsQ;
-  const m = means.length;
-  // boundary x of every grid point (non-increasing in the index), and normal tails there.
-  const bx = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    const x = pair.inverseLoss((iLo + j) * h);
-    bx[j] = x > xHi ? xHi : x < xLo ? xLo : x;
+/**
+ * The P- and Q-masses of every cell [lⱼ, lⱼ₊₁] (j = 0 … n − 2) of one step's grid (0 for a cell of
+ * zero width in x), and the cells where some component's mass was computed as 1 − Φ − Φ̄ (the
+ * cell holds the component's mean) or an end lies exactly on a mean.
+ */
+interface CellMasses {
+  readonly xLo: number;
+  readonly xHi: number;
+  readonly iLo: number;
+  readonly n: number;
+  readonly pMass: Float64Array;
+  readonly qMass: Float64Array;
+  readonly acrossMean: readonly number[];
+}
+
+/**
+ * Mass of N(μₖ, σ²) on [xa, xb] for every component from the tails at both ends (c, s at xb in
+ * `hiC`, `hiS`; at xa in `loC`, `loS`), each from the tail on the side of the interval, summed
+ * with the P and Q weights. Returns whether some component's interval holds or touches its mean.
+ */
+function cellMass(
+  xa: number, xb: number, pair: PrivacyLossPair, hiC: Float64Array, hiS: Float64Array, loC: Float64Array, loS: Float64Array, out: { p: number; q: number },
+): boolean {
+  const { means, weightsP, weightsQ, sigma } = pair;
+  let pMass = 0;
+  let qMass = 0;
+  let across = false;
+  for (let k = 0; k < means.length; k++) {
+    const mu = means[k] as number;
+    const zlo = (xa - mu) / sigma;
+    const zhi = (xb - mu) / sigma;
+    if (!(zlo > 0 || zhi < 0)) across = true;
+    // mass of N(μ, σ²) on [xa, xb] from the tails on the side of the interval
+    const mass = !(zhi > zlo) ? 0 : zhi <= 0 ? (hiC[k] as number) - (loC[k] as number) : zlo >= 0 ? (loS[k] as number) - (hiS[k] as number) : 1 - (loC[k] as number) - (hiS[k] as number);
+    pMass += (weightsP[k] as number) * mass;
+    qMass += (weightsQ[k] as number) * mass;
   }
-  const probs = wantPessimistic ? new Float64Array(n) : undefined;
-  const low = wantOptimistic ? new Float64Array(n) : undefined;
-  let remainder = 0;
-  const expNegH = Math.exp(-h);
-  const oneMinusExpNegH = -Math.expm1(-h);
+  out.p = pMass;
+  out.q = qMass;
+  return across;
+}
+
+/** The grid point's x (the inverse loss at (iLo + j)·h, clamped to the truncation interval). */
+function boundaryX(pair: PrivacyLossPair, iLo: number, j: number, h: number, xLo: number, xHi: number): number {
+  const x = pair.inverseLoss((iLo + j) * h);
+  return x > xHi ? xHi : x < xLo ? xLo : x;
+}
+
+/**
+ * The cell masses of one step: the inverse loss at every grid point and the normal tails of
+ * every component there (nothing allocated per grid point: the tails at the two ends of a cell
+ * live in four small arrays that swap roles, which matters in a cold process).
+ */
+function computeCellMasses(pair: PrivacyLossPair, h: number, grid: { xLo: number; xHi: number; iLo: number; n: number }): CellMasses {
+  const { xLo, xHi, iLo, n } = grid;
+  const m = pair.means.length;
+  const pMass = new Float64Array(Math.max(0, n - 1));
+  const qMass = new Float64Array(Math.max(0, n - 1));
+  const acrossMean: number[] = [];
+  const out = { p: 0, q: 0 };
   // Φ, Φ̄ at the cell's upper x end (prev) and lower x end (next), per component
   let prevC = new Float64Array(m);
   let prevS = new Float64Array(m);
   let nextC = new Float64Array(m);
   let nextS = new Float64Array(m);
-  tailsAt(bx[0] as number, means, sigma, prevC, prevS);
+  // boundary x of the grid points (non-increasing in the index)
+  let xb = boundaryX(pair, iLo, 0, h, xLo, xHi);
+  tailsAt(xb, pair.means, pair.sigma, prevC, prevS);
   for (let j = 0; j < n - 1; j++) {
-    const xa = bx[j + 1] as number; // lower x end (higher loss)
-    const xb = bx[j] as number;
-    tailsAt(xa, means, sigma, nextC, nextS);
+    const xa = boundaryX(pair, iLo, j + 1, h, xLo, xHi); // lower x end (higher loss)
+    tailsAt(xa, pair.means, pair.sigma, nextC, nextS);
     if (xb > xa) {
-      let pMass = 0;
-      let qMass = 0;
-      for (let k = 0; k < m; k++) {
-        const mu = means[k] as number;
-        const zlo = (xa - mu) / sigma;
-        const zhi = (xb - mu) / sigma;
-        // mass of N(μ, σ²) on [xa, xb] from the tails on the side of the interval
-        const mass = !(zhi > zlo) ? 0 : zhi <= 0 ? (prevC[k] as number) - (nextC[k] as number) : zlo >= 0 ? (nextS[k] as number) - (prevS[k] as number) : 1 - (nextC[k] as number) - (prevS[k] as number);
-        pMass += (weightsP[k] as number) * mass;
-        qMass += (weightsQ[k] as number) * mass;
-      }
-      if (pMass > 0) {
-        if (low !== undefined) {
-          low[j] = (low[j] as number) + pMass;
-          if (qMass > 0) {
-            const excess = Math.log(pMass / qMass) - (iLo + j) * h;
-            remainder += pMass * (excess > h ? h : excess > 0 ? excess : 0);
-          }
-        }
-        if (probs !== undefined) {
-          const lj = (iLo + j) * h;
-          let a = (qMass * Math.exp(lj) - expNegH * pMass) / oneMinusExpNegH;
-          if (!(a >= 0)) a = 0;
-          if (a > pMass) a = pMass;
-          probs[j] = (probs[j] as number) + a;
-          probs[j + 1] = (probs[j + 1] as number) + (pMass - a);
-        }
-      }
+      if (cellMass(xa, xb, pair, prevC, prevS, nextC, nextS, out)) acrossMean.push(j);
+      pMass[j] = out.p;
+      qMass[j] = out.q;
     }
     const c = prevC;
     const s = prevS;
@@ -273,6 +283,138 @@ function discretiseCells(
     prevS = nextS;
     nextC = c;
     nextS = s;
+    xb = xa;
+  }
+  return { xLo, xHi, iLo, n, pMass, qMass, acrossMean };
+}
+
+/**
+ * The cell masses of the `add` step from those of the `remove` step with the same q, σ, h and
+ * truncation, or the reverse, without a normal tail per grid point. The two pairs are mirror
+ * images (x ↦ −x maps remove's (M₋₁, N(0, σ²)) onto (N(0, σ²), M₊₁) with P and Q exchanged):
+ * add's loss is −(remove's loss at −x), its truncation interval and grid are remove's negated
+ * (iLo ↦ −(iLo + n − 1)), its grid points' x are remove's negated in reverse order, and the
+ * tails Φ, Φ̄ of each component at a mirrored point are remove's exchanged (`normalCdf(z)` and
+ * `normalSf(−z)` are the same computation). So add's cell j holds remove's cell n − 2 − j with
+ * its P- and Q-masses exchanged, bit for bit, except where a component's mass was computed as
+ * 1 − Φ − Φ̄ (the two subtractions come in the other order) or an end lies on a mean: those few
+ * cells (at most two per component) are computed afresh. Undefined when the grids do not mirror.
+ */
+function mirroredCellMasses(source: CellMasses, pair: PrivacyLossPair, h: number, grid: { xLo: number; xHi: number; iLo: number; n: number }): CellMasses | undefined {
+  const { n } = source;
+  if (grid.n !== n || grid.iLo !== -(source.iLo + n - 1) || grid.xLo !== -source.xHi || grid.xHi !== -source.xLo) return undefined;
+  const cells = Math.max(0, n - 1);
+  const pMass = new Float64Array(cells);
+  const qMass = new Float64Array(cells);
+  for (let j = 0; j < cells; j++) {
+    pMass[j] = source.qMass[cells - 1 - j] as number;
+    qMass[j] = source.pMass[cells - 1 - j] as number;
+  }
+  const m = pair.means.length;
+  const hiC = new Float64Array(m);
+  const hiS = new Float64Array(m);
+  const loC = new Float64Array(m);
+  const loS = new Float64Array(m);
+  const out = { p: 0, q: 0 };
+  const acrossMean: number[] = [];
+  for (const jSource of source.acrossMean) {
+    const j = cells - 1 - jSource;
+    acrossMean.push(j);
+    const xb = boundaryX(pair, grid.iLo, j, h, grid.xLo, grid.xHi);
+    const xa = boundaryX(pair, grid.iLo, j + 1, h, grid.xLo, grid.xHi);
+    pMass[j] = 0;
+    qMass[j] = 0;
+    if (xb > xa) {
+      tailsAt(xb, pair.means, pair.sigma, hiC, hiS);
+      tailsAt(xa, pair.means, pair.sigma, loC, loS);
+      cellMass(xa, xb, pair, hiC, hiS, loC, loS, out);
+      pMass[j] = out.p;
+      qMass[j] = out.q;
+    }
+  }
+  return { xLo: grid.xLo, xHi: grid.xHi, iLo: grid.iLo, n, pMass, qMass, acrossMean };
+}
+
+/**
+ * The cell masses of the last `remove` or `add` step discretised in the current synchronous job
+ * (a query or a calibration builds both directions in turn), for {@link mirroredCellMasses};
+ * dropped by a microtask when the job ends, and never kept beyond 2²¹ cells.
+ */
+let lastCells: { step: PsgStep; h: number; logMassTruncation: number; cells: CellMasses } | undefined;
+let lastCellsReleaseQueued = false;
+
+function rememberCells(step: PsgStep, h: number, logMassTruncation: number, cells: CellMasses): void {
+  const queue = (globalThis as { queueMicrotask?: (callback: () => void) => void }).queueMicrotask;
+  if (queue === undefined || cells.n > 2 ** 21) return;
+  lastCells = { step, h, logMassTruncation, cells };
+  if (!lastCellsReleaseQueued) {
+    lastCellsReleaseQueued = true;
+    queue(() => {
+      lastCells = undefined;
+      lastCellsReleaseQueued = false;
+    });
+  }
+}
+
+/** The step's cell masses: mirrored from the other direction's when the job just built it, else computed. */
+function cellMassesOf(pair: PrivacyLossPair, h: number, logMassTruncation: number, grid: { xLo: number; xHi: number; iLo: number; n: number }, step: PsgStep | undefined): CellMasses {
+  if (step === undefined || step.direction === 'replace') return computeCellMasses(pair, h, grid);
+  const last = lastCells;
+  if (last !== undefined && last.h === h && last.logMassTruncation === logMassTruncation && last.step.q === step.q && last.step.sigma === step.sigma) {
+    if (last.step.direction === step.direction) return last.cells;
+    const mirrored = mirroredCellMasses(last.cells, pair, h, grid);
+    if (mirrored !== undefined) return mirrored;
+  }
+  const cells = computeCellMasses(pair, h, grid);
+  rememberCells(step, h, logMassTruncation, cells);
+  return cells;
+}
+
+/**
+ * One pass over the cells [lⱼ, lⱼ₊₁] of the grid: the P- and Q-masses of each cell (shared
+ * between the `remove` and `add` steps of one job, see {@link mirroredCellMasses}), then the
+ * pessimistic split (connect-the-dots) and/or the optimistic rounding down, as requested.
+ */
+function discretiseCells(
+  pair: PrivacyLossPair, options: ConnectTheDotsOptions, wantPessimistic: boolean, wantOptimistic: boolean, step?: PsgStep,
+): { pessimistic?: DiscretePld; optimistic?: { pld: DiscretePld; meanRemainder: number } } {
+  const h = requireInRange('h', options.h, { min: 0, minExclusive: true, max: 10 });
+  const logMassTruncation = requireInRange('logMassTruncation', options.logMassTruncation ?? -50, { min: -700, max: -1 });
+  const sigma = pair.sigma;
+  const { xLo, xHi, epsMin, epsMax, iLo, n } = gridExtent(pair, h, logMassTruncation);
+  if (!(n <= 2e7)) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'valueDiscretizationInterval', expected: `large enough for at most 2e7 grid points per step (loss range ${epsMin}..${epsMax})`, found: h });
+  }
+
+  const means = pair.means;
+  const weightsP = pair.weightsP;
+  const m = means.length;
+  const cells = cellMassesOf(pair, h, logMassTruncation, { xLo, xHi, iLo, n }, step);
+  const probs = wantPessimistic ? new Float64Array(n) : undefined;
+  const low = wantOptimistic ? new Float64Array(n) : undefined;
+  let remainder = 0;
+  const expNegH = Math.exp(-h);
+  const oneMinusExpNegH = -Math.expm1(-h);
+  for (let j = 0; j < n - 1; j++) {
+    const pMass = cells.pMass[j] as number;
+    const qMass = cells.qMass[j] as number;
+    if (pMass > 0) {
+      if (low !== undefined) {
+        low[j] = (low[j] as number) + pMass;
+        if (qMass > 0) {
+          const excess = Math.log(pMass / qMass) - (iLo + j) * h;
+          remainder += pMass * (excess > h ? h : excess > 0 ? excess : 0);
+        }
+      }
+      if (probs !== undefined) {
+        const lj = (iLo + j) * h;
+        let a = (qMass * Math.exp(lj) - expNegH * pMass) / oneMinusExpNegH;
+        if (!(a >= 0)) a = 0;
+        if (a > pMass) a = pMass;
+        probs[j] = (probs[j] as number) + a;
+        probs[j + 1] = (probs[j + 1] as number) + (pMass - a);
+      }
+    }
   }
   // tails of P beyond the truncation points
   let below = 0; // P(x < xLo): loss above epsMax -> +infinity

@@ -80,8 +80,11 @@ export function pldEpsilonAt(pld: DiscretePld, delta: number): number {
     let j = i - 1;
     while (j >= 0 && !((probs[j] as number) > 0)) j--;
     if (j < 0) break;
-    const nextLoss = (offset + j) * h + shift;
-    if (u - ws * Math.exp(nextLoss - ref) > delta) return Math.log(u - delta) - Math.log(ws) + ref;
+    // while u ≤ δ, u − (anything ≥ 0) ≤ δ: the exponential of the check is skipped (same result)
+    if (u > delta) {
+      const nextLoss = (offset + j) * h + shift;
+      if (u - ws * Math.exp(nextLoss - ref) > delta) return Math.log(u - delta) - Math.log(ws) + ref;
+    }
     i = j;
   }
   if (u <= delta) return -Infinity;

@@ -232,14 +232,63 @@ export function composeInWindow(groups: readonly PldGroup[], window: Composition
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'valueDiscretizationInterval', expected: `coarse enough for a composed PLD of at most 2^26 grid points (needs ${width})`, found: h });
   }
   const size = nextPow2(width);
-  const circular = circularCompose(groups.map((g) => ({ probs: g.pld.probs, count: g.count })), size);
+  const lend = borrowScratch(size);
+  const circular = circularCompose(groups.map((g) => ({ probs: g.pld.probs, count: g.count })), size, lend.allocate);
   const probs = new Float64Array(width);
+  // bin j of the window is circular[(lower + j) mod size]: two runs, no modulo per bin
+  let at = ((lower % size) + size) % size;
   for (let j = 0; j < width; j++) {
-    const v = circular[((lower + j) % size + size) % size] as number;
+    const v = circular[at] as number;
     probs[j] = v > 0 ? v : 0;
+    at = at + 1 === size ? 0 : at + 1;
   }
+  lend.giveBack();
   const infinityMass = Math.min(1, -Math.expm1(logKeep) + (addTruncationMass ? tau : 0));
   return { h, offset: offset + lower, probs, infinityMass };
+}
+
+/** Scratch arrays of the last composition, kept until the end of the current job (see {@link borrowScratch}). */
+let scratchPool: Float64Array[] = [];
+let scratchReleaseQueued = false;
+
+/**
+ * An allocator for {@link circularCompose} (FFT length `size`) that reuses the scratch arrays
+ * (as they are) of the previous composition of the same length in the same synchronous job, and
+ * `giveBack`, which returns this composition's arrays to the pool. A query composes up to three
+ * times on the same FFT size
+ * (both directions and the lower bound's optimistic PLD); fresh arrays each time left up to
+ * 3·size doubles of garbage per composition alive until the collector ran, and paid the page
+ * faults of fresh memory again. The pool holds one composition's arrays at most and is emptied
+ * by a microtask, i.e. as soon as the current synchronous job (one query, one calibration)
+ * ends, so nothing stays alive between queries. Without `queueMicrotask` nothing is pooled.
+ */
+function borrowScratch(size: number): { allocate: (length: number) => Float64Array; giveBack: () => void } {
+  const queue = (globalThis as { queueMicrotask?: (callback: () => void) => void }).queueMicrotask;
+  // arrays of another FFT length are dropped at once (a long call may go from large FFTs to small ones)
+  const free = scratchPool.filter((a) => a.length === size || a.length === 2 * size || a.length === size + 2);
+  scratchPool = [];
+  const lent: Float64Array[] = [];
+  return {
+    allocate: (length) => {
+      const i = free.findIndex((a) => a.length === length);
+      let a: Float64Array;
+      if (i >= 0) a = free.splice(i, 1)[0] as Float64Array;
+      else a = new Float64Array(length);
+      lent.push(a);
+      return a;
+    },
+    giveBack: () => {
+      if (queue === undefined) return;
+      scratchPool = lent;
+      if (!scratchReleaseQueued) {
+        scratchReleaseQueued = true;
+        queue(() => {
+          scratchPool = [];
+          scratchReleaseQueued = false;
+        });
+      }
+    },
+  };
 }
 
 const fftCache = new Map<number, FFT>();
@@ -251,8 +300,12 @@ const FFT_CACHE_POINTS = 2 ** 23;
  * cached sizes exceed {@link FFT_CACHE_POINTS} in all: a PRV query uses 3–5 sizes in turn (coarse
  * pass, both stages, the PLD check), so clearing the cache at 4 sizes rebuilt the tables each time.
  * Built by {@link createFft} (the same tables as fft.js's constructor, built faster).
+ *
+ * Domain: size a power of two ≥ 2 (module-internal: the composition and its rounding bound).
+ *
+ * @example fftOfSize(1024).size // 1024
  */
-function fftOfSize(size: number): FFT {
+export function fftOfSize(size: number): FFT {
   let f = fftCache.get(size);
   if (f !== undefined) {
     fftCache.delete(size);
@@ -279,41 +332,60 @@ function fftOfSize(size: number): FFT {
  * frequencies only (the spectrum of a real sequence is Hermitian), one inverse real FFT computed
  * as a complex FFT of half the size (even samples in the real part, odd in the imaginary part).
  *
+ * Memory: 3·size doubles for one input (the input, the transform's 2·size output, in which the
+ * spectrum is powered in place and which then receives the inverse transform; the input array
+ * holds the half-size inverse's input), size + 2 more for the product of several inputs. The
+ * result is a view of the first `size` doubles of the 2·size buffer. `allocate` (default
+ * `new Float64Array`) returns an array of the given length whose contents may be anything
+ * (every element is written before it is read); it lets callers reuse scratch memory and tests
+ * count every allocation.
+ *
  * Domain: size a power of two ≥ 4; counts ≥ 1. Accuracy: ~1e-16 absolute per bin (rounding can
  * make tiny bins negative; callers clamp).
  *
  * @example circularCompose([{ probs: new Float64Array([0.5, 0.5]), count: 2 }], 4) // ≈ [0.25, 0.5, 0.25, 0]
  */
-export function circularCompose(inputs: readonly { readonly probs: Float64Array; readonly count: number }[], size: number): Float64Array {
+export function circularCompose(
+  inputs: readonly { readonly probs: Float64Array; readonly count: number }[], size: number,
+  allocate: (length: number) => Float64Array = (length) => new Float64Array(length),
+): Float64Array {
   const fft = fftOfSize(size);
   const half = size / 2;
-  // spectrum[2k], spectrum[2k + 1]: the product of the powered spectra at frequency k ≤ size/2
-  const spectrum = new Float64Array(size + 2);
-  const work = new Float64Array(2 * size);
-  const input = new Float64Array(size);
+  const work = allocate(2 * size);
+  const input = allocate(size);
+  // spectrum[2k], spectrum[2k + 1]: the product of the powered spectra at frequency k ≤ size/2;
+  // for one input it is the transform's own output, powered in place
+  const spectrum = inputs.length === 1 ? work : allocate(size + 2);
   let initialised = false;
   for (const g of inputs) {
     input.fill(0);
     const p = g.probs;
-    for (let i = 0; i < p.length; i++) {
-      const idx = i % size;
+    for (let i = 0, idx = 0; i < p.length; i++) {
       input[idx] = (input[idx] as number) + (p[i] as number);
+      idx = idx + 1 === size ? 0 : idx + 1;
     }
     fft.realTransform(work, input);
     const t = g.count;
+    // |z|^T = e^{logMag} with logMag = ½T·log|z|²: only logMag > −745 gives a non-zero power.
+    // Below |z|² = e^{−1600/T} (logMag < −800, a margin far above the rounding of log|z|² for
+    // T ≤ 1e12; no skipping beyond) the logarithm is skipped: the power is 0 either way, so the
+    // result is bit for bit the same, and most frequencies of a long run cost one comparison
+    const skipBelow = t > 1e12 ? 0 : Math.exp(-1600 / t);
     for (let k = 0; k <= half; k++) {
       const re = work[2 * k] as number;
       const im = work[2 * k + 1] as number;
       const r2 = re * re + im * im;
       let pr = 0;
       let pi = 0;
-      // |z|^T underflows for most frequencies when T is large: test before any trigonometry
-      const logMag = 0.5 * t * Math.log(r2);
-      if (r2 > 0 && logMag > -745) {
-        const mag = t === 1 ? Math.sqrt(r2) : Math.exp(logMag);
-        const theta = t * Math.atan2(im, re);
-        pr = mag * Math.cos(theta);
-        pi = mag * Math.sin(theta);
+      if (r2 >= skipBelow) {
+        // |z|^T underflows for most frequencies when T is large: test before any trigonometry
+        const logMag = 0.5 * t * Math.log(r2);
+        if (r2 > 0 && logMag > -745) {
+          const mag = t === 1 ? Math.sqrt(r2) : Math.exp(logMag);
+          const theta = t * Math.atan2(im, re);
+          pr = mag * Math.cos(theta);
+          pi = mag * Math.sin(theta);
+        }
       }
       if (!initialised) {
         spectrum[2 * k] = pr;
@@ -327,7 +399,11 @@ export function circularCompose(inputs: readonly { readonly probs: Float64Array;
     }
     initialised = true;
   }
-  return inverseRealTransform(spectrum, size, fft);
+  // the half-size inverse reads its input from `input` and writes into the start of `work`
+  // (the spectrum is read before the transform overwrites it)
+  const out = work.subarray(0, size);
+  inverseRealTransform(spectrum, size, fft, input, out);
+  return out;
 }
 
 /**
@@ -335,13 +411,15 @@ export function circularCompose(inputs: readonly { readonly probs: Float64Array;
  * (k = 0 … size/2, interleaved re/im), through one complex inverse FFT of length size/2: with
  * E, O the DFTs of the even and odd samples, E[k] = (X[k] + conj X[size/2 − k])/2 and
  * O[k] = (X[k] − conj X[size/2 − k])·e^{2πik/size}/2, and the inverse DFT of E + iO holds the
- * even samples in its real part and the odd ones in its imaginary part. `fft` is the size-`size`
- * instance, whose table holds cos(2πk/size) and −sin(2πk/size).
+ * even samples in its real part and the odd ones in its imaginary part (x[2m] + i·x[2m + 1] at
+ * complex index m, i.e. exactly x in interleaved order). `fft` is the size-`size` instance,
+ * whose table holds cos(2πk/size) and −sin(2πk/size). `z` (size doubles, scratch) receives
+ * E + iO; `out` (size doubles, distinct from `z`, may share memory with `spectrum` since
+ * `spectrum` is fully read first) receives x.
  */
-function inverseRealTransform(spectrum: Float64Array, size: number, fft: FFT): Float64Array {
+function inverseRealTransform(spectrum: Float64Array, size: number, fft: FFT, z: Float64Array, out: Float64Array): void {
   const half = size / 2;
   const table = (fft as unknown as { table: ArrayLike<number> }).table;
-  const z = new Float64Array(2 * half);
   for (let k = 0; k < half; k++) {
     const ar = spectrum[2 * k] as number;
     const ai = spectrum[2 * k + 1] as number;
@@ -360,12 +438,5 @@ function inverseRealTransform(spectrum: Float64Array, size: number, fft: FFT): F
     z[2 * k] = er - oi;
     z[2 * k + 1] = ei + or;
   }
-  const zt = new Float64Array(2 * half);
-  fftOfSize(half).inverseTransform(zt, z);
-  const out = new Float64Array(size);
-  for (let m = 0; m < half; m++) {
-    out[2 * m] = zt[2 * m] as number;
-    out[2 * m + 1] = zt[2 * m + 1] as number;
-  }
-  return out;
+  fftOfSize(half).inverseTransform(out, z);
 }

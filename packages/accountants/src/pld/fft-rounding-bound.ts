@@ -8,8 +8,7 @@
  * weighs each frequency by its own magnitude, r_k^T, instead of by 1: tilted laws spread over
  * many bins have few significant frequencies, so the bound is far below the worst case.
  */
-import FFT from 'fft.js';
-import { nextPow2 } from './fft-composition.js';
+import { fftOfSize, nextPow2 } from './fft-composition.js';
 
 const U = 2 ** -53;
 /** Per-level relative error η of fft.js's butterflies (radix 2 and 4, twiddles within 4u). */
@@ -27,7 +26,7 @@ export function fftCompositionErrorBound(inputs: readonly { readonly probs: Floa
   const n = nextPow2(size);
   const levels = Math.log2(n);
   const a = Math.expm1(levels * Math.log1p(FFT_ETA)) * massBound;
-  const fft = new FFT(n);
+  const fft = fftOfSize(n);
   const half = n / 2;
   // log r_k per input, r_k = |X̂_k| + a ≥ max(|X_k|, |X̂_k|)
   const logR = inputs.map((g) => {
