@@ -39,8 +39,8 @@ const FLAG_PARAMETER = /^(orders|delta|lambda|targetBatches)\b|\(lambda = /;
 /** Default cap on the analysis' inner-loop evaluations (about 10–15 minutes on 2 cores). */
 const DEFAULT_MAX_EVALUATIONS = 1e11;
 
-/** Default cap on the norms of a --trace held at once: 2^24, 128 MiB as float64 (more are read in passes). */
-export const DEFAULT_MAX_HELD_NORMS: number = 2 ** 24;
+/** Default cap on the norms of a --trace held at once: 2^25, 256 MiB as float64 (more are read in passes). */
+export const DEFAULT_MAX_HELD_NORMS: number = 2 ** 25;
 
 /** The size of `path`, or a UsageError a user can act on (missing, a directory, unreadable). */
 async function fileSize(path: string, io: CommandIo): Promise<number> {
@@ -183,15 +183,22 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     });
   }
 
-  // Pass after pass, each holding the norms of a window of records (one pass when they fit).
+  // Pass after pass, each holding the norms of a window of records (one pass when they fit); a
+  // pass after the first starts at the width the first narrowed to. Only the last pass's header
+  // is kept (a header lists every record).
   const records: PerInstanceRecordPrivacy[] = [];
   const perStepRows: { step: number; epsilon: number | null }[][] = [];
-  let last: { header: PerInstanceTraceHeader; result: PerInstancePrivacy } | undefined;
+  let header: PerInstanceTraceHeader | undefined;
+  let partResult: PerInstancePrivacy | undefined;
+  let recordCount = 0;
+  let width: number | undefined;
   let from = 0;
   do {
-    const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}), recordWindow: { from, maxHeldNorms: maxHeldNorms ?? DEFAULT_MAX_HELD_NORMS } }), which);
-    const { header } = trace;
-    if (last === undefined) {
+    header = undefined;
+    const recordWindow = { from, maxHeldNorms: maxHeldNorms ?? DEFAULT_MAX_HELD_NORMS, ...(width !== undefined ? { records: width } : {}) };
+    const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}), recordWindow }), which);
+    header = trace.header;
+    if (partResult === undefined) {
       if (header.steps > PER_INSTANCE_MAX_STEPS) {
         progress.finish();
         throw new UsageError(`${path}: steps must be an integer in [1, ${PER_INSTANCE_MAX_STEPS}]; found ${header.steps}`);
@@ -203,12 +210,13 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     const part = perInstanceWindow(trace, { orders, delta, lambda, perStep, progress });
     for (const record of part.result.records) records.push(record);
     if (part.perStep !== undefined) for (const row of part.perStep) perStepRows.push(row);
-    last = { header, result: part.result };
+    partResult = part.result;
+    recordCount = header.records.length;
+    width ??= window.to - window.from;
     from = window.to;
-  } while (from < last.header.records.length);
+  } while (from < recordCount);
   progress.finish();
-  const { header } = last;
-  const result: PerInstancePrivacy = { ...last.result, records };
+  const result: PerInstancePrivacy = { ...partResult, records };
   const steps = perStep ? perStepRows : undefined;
   return report(result, { records: header.records, steps: header.steps, samplingRate: header.samplingRate, noiseMultiplier: header.noiseMultiplier, delta, orders, traceVersion: header.version, method: 'Thm 3.2 (sum rule)', perStep: steps }, { noiseMultiplier: header.noiseMultiplier });
 }
@@ -393,7 +401,7 @@ export const perInstanceCommand: CommandDefinition = {
     alpha: { type: 'string', valueName: 'list', description: 'integer Rényi orders ≥ 2 (comma-separated); epsilon minimises over them' },
     delta: { type: 'string', valueName: 'δ', description: 'delta of the (epsilon, delta) conversion, in (0, 1)' },
     lambda: { type: 'string', valueName: 'λ', description: 'Hölder constant > 1 of the composition; choose it before looking at the results (docs/per-instance.md, choosing λ)', defaultText: '1 + 3(T − 1), Fact 3.4' },
-    'max-held-norms': { type: 'string', valueName: 'n', description: 'most norms of a --trace held in memory at once (8 bytes each); a trace with more is read again in passes, each over a window of records (same results, more reading time)', defaultText: '2^24 (128 MiB)' },
+    'max-held-norms': { type: 'string', valueName: 'n', description: 'most norms of a --trace held in memory at once (8 bytes each); a trace with more is read again in passes, each over a window of records (same results, more reading time)', defaultText: '2^25 (256 MiB)' },
     'max-evaluations': { type: 'string', valueName: 'n', description: 'refuse traces whose analysis needs more inner-loop evaluations (orders × records × runs × steps)', defaultText: '1e11' },
   },
   examples: [

@@ -74,9 +74,11 @@ export interface PerInstanceTraceParserOptions {
    * comes before the runs, as in every documented producer; when it does not, every norm is
    * stored as without a window and the table holds the records from `from` to the end.
    * The table's `recordWindow` says which records it holds; read again from its `to` for the
-   * rest. Results per record do not depend on the window.
+   * rest. Results per record do not depend on the window. `records`, when given, caps the
+   * window from the start (a second pass can start at the width the first one narrowed to,
+   * rather than fill the budget and narrow again).
    */
-  readonly recordWindow?: { readonly from: number; readonly maxHeldNorms: number };
+  readonly recordWindow?: { readonly from: number; readonly maxHeldNorms: number; readonly records?: number };
 }
 
 /**
@@ -127,14 +129,15 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
   const window = options.recordWindow;
   if (window !== undefined) {
     requireObject('recordWindow', window);
-    requireOptions('recordWindow', window, ['from', 'maxHeldNorms']);
+    requireOptions('recordWindow', window, ['from', 'maxHeldNorms', 'records']);
     requireInteger('recordWindow.from', window.from, { min: 0 });
     requireInteger('recordWindow.maxHeldNorms', window.maxHeldNorms, { min: 1 });
+    if (window.records !== undefined) requireInteger('recordWindow.records', window.records, { min: 1 });
   }
   const windowFrom = window?.from ?? 0;
   /** How rows are stored: undecided until the first row; `window` keeps records [windowFrom, windowFrom + width). */
   let mode: 'undecided' | 'window' | 'all' = window === undefined ? 'all' : 'undecided';
-  let width = Infinity;
+  let width = window?.records ?? Infinity;
   /** Largest number of norms stored in one row so far. */
   let widest = 0;
   let maxNorm = Infinity;

@@ -83,6 +83,16 @@ describe('createPerInstanceTraceParser with a record window (bounded memory, sev
     }
   });
 
+  it('starts at the width asked for (a later pass), holding that many records from the first row', () => {
+    const text = traceText(10, { runs: 20, checkpoints: 5, records: 9 });
+    const all = parse(text);
+    const table = parse(text, { recordWindow: { from: 2, maxHeldNorms: 10_000, records: 3 } });
+    expect(table.recordWindow).toEqual({ from: 2, to: 5 });
+    expect(table.heldNormsPeak).toBe(20 * 5 * 3);
+    table.ratios.forEach((run, r) => run.forEach((row, c) => expect(row).toEqual(all.ratios[r]?.[c]?.slice(2, 5))));
+    expect(errorOf(() => createPerInstanceTraceParser({ recordWindow: { from: 0, maxHeldNorms: 10, records: 0 } }))).toMatch(/recordWindow\.records/);
+  });
+
   it('never holds fewer than one record: a record larger than the budget is kept whole', () => {
     const text = traceText(5, { runs: 30, checkpoints: 10, records: 3 });
     const tables = passes(text, 5);
