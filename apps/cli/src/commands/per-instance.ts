@@ -14,11 +14,11 @@ import { resolve } from 'node:path';
 import { PER_INSTANCE_MAX_STEPS, perInstanceBatchPrivacy, perInstancePrivacy, perInstanceWorkEstimate } from '@dpbounds/accountants';
 import { batchSensitivities, cor31StepEpsilon } from '@dpbounds/accountants/advanced';
 import type { PerInstanceCoverage, PerInstancePrivacy, PerInstanceRecordPrivacy } from '@dpbounds/accountants';
-import { isDpboundsError } from '@dpbounds/special-functions';
+import { DpboundsRangeError, isDpboundsError } from '@dpbounds/special-functions';
 import { perInstanceBatchTraceExclusions } from '@dpbounds/sgd-instrumentation';
 import type { PerInstanceTraceHeader, PerInstanceTraceTable } from '@dpbounds/sgd-instrumentation';
 import { readPerInstanceBatchTraceFile } from '@dpbounds/sgd-instrumentation/node';
-import { readPerInstanceTraceInput } from '../io/per-instance-trace-input.js';
+import { perInstanceTraceFormat, readPerInstanceTraceInput } from '../io/per-instance-trace-input.js';
 import { inputBudget } from '../io/input-budget.js';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { exactlyOne, hasFlag, numberList, optionalNumber, requiredNumber, requiredString } from '../flags.js';
@@ -193,9 +193,11 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   let recordCount = 0;
   let width: number | undefined;
   let from = 0;
+  // the file's size lets the first pass narrow its window early (a .npy's text is not its size)
+  const textLength = perInstanceTraceFormat(path) === 'npy' ? undefined : await fileSize(path, io);
   do {
     header = undefined;
-    const recordWindow = { from, maxHeldNorms: maxHeldNorms ?? DEFAULT_MAX_HELD_NORMS, ...(width !== undefined ? { records: width } : {}) };
+    const recordWindow = { from, maxHeldNorms: maxHeldNorms ?? DEFAULT_MAX_HELD_NORMS, ...(width !== undefined ? { records: width } : textLength !== undefined ? { textLength } : {}) };
     const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}), recordWindow }), which);
     header = trace.header;
     if (partResult === undefined) {
@@ -241,7 +243,7 @@ function perInstanceWindow(trace: PerInstanceTraceTable, analysis: WindowAnalysi
   const { from, to } = trace.recordWindow;
   const excludedRecords = trace.excludedRecords.map((list) => Int32Array.from(list.filter((i) => i >= from && i < to), (i) => i - from));
   progress.stage('composing', 1);
-  const result = withOrderCap(orders, delta, lambda, () => perInstancePrivacy({
+  const analyse = (): PerInstancePrivacy => withOrderCap(orders, delta, lambda, () => perInstancePrivacy({
     orders,
     delta,
     ...(lambda !== undefined ? { lambda } : {}),
@@ -254,6 +256,17 @@ function perInstanceWindow(trace: PerInstanceTraceTable, analysis: WindowAnalysi
     excludedRecords,
     onProgress: (done, total) => progress.update(done / total),
   }));
+  let result: PerInstancePrivacy;
+  try {
+    result = analyse();
+  } catch (error) {
+    // the library numbers the window's records from 0: name the record of the trace, as one pass does
+    const at = error instanceof DpboundsRangeError && from > 0 ? /^ratios\[·\]\[·\]\[(\d+)\]$/.exec(error.parameter) : null;
+    if (error instanceof DpboundsRangeError && at !== null) {
+      throw new DpboundsRangeError({ code: error.code, parameter: `ratios[·][·][${Number(at[1]) + from}]`, expected: error.expected, found: error.found });
+    }
+    throw error;
+  }
   const perStep = analysis.perStep
     ? Array.from({ length: to - from }, (_, i) =>
         header.checkpointSteps.map((step, c) => {

@@ -24,7 +24,7 @@ export interface ReadPerInstanceTraceOptions {
    * Store only a window of records, about `maxHeldNorms` norms (see `createPerInstanceTraceParser`);
    * the table's `recordWindow` says which records it holds. Per-instance traces only.
    */
-  readonly recordWindow?: { readonly from: number; readonly maxHeldNorms: number; readonly records?: number };
+  readonly recordWindow?: { readonly from: number; readonly maxHeldNorms: number; readonly records?: number; readonly textLength?: number };
 }
 
 /**

@@ -76,9 +76,12 @@ export interface PerInstanceTraceParserOptions {
    * The table's `recordWindow` says which records it holds; read again from its `to` for the
    * rest. Results per record do not depend on the window. `records`, when given, caps the
    * window from the start (a second pass can start at the width the first one narrowed to,
-   * rather than fill the budget and narrow again).
+   * rather than fill the budget and narrow again). `textLength`, when given, is the expected
+   * length of the whole text (e.g. the file's size): the window is then narrowed as soon as the
+   * norms held, scaled to the whole text, would pass the budget, early in the file, when
+   * narrowing copies little (a hint: a wrong one costs passes or copies, never results).
    */
-  readonly recordWindow?: { readonly from: number; readonly maxHeldNorms: number; readonly records?: number };
+  readonly recordWindow?: { readonly from: number; readonly maxHeldNorms: number; readonly records?: number; readonly textLength?: number };
 }
 
 /**
@@ -129,10 +132,11 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
   const window = options.recordWindow;
   if (window !== undefined) {
     requireObject('recordWindow', window);
-    requireOptions('recordWindow', window, ['from', 'maxHeldNorms', 'records']);
+    requireOptions('recordWindow', window, ['from', 'maxHeldNorms', 'records', 'textLength']);
     requireInteger('recordWindow.from', window.from, { min: 0 });
     requireInteger('recordWindow.maxHeldNorms', window.maxHeldNorms, { min: 1 });
     if (window.records !== undefined) requireInteger('recordWindow.records', window.records, { min: 1 });
+    if (window.textLength !== undefined) requireInteger('recordWindow.textLength', window.textLength, { min: 0 });
   }
   const windowFrom = window?.from ?? 0;
   /** How rows are stored: undecided until the first row; `window` keeps records [windowFrom, windowFrom + width). */
@@ -143,6 +147,9 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
   let maxNorm = Infinity;
   let held = 0;
   let heldNormsPeak = 0;
+  /** Rows stored, and characters written so far (including the chunk being read). */
+  let rowCount = 0;
+  let written = 0;
   /** Every run's rows (the arrays the runs hold), to narrow them when the window shrinks. */
   const storedRows: Float64Array[][] = [];
   const factsOf = new WeakMap<Float64Array[], RowFacts[]>();
@@ -242,9 +249,15 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
         rows.push(buffer.slice(0, length));
       }
       held += kept;
+      rowCount++;
       widest = Math.max(widest, kept);
       heldNormsPeak = Math.max(heldNormsPeak, held);
-      if (mode === 'window' && held > (window as { maxHeldNorms: number }).maxHeldNorms) narrow();
+      if (mode !== 'window') return;
+      const { maxHeldNorms, textLength } = window as { maxHeldNorms: number; textLength?: number };
+      if (held > maxHeldNorms) narrow(rowCount);
+      // the rows the whole text would hold at this rate (`written` counts the whole current chunk,
+      // so this is low rather than high, and the budget check above stays the safety net)
+      else if (textLength !== undefined && written > 0 && (rowCount * textLength) / written * Math.min(width, widest) > maxHeldNorms) narrow((rowCount * textLength) / written);
       return;
     }
     if (frame.role === 'norms') {
@@ -318,11 +331,9 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
     }
   }
 
-  /** Halves the window until the norms held fit the budget (never below one record), narrowing every stored row. */
-  function narrow(): void {
+  /** Halves the window until `count` rows fit the budget (never below one record), narrowing every stored row. */
+  function narrow(count: number): void {
     const budget = (window as { maxHeldNorms: number }).maxHeldNorms;
-    let count = 0;
-    for (const list of storedRows) count += list.length;
     let w = Math.min(width, widest);
     while (w > 1 && count * w > budget) w = Math.floor(w / 2);
     if (w >= width && w >= widest) return;
@@ -343,7 +354,10 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
   }
 
   return {
-    write: (chunk) => reader.write(chunk),
+    write: (chunk) => {
+      written += chunk.length;
+      reader.write(chunk);
+    },
     end(): PerInstanceTraceTable {
       reader.end();
       if (nonObject !== undefined) validatePerInstanceTraceHeader(nonObject);

@@ -25,12 +25,12 @@ function parse(text: string, options: PerInstanceTraceParserOptions = {}): PerIn
 }
 
 /** Reads every record window in turn, as the CLI does, starting each pass where the last ended. */
-function passes(text: string, maxHeldNorms: number): PerInstanceTraceTable[] {
+function passes(text: string, maxHeldNorms: number, textLength?: number): PerInstanceTraceTable[] {
   const tables: PerInstanceTraceTable[] = [];
   let from = 0;
   const records = (JSON.parse(text) as { records: unknown[] }).records.length;
   while (from < records) {
-    const table = parse(text, { recordWindow: { from, maxHeldNorms } });
+    const table = parse(text, { recordWindow: { from, maxHeldNorms, ...(textLength !== undefined ? { textLength } : {}) } });
     expect(table.recordWindow.from).toBe(from);
     expect(table.recordWindow.to).toBeGreaterThan(from);
     tables.push(table);
@@ -69,8 +69,8 @@ describe('createPerInstanceTraceParser with a record window (bounded memory, sev
       const text = traceText(seed);
       const all = parse(text);
       expect(all.recordWindow).toEqual({ from: 0, to: 9 });
-      for (const budget of [1, 50, 200, 1000]) {
-        const tables = passes(text, budget);
+      for (const [budget, textLength] of [[1], [50], [200], [1000], [200, text.length], [200, 10], [200, 10 * text.length]] as [number, number?][]) {
+        const tables = passes(text, budget, textLength);
         expect(tables[tables.length - 1]?.recordWindow.to).toBe(9);
         for (const table of tables) {
           const { from, to } = table.recordWindow;
@@ -81,6 +81,17 @@ describe('createPerInstanceTraceParser with a record window (bounded memory, sev
         }
       }
     }
+  });
+
+  it('with the text length as a hint, narrows early: the budget holds and the passes are as many', () => {
+    const text = traceText(11, { runs: 60, checkpoints: 8, records: 11 });
+    const budget = 600;
+    const hinted = passes(text, budget, text.length);
+    const plain = passes(text, budget);
+    for (const table of hinted) expect(table.heldNormsPeak).toBeLessThanOrEqual(budget + 11);
+    expect(hinted.map((t) => t.recordWindow)).toEqual(plain.map((t) => t.recordWindow));
+    // a hint ten times too long narrows earlier, into as many passes or more, never a different table
+    expect(passes(text, budget, 10 * text.length).length).toBeGreaterThanOrEqual(plain.length);
   });
 
   it('starts at the width asked for (a later pass), holding that many records from the first row', () => {
