@@ -190,12 +190,21 @@ export function validatePerInstanceNormRow(row: ArrayLike<unknown>, r: number, c
   }
 }
 
-/** The largest norm a trace with clip norm `clip` may store: C·(1 + 1e−6) (round-off). */
+/**
+ * The largest norm a trace with clip norm `clip` may store: C·(1 + 1e−6) (round-off). Internal.
+ *
+ * @example perInstanceMaxNorm(1) // 1.000001
+ */
 export function perInstanceMaxNorm(clip: number): number {
   return clip * (1 + CLIP_SLACK);
 }
 
-/** The error {@link validatePerInstanceNormRow} throws for `norm` at `runs[r].gradientNorms[c][i]`. */
+/**
+ * The error {@link validatePerInstanceNormRow} throws for `norm` at `runs[r].gradientNorms[c][i]`
+ * (the streaming parser throws it for a norm it checked but did not store). Internal.
+ *
+ * @example perInstanceNormError(7, 0, 1, 2, 1.5).message // 'runs[0].gradientNorms[1][2] must be a clipped norm in [0, clip = 1.5] …'
+ */
 export function perInstanceNormError(norm: unknown, r: number, c: number, i: number, clip: number): DpboundsTypeError | DpboundsRangeError {
   const parameter = `runs[${r}].gradientNorms[${c}][${i}]`;
   if (typeof norm !== 'number') return new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: `a clipped norm in [0, clip = ${clip}]`, found: norm });
