@@ -184,20 +184,28 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   }
 
   // Pass after pass, each holding the norms of a window of records (one pass when they fit); a
-  // pass after the first starts at the width the first narrowed to. Only the last pass's header
-  // is kept (a header lists every record).
+  // pass after the first starts at the width the first narrowed to and writes over the last
+  // pass's rows (no new memory while those wait for the garbage collector). Only the last
+  // pass's header is kept (a header lists every record).
   const records: PerInstanceRecordPrivacy[] = [];
   const perStepRows: { step: number; epsilon: number | null }[][] = [];
   let header: PerInstanceTraceHeader | undefined;
   let partResult: PerInstancePrivacy | undefined;
   let recordCount = 0;
   let width: number | undefined;
+  let reuse: readonly (readonly Float64Array[])[] | undefined;
   let from = 0;
   // the file's size lets the first pass narrow its window early (a .npy's text is not its size)
   const textLength = perInstanceTraceFormat(path) === 'npy' ? undefined : await fileSize(path, io);
   do {
     header = undefined;
-    const recordWindow = { from, maxHeldNorms: maxHeldNorms ?? DEFAULT_MAX_HELD_NORMS, ...(width !== undefined ? { records: width } : textLength !== undefined ? { textLength } : {}) };
+    const recordWindow = {
+      from,
+      maxHeldNorms: maxHeldNorms ?? DEFAULT_MAX_HELD_NORMS,
+      ...(width !== undefined ? { records: width } : textLength !== undefined ? { textLength } : {}),
+      ...(reuse !== undefined ? { reuse } : {}),
+    };
+    reuse = undefined;
     const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}), recordWindow }), which);
     header = trace.header;
     if (partResult === undefined) {
@@ -215,6 +223,7 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     partResult = part.result;
     recordCount = header.records.length;
     width ??= window.to - window.from;
+    reuse = trace.ratios;
     from = window.to;
   } while (from < recordCount);
   progress.finish();

@@ -33,7 +33,7 @@ export interface PerInstanceTraceInputOptions {
    * Keep only a window of records, about `maxHeldNorms` norms (`createPerInstanceTraceParser`);
    * every norm is still checked. The table's `recordWindow` says which records it holds.
    */
-  readonly recordWindow?: { readonly from: number; readonly maxHeldNorms: number; readonly records?: number; readonly textLength?: number };
+  readonly recordWindow?: PerInstanceTraceParserOptions['recordWindow'];
 }
 
 /** The parser options that `options` asks for. */

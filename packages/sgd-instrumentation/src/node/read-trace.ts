@@ -10,7 +10,7 @@ import { createJsonValueParser } from '../traces/json-value-parser.js';
 import { validatePerInstanceBatchTrace } from '../traces/per-instance-batch-trace.js';
 import type { PerInstanceBatchTrace } from '../traces/per-instance-batch-trace.js';
 import { createPerInstanceTraceParser } from '../traces/per-instance-trace-stream.js';
-import type { PerInstanceTraceTable } from '../traces/per-instance-trace-stream.js';
+import type { PerInstanceTraceParserOptions, PerInstanceTraceTable } from '../traces/per-instance-trace-stream.js';
 
 /** Options of {@link readPerInstanceTraceFile}. */
 export interface ReadPerInstanceTraceOptions {
@@ -24,7 +24,7 @@ export interface ReadPerInstanceTraceOptions {
    * Store only a window of records, about `maxHeldNorms` norms (see `createPerInstanceTraceParser`);
    * the table's `recordWindow` says which records it holds. Per-instance traces only.
    */
-  readonly recordWindow?: { readonly from: number; readonly maxHeldNorms: number; readonly records?: number; readonly textLength?: number };
+  readonly recordWindow?: PerInstanceTraceParserOptions['recordWindow'];
 }
 
 /**

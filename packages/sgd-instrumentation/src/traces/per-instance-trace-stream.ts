@@ -80,8 +80,17 @@ export interface PerInstanceTraceParserOptions {
    * length of the whole text (e.g. the file's size): the window is then narrowed as soon as the
    * norms held, scaled to the whole text, would pass the budget, early in the file, when
    * narrowing copies little (a hint: a wrong one costs passes or copies, never results).
+   * `reuse`, when given, are the rows of a previous table (e.g. the last pass's `ratios`), written
+   * over instead of allocating rows of the same length: a pass then needs no new memory for its
+   * norms while the last pass's wait for the garbage collector.
    */
-  readonly recordWindow?: { readonly from: number; readonly maxHeldNorms: number; readonly records?: number; readonly textLength?: number };
+  readonly recordWindow?: {
+    readonly from: number;
+    readonly maxHeldNorms: number;
+    readonly records?: number;
+    readonly textLength?: number;
+    readonly reuse?: readonly (readonly Float64Array[])[];
+  };
 }
 
 /**
@@ -132,7 +141,7 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
   const window = options.recordWindow;
   if (window !== undefined) {
     requireObject('recordWindow', window);
-    requireOptions('recordWindow', window, ['from', 'maxHeldNorms', 'records', 'textLength']);
+    requireOptions('recordWindow', window, ['from', 'maxHeldNorms', 'records', 'textLength', 'reuse']);
     requireInteger('recordWindow.from', window.from, { min: 0 });
     requireInteger('recordWindow.maxHeldNorms', window.maxHeldNorms, { min: 1 });
     if (window.records !== undefined) requireInteger('recordWindow.records', window.records, { min: 1 });
@@ -150,6 +159,13 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
   /** Rows stored, and characters written so far (including the chunk being read). */
   let rowCount = 0;
   let written = 0;
+  /** Rows to write over (`recordWindow.reuse`), taken from the end. */
+  const pool: Float64Array[] = [];
+  if (window?.reuse !== undefined) {
+    if (!Array.isArray(window.reuse)) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'recordWindow.reuse', expected: 'the rows of a previous table (Float64Array[][])', found: window.reuse });
+    for (const run of window.reuse) for (const row of run) if (row instanceof Float64Array) pool.push(row);
+    pool.reverse();
+  }
   /** Every run's rows (the arrays the runs hold), to narrow them when the window shrinks. */
   const storedRows: Float64Array[][] = [];
   const factsOf = new WeakMap<Float64Array[], RowFacts[]>();
@@ -242,7 +258,9 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
     const frame = stack.pop() as Frame;
     if (frame.role === 'row') {
       if (mode === 'window') {
-        rows.push(buffer.slice(0, kept));
+        const reused = pool.length > 0 && (pool[pool.length - 1] as Float64Array).length === kept ? (pool.pop() as Float64Array) : undefined;
+        if (reused !== undefined) reused.set(buffer.subarray(0, kept));
+        rows.push(reused ?? buffer.slice(0, kept));
         facts.push({ length, bad, badValue });
       } else {
         kept = length;
@@ -337,6 +355,7 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
     let w = Math.min(width, widest);
     while (w > 1 && count * w > budget) w = Math.floor(w / 2);
     if (w >= width && w >= widest) return;
+    pool.length = 0; // rows of the old width no longer fit
     width = w;
     widest = 0;
     held = 0;
@@ -360,6 +379,7 @@ export function createPerInstanceTraceParser(options: PerInstanceTraceParserOpti
     },
     end(): PerInstanceTraceTable {
       reader.end();
+      pool.length = 0;
       if (nonObject !== undefined) validatePerInstanceTraceHeader(nonObject);
       const header = validatePerInstanceTraceHeader(root);
       if (runsOther !== undefined || runs.length === 0) fail('runs', 'a non-empty array of { seed, excludedRecords?, gradientNorms }', runsSeen ? (runsOther ?? []) : undefined);

@@ -94,6 +94,39 @@ describe('createPerInstanceTraceParser with a record window (bounded memory, sev
     expect(passes(text, budget, 10 * text.length).length).toBeGreaterThanOrEqual(plain.length);
   });
 
+  it('writes over the rows of the last pass instead of allocating (same tables)', () => {
+    const text = traceText(12, { runs: 20, checkpoints: 5, records: 9 });
+    /** The passes as the CLI reads them: later ones at the first one's width, optionally reusing rows. */
+    const read = (withReuse: boolean): { tables: PerInstanceTraceTable[]; ratios: Float64Array[][][]; reused: number[] } => {
+      const tables: PerInstanceTraceTable[] = [];
+      const ratios: Float64Array[][][] = []; // copies: a reusing pass writes over the last one's rows
+      const reused: number[] = [];
+      let from = 0;
+      let width: number | undefined;
+      let reuse: Float64Array[][] | undefined;
+      while (from < 9) {
+        const previous = new Set((reuse ?? []).flat());
+        const table = parse(text, { recordWindow: { from, maxHeldNorms: 200, ...(width !== undefined ? { records: width } : {}), ...(withReuse && reuse !== undefined ? { reuse } : {}) } });
+        tables.push(table);
+        ratios.push(table.ratios.map((run) => run.map((row) => row.slice())));
+        reused.push(table.ratios.flat().filter((row) => previous.has(row)).length);
+        width ??= table.recordWindow.to - table.recordWindow.from;
+        reuse = table.ratios as Float64Array[][];
+        from = table.recordWindow.to;
+      }
+      return { tables, ratios, reused };
+    };
+    const plain = read(false);
+    const reusing = read(true);
+    expect(reusing.tables.map((t) => t.recordWindow)).toEqual(plain.tables.map((t) => t.recordWindow));
+    expect(reusing.ratios).toEqual(plain.ratios);
+    expect(plain.tables.length).toBeGreaterThan(2);
+    expect(plain.reused.every((n) => n === 0)).toBe(true);
+    // every pass but the first writes over all 100 rows of the last one, unless it is narrower (the last)
+    const widths = reusing.tables.map((t) => t.recordWindow.to - t.recordWindow.from);
+    reusing.reused.forEach((n, k) => expect(n).toBe(k > 0 && widths[k] === widths[k - 1] ? 20 * 5 : 0));
+  });
+
   it('starts at the width asked for (a later pass), holding that many records from the first row', () => {
     const text = traceText(10, { runs: 20, checkpoints: 5, records: 9 });
     const all = parse(text);
