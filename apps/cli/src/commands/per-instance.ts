@@ -2,19 +2,23 @@
  * `dpbounds per-instance`: per-instance (data-dependent) Rényi DP of each target record of a
  * DP-SGD run, from a per-instance trace (Thudi et al., "Gradients Look Alike", USENIX Security
  * 2024, Thm 3.2 and Thm 3.3, both directions of the pair). Streams and validates the trace
- * (.json, .jsonl or .npy: ../io/per-instance-trace-input.ts; bounded memory), checks the size of
- * the work before doing it, passes plain arrays to @dpbounds/accountants and puts the run's DP
- * guarantee beside the result (per-instance-summary.ts); no math here.
+ * (.json, .jsonl or .npy: ../io/per-instance-trace-input.ts), checks the size of the work before
+ * doing it, passes plain arrays to @dpbounds/accountants and puts the run's DP guarantee beside
+ * the result (per-instance-summary.ts); no math here. A trace with more norms than
+ * --max-held-norms is read in passes, each holding the norms of a window of records and
+ * analysing them (each record's result depends on its own norms only, so the output is the
+ * same as in one pass).
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PER_INSTANCE_MAX_STEPS, perInstanceBatchPrivacy, perInstancePrivacy, perInstanceWorkEstimate } from '@dpbounds/accountants';
 import { batchSensitivities, cor31StepEpsilon } from '@dpbounds/accountants/advanced';
-import type { PerInstanceCoverage, PerInstancePrivacy } from '@dpbounds/accountants';
-import { isDpboundsError } from '@dpbounds/special-functions';
+import type { PerInstanceCoverage, PerInstancePrivacy, PerInstanceRecordPrivacy } from '@dpbounds/accountants';
+import { DpboundsRangeError, isDpboundsError } from '@dpbounds/special-functions';
 import { perInstanceBatchTraceExclusions } from '@dpbounds/sgd-instrumentation';
+import type { PerInstanceTraceHeader, PerInstanceTraceTable } from '@dpbounds/sgd-instrumentation';
 import { readPerInstanceBatchTraceFile } from '@dpbounds/sgd-instrumentation/node';
-import { readPerInstanceTraceInput } from '../io/per-instance-trace-input.js';
+import { perInstanceTraceFormat, readPerInstanceTraceInput } from '../io/per-instance-trace-input.js';
 import { inputBudget } from '../io/input-budget.js';
 import type { CommandDefinition, CommandIo, CommandResult } from '../command.js';
 import { exactlyOne, hasFlag, numberList, optionalNumber, requiredNumber, requiredString } from '../flags.js';
@@ -34,6 +38,9 @@ const FLAG_PARAMETER = /^(orders|delta|lambda|targetBatches)\b|\(lambda = /;
 
 /** Default cap on the analysis' inner-loop evaluations (about 10–15 minutes on 2 cores). */
 const DEFAULT_MAX_EVALUATIONS = 1e11;
+
+/** Default cap on the norms of a --trace held at once: 2^25, 256 MiB as float64 (more are read in passes). */
+export const DEFAULT_MAX_HELD_NORMS: number = 2 ** 25;
 
 /** The size of `path`, or a UsageError a user can act on (missing, a directory, unreadable). */
 async function fileSize(path: string, io: CommandIo): Promise<number> {
@@ -108,10 +115,12 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
   const lambda = optionalNumber(flags, 'lambda', { min: 1, minExclusive: true });
   const maxEvaluations = optionalNumber(flags, 'max-evaluations', { min: 1 }) ?? DEFAULT_MAX_EVALUATIONS;
   const targetBatches = optionalNumber(flags, 'target-batches', { min: 1, integer: true });
+  const maxHeldNorms = optionalNumber(flags, 'max-held-norms', { min: 1, max: 2 ** 28, integer: true });
   const perStep = hasFlag(flags, 'per-step');
   const meta = flags['trace-meta'] === undefined ? undefined : requiredString(flags, 'trace-meta', 'the JSON sidecar of a .npy trace');
   if (meta !== undefined && which !== 'trace') throw new UsageError('--trace-meta applies to --trace FILE.npy only');
   if (targetBatches !== undefined && which !== 'batch-trace') throw new UsageError('--target-batches applies to --batch-trace only');
+  if (maxHeldNorms !== undefined && which !== 'trace') throw new UsageError('--max-held-norms applies to --trace only');
   const progress = createProgress(io, 'per-instance', 1);
   const refuse = (evaluations: number, shape: string): void => {
     if (evaluations <= maxEvaluations) return;
@@ -174,16 +183,76 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     });
   }
 
-  const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}) }), which);
+  // Pass after pass, each holding the norms of a window of records (one pass when they fit); a
+  // pass after the first starts at the width the first narrowed to and writes over the last
+  // pass's rows (no new memory while those wait for the garbage collector). Only the last
+  // pass's header is kept (a header lists every record).
+  const records: PerInstanceRecordPrivacy[] = [];
+  const perStepRows: { step: number; epsilon: number | null }[][] = [];
+  let header: PerInstanceTraceHeader | undefined;
+  let partResult: PerInstancePrivacy | undefined;
+  let recordCount = 0;
+  let width: number | undefined;
+  let reuse: readonly (readonly Float64Array[])[] | undefined;
+  let from = 0;
+  // the file's size lets the first pass narrow its window early (a .npy's text is not its size)
+  const textLength = perInstanceTraceFormat(path) === 'npy' ? undefined : await fileSize(path, io);
+  do {
+    header = undefined;
+    const recordWindow = {
+      from,
+      maxHeldNorms: maxHeldNorms ?? DEFAULT_MAX_HELD_NORMS,
+      ...(width !== undefined ? { records: width } : textLength !== undefined ? { textLength } : {}),
+      ...(reuse !== undefined ? { reuse } : {}),
+    };
+    reuse = undefined;
+    const trace = await readWith(path, io, progress, (_full, onBytes) => readPerInstanceTraceInput(path, io.cwd, { onBytes, ...(meta !== undefined ? { meta } : {}), recordWindow }), which);
+    header = trace.header;
+    if (partResult === undefined) {
+      if (header.steps > PER_INSTANCE_MAX_STEPS) {
+        progress.finish();
+        throw new UsageError(`${path}: steps must be an integer in [1, ${PER_INSTANCE_MAX_STEPS}]; found ${header.steps}`);
+      }
+      const work = perInstanceWorkEstimate({ orders: orders.length, steps: header.steps, checkpoints: header.checkpointSteps.length, records: header.records.length, runs: trace.ratios.length });
+      refuse(work.evaluations, `${orders.length} orders × ${header.records.length} records × ${trace.ratios.length} runs × ${header.steps} steps`);
+    }
+    const window = trace.recordWindow;
+    const part = perInstanceWindow(trace, { orders, delta, lambda, perStep, progress });
+    for (const record of part.result.records) records.push(record);
+    if (part.perStep !== undefined) for (const row of part.perStep) perStepRows.push(row);
+    partResult = part.result;
+    recordCount = header.records.length;
+    width ??= window.to - window.from;
+    reuse = trace.ratios;
+    from = window.to;
+  } while (from < recordCount);
+  progress.finish();
+  const result: PerInstancePrivacy = { ...partResult, records };
+  const steps = perStep ? perStepRows : undefined;
+  return report(result, { records: header.records, steps: header.steps, samplingRate: header.samplingRate, noiseMultiplier: header.noiseMultiplier, delta, orders, traceVersion: header.version, method: 'Thm 3.2 (sum rule)', perStep: steps }, { noiseMultiplier: header.noiseMultiplier });
+}
+
+/** What {@link perInstanceWindow} needs besides the trace. */
+interface WindowAnalysis {
+  readonly orders: readonly number[];
+  readonly delta: number;
+  readonly lambda: number | undefined;
+  readonly perStep: boolean;
+  readonly progress: Progress;
+}
+
+/**
+ * The analysis of the records a trace table holds (its `recordWindow`): Thm 3.2 + 3.3 for each
+ * (perInstancePrivacy on those records' norms, with each run's exclusions renumbered into the
+ * window) and, with --per-step, Cor. 3.1 at each checkpoint.
+ */
+function perInstanceWindow(trace: PerInstanceTraceTable, analysis: WindowAnalysis): { result: PerInstancePrivacy; perStep: { step: number; epsilon: number | null }[][] | undefined } {
   const { header } = trace;
-  if (header.steps > PER_INSTANCE_MAX_STEPS) {
-    progress.finish();
-    throw new UsageError(`${path}: steps must be an integer in [1, ${PER_INSTANCE_MAX_STEPS}]; found ${header.steps}`);
-  }
-  const work = perInstanceWorkEstimate({ orders: orders.length, steps: header.steps, checkpoints: header.checkpointSteps.length, records: header.records.length, runs: trace.ratios.length });
-  refuse(work.evaluations, `${orders.length} orders × ${header.records.length} records × ${trace.ratios.length} runs × ${header.steps} steps`);
+  const { orders, delta, lambda, progress } = analysis;
+  const { from, to } = trace.recordWindow;
+  const excludedRecords = trace.excludedRecords.map((list) => Int32Array.from(list.filter((i) => i >= from && i < to), (i) => i - from));
   progress.stage('composing', 1);
-  const result = withOrderCap(orders, delta, lambda, () => perInstancePrivacy({
+  const analyse = (): PerInstancePrivacy => withOrderCap(orders, delta, lambda, () => perInstancePrivacy({
     orders,
     delta,
     ...(lambda !== undefined ? { lambda } : {}),
@@ -191,21 +260,31 @@ async function run(flags: ParsedFlags, io: CommandIo): Promise<CommandResult> {
     noiseMultiplier: header.noiseMultiplier,
     steps: header.steps,
     checkpointSteps: header.checkpointSteps,
-    recordCount: header.records.length,
+    recordCount: to - from,
     ratios: trace.ratios,
-    excludedRecords: trace.excludedRecords,
+    excludedRecords,
     onProgress: (done, total) => progress.update(done / total),
   }));
-  progress.finish();
-  const steps = perStep
-    ? header.records.map((_, i) =>
+  let result: PerInstancePrivacy;
+  try {
+    result = analyse();
+  } catch (error) {
+    // the library numbers the window's records from 0: name the record of the trace, as one pass does
+    const at = error instanceof DpboundsRangeError && from > 0 ? /^ratios\[·\]\[·\]\[(\d+)\]$/.exec(error.parameter) : null;
+    if (error instanceof DpboundsRangeError && at !== null) {
+      throw new DpboundsRangeError({ code: error.code, parameter: `ratios[·][·][${Number(at[1]) + from}]`, expected: error.expected, found: error.found });
+    }
+    throw error;
+  }
+  const perStep = analysis.perStep
+    ? Array.from({ length: to - from }, (_, i) =>
         header.checkpointSteps.map((step, c) => {
-          const sensitivities = trace.ratios.flatMap((run, r): number[] => (trace.excludedRecords[r]?.includes(i) === true ? [] : [run[c]?.[i] ?? 0]));
+          const sensitivities = trace.ratios.flatMap((run, r): number[] => (excludedRecords[r]?.includes(i) === true ? [] : [run[c]?.[i] ?? 0]));
           return { step, epsilon: sensitivities.length === 0 ? null : cor31StepEpsilon({ samplingRate: header.samplingRate, delta, sensitivities, noiseStd: header.noiseMultiplier }).epsilon };
         }),
       )
     : undefined;
-  return report(result, { records: header.records, steps: header.steps, samplingRate: header.samplingRate, noiseMultiplier: header.noiseMultiplier, delta, orders, traceVersion: header.version, method: 'Thm 3.2 (sum rule)', perStep: steps }, { noiseMultiplier: header.noiseMultiplier });
+  return { result, perStep };
 }
 
 interface ReportContext {
@@ -344,6 +423,7 @@ export const perInstanceCommand: CommandDefinition = {
     alpha: { type: 'string', valueName: 'list', description: 'integer Rényi orders ≥ 2 (comma-separated); epsilon minimises over them' },
     delta: { type: 'string', valueName: 'δ', description: 'delta of the (epsilon, delta) conversion, in (0, 1)' },
     lambda: { type: 'string', valueName: 'λ', description: 'Hölder constant > 1 of the composition; choose it before looking at the results (docs/per-instance.md, choosing λ)', defaultText: '1 + 3(T − 1), Fact 3.4' },
+    'max-held-norms': { type: 'string', valueName: 'n', description: 'most norms of a --trace held in memory at once (8 bytes each); a trace with more is read again in passes, each over a window of records (same results, more reading time)', defaultText: '2^25 (256 MiB)' },
     'max-evaluations': { type: 'string', valueName: 'n', description: 'refuse traces whose analysis needs more inner-loop evaluations (orders × records × runs × steps)', defaultText: '1e11' },
   },
   examples: [

@@ -11,7 +11,7 @@
 import { resolve } from 'node:path';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { createPerInstanceTraceParser } from '@dpbounds/sgd-instrumentation';
-import type { PerInstanceTraceParser, PerInstanceTraceTable } from '@dpbounds/sgd-instrumentation';
+import type { PerInstanceTraceParser, PerInstanceTraceParserOptions, PerInstanceTraceTable } from '@dpbounds/sgd-instrumentation';
 import { readPerInstanceTraceFile } from '@dpbounds/sgd-instrumentation/node';
 import { UsageError } from '../usage-error.js';
 import { openInput } from './input-chunks.js';
@@ -29,6 +29,16 @@ export interface PerInstanceTraceInputOptions {
   readonly onBytes?: (bytes: number) => void;
   /** For a `.npy` trace: the JSON sidecar with the other fields (default: the same name with `.json`). */
   readonly meta?: string;
+  /**
+   * Keep only a window of records, about `maxHeldNorms` norms (`createPerInstanceTraceParser`);
+   * every norm is still checked. The table's `recordWindow` says which records it holds.
+   */
+  readonly recordWindow?: PerInstanceTraceParserOptions['recordWindow'];
+}
+
+/** The parser options that `options` asks for. */
+function parserOptions(options: PerInstanceTraceInputOptions): PerInstanceTraceParserOptions {
+  return options.recordWindow !== undefined ? { recordWindow: options.recordWindow } : {};
 }
 
 /** Strips a trailing `.gz` (compression is recognised from the content). */
@@ -89,7 +99,7 @@ function isJsonSpace(c: number): boolean {
  * plus one chunk (and the header line).
  */
 async function readJsonl(path: string, cwd: string, options: PerInstanceTraceInputOptions): Promise<PerInstanceTraceTable> {
-  const parser: PerInstanceTraceParser = createPerInstanceTraceParser();
+  const parser: PerInstanceTraceParser = createPerInstanceTraceParser(parserOptions(options));
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let line = 1;
   /** File line of the header (0 until it is read) and of each run. */
@@ -258,7 +268,7 @@ async function readNpy(path: string, cwd: string, options: PerInstanceTraceInput
     }
     throw error;
   }
-  const parser = createPerInstanceTraceParser();
+  const parser = createPerInstanceTraceParser(parserOptions(options));
   try {
     parser.write(openRuns(header));
     runs.forEach((run, r) => {
@@ -300,5 +310,5 @@ export async function readPerInstanceTraceInput(path: string, cwd: string, optio
   if (options.meta !== undefined && format !== 'npy') throw new UsageError(`${options.meta}: a sidecar applies to a .npy trace only (the trace ${path} holds every field)`);
   if (format === 'jsonl') return readJsonl(path, cwd, options);
   if (format === 'npy') return readNpy(path, cwd, options);
-  return readPerInstanceTraceFile(resolve(cwd, path), options.onBytes !== undefined ? { onBytes: options.onBytes } : {});
+  return readPerInstanceTraceFile(resolve(cwd, path), { ...(options.onBytes !== undefined ? { onBytes: options.onBytes } : {}), ...parserOptions(options) });
 }

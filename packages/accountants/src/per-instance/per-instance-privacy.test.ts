@@ -32,6 +32,22 @@ describe('perInstancePrivacy', () => {
     }
   });
 
+  it('gives each record its own curves, as views of four arrays shared by every record (memory per record, not per array)', () => {
+    const ratios = sampleRatios(9, 4, 5, 6);
+    const out = perInstancePrivacy({ ...base, orders: [2, 8, 32], checkpointSteps: [0, 6, 12, 18, 24], recordCount: 6, ratios, excludedRecords: [[], [1, 2], [], [2]] });
+    const curves = out.records.flatMap((r) => [r.rdpByOrder, r.perInstanceRdpByOrder, r.withRecord?.rdpByOrder, r.withoutRecord?.rdpByOrder]).filter((c) => c !== undefined);
+    expect(new Set(curves.map((c) => c.buffer)).size).toBe(4);
+    for (const c of curves) expect(c.length).toBe(3);
+    // a record analysed alone has the same values
+    for (const i of [0, 2, 5]) {
+      const alone = perInstancePrivacy({ ...base, orders: [2, 8, 32], checkpointSteps: [0, 6, 12, 18, 24], recordCount: 1, ratios: ratios.map((run) => run.map((row) => row.slice(i, i + 1))), excludedRecords: [[], [1, 2], [], [2]].map((list) => list.filter((k) => k === i).map(() => 0)) });
+      const record = out.records[i];
+      expect([...(alone.records[0]?.rdpByOrder ?? [])]).toEqual([...(record?.rdpByOrder ?? [])]);
+      expect(alone.records[0]?.epsilon).toBe(record?.epsilon);
+      expect(alone.records[0]?.withoutRecord?.epsilon).toBe(record?.withoutRecord?.epsilon);
+    }
+  });
+
   it('fills steps between checkpoints with the last measured ratio', () => {
     const ratios = sampleRatios(2, 2, 3, 2);
     const checkpointSteps = [0, 10, 20];

@@ -220,18 +220,22 @@ export function perInstancePrivacy(input: PerInstancePrivacyInput): PerInstanceP
     }
   }
 
+  // Every record's curves are views of four shared arrays (one slot of nOrders per record and
+  // curve): with many records, one typed array each instead of four per record.
   const records: PerInstanceRecordPrivacy[] = [];
+  const curves = Array.from({ length: 4 }, () => new Float64Array(nRecords * nOrders));
+  const slot = (curve: number, i: number): Float64Array => (curves[curve] as Float64Array).subarray(i * nOrders, (i + 1) * nOrders);
   for (let i = 0; i < nRecords; i++) {
     const [runsWith, runsWithout] = directionCounts(excluded, nRuns, nRecords, i);
     const direction = (d: 0 | 1, count: number): PerInstanceDirection | null => {
       if (count === 0) return null;
-      const rdpByOrder = new Float64Array(nOrders);
+      const rdpByOrder = slot(d, i);
       for (let o = 0; o < nOrders; o++) rdpByOrder[o] = finiteTotal(totals[(o * nRecords + i) * 2 + d] as number, i);
       return { runs: count, rdpByOrder, epsilon: rdpCurveToEpsilon(orders, rdpByOrder, delta, 'improved').epsilon };
     };
     const withRecord = direction(0, runsWith);
     const withoutRecord = direction(1, runsWithout);
-    records.push(recordFromDirections(orders, delta, diRdp, di.epsilon, withRecord, withoutRecord));
+    records.push(recordFromDirections(orders, delta, diRdp, di.epsilon, withRecord, withoutRecord, { perInstanceRdpByOrder: slot(2, i), rdpByOrder: slot(3, i) }));
   }
   return {
     records,

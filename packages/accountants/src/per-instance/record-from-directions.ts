@@ -8,10 +8,18 @@
 import { rdpCurveToEpsilon } from '../rdp/rdp-to-epsilon.js';
 import type { PerInstanceDirection, PerInstanceRecordPrivacy } from './per-instance-privacy.js';
 
+/** Where {@link recordFromDirections} writes a record's two curves (views of shared arrays, one slot per order). */
+export interface RecordCurveSlots {
+  readonly perInstanceRdpByOrder: Float64Array;
+  readonly rdpByOrder: Float64Array;
+}
+
 /**
  * The record entry of a per-instance analysis from the runs with and without the record (either
  * may be null when no run covers it; not both), the data-independent RDP at the same orders and δ,
- * and the data-independent ε it converts to (the same conversion).
+ * and the data-independent ε it converts to (the same conversion). `slots`, when given, receive
+ * the record's curves (a caller with many records passes views of two shared arrays: one
+ * allocation each instead of two per record).
  *
  * @example recordFromDirections([8], 1e-5, Float64Array.of(2), 6.6, { runs: 1, rdpByOrder: Float64Array.of(0.5), epsilon: 2.1 }, null).bound // 'per-instance'
  */
@@ -22,9 +30,14 @@ export function recordFromDirections(
   dataIndependentEpsilon: number,
   withRecord: PerInstanceDirection | null,
   withoutRecord: PerInstanceDirection | null,
+  slots?: RecordCurveSlots,
 ): PerInstanceRecordPrivacy {
-  const perInstanceRdpByOrder = Float64Array.from(orders, (_, o) => Math.max(withRecord?.rdpByOrder[o] ?? 0, withoutRecord?.rdpByOrder[o] ?? 0));
-  const rdpByOrder = Float64Array.from(orders, (_, o) => Math.min(perInstanceRdpByOrder[o] as number, dataIndependentRdp[o] as number));
+  const perInstanceRdpByOrder = slots?.perInstanceRdpByOrder ?? new Float64Array(orders.length);
+  const rdpByOrder = slots?.rdpByOrder ?? new Float64Array(orders.length);
+  for (let o = 0; o < orders.length; o++) {
+    perInstanceRdpByOrder[o] = Math.max(withRecord?.rdpByOrder[o] ?? 0, withoutRecord?.rdpByOrder[o] ?? 0);
+    rdpByOrder[o] = Math.min(perInstanceRdpByOrder[o] as number, dataIndependentRdp[o] as number);
+  }
   const best = rdpCurveToEpsilon(orders, rdpByOrder, delta, 'improved');
   return {
     rdpByOrder,

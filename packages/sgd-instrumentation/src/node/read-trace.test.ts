@@ -27,6 +27,22 @@ describe('readPerInstanceTraceFile', () => {
     expect(bytes[bytes.length - 1]).toBeGreaterThan(1000);
   });
 
+  it('reads a window of records when asked, holding only those norms', async () => {
+    const rng = createRng(12);
+    const ratios = Array.from({ length: 6 }, () => Array.from({ length: 2 }, () => Float64Array.from({ length: 5 }, () => rng.uniform())));
+    const trace = createPerInstanceTrace({
+      samplingRate: 0.01, noiseMultiplier: 1, clip: 1, datasetSize: 100, steps: 20, checkpointSteps: [0, 10],
+      records: [1, 2, 3, 4, 5], seeds: [1, 2, 3, 4, 5, 6], ratios,
+    });
+    const path = join(dir, 'w.json');
+    writeFileSync(path, JSON.stringify(trace));
+    const whole = await readPerInstanceTraceFile(path);
+    const part = await readPerInstanceTraceFile(path, { recordWindow: { from: 2, maxHeldNorms: 12 } });
+    expect(part.recordWindow).toEqual({ from: 2, to: 3 });
+    expect(part.heldNormsPeak).toBeLessThanOrEqual(12 + 5);
+    expect(part.ratios.map((run) => run.map((row) => [...row]))).toEqual(whole.ratios.map((run) => run.map((row) => [...row.slice(2, 3)])));
+  });
+
   it('names the file when it is missing or not UTF-8', async () => {
     await expect(readPerInstanceTraceFile(join(dir, 'missing.json'))).rejects.toThrow('ENOENT');
     const binary = join(dir, 'b.json');

@@ -10,7 +10,7 @@ import { createJsonValueParser } from '../traces/json-value-parser.js';
 import { validatePerInstanceBatchTrace } from '../traces/per-instance-batch-trace.js';
 import type { PerInstanceBatchTrace } from '../traces/per-instance-batch-trace.js';
 import { createPerInstanceTraceParser } from '../traces/per-instance-trace-stream.js';
-import type { PerInstanceTraceTable } from '../traces/per-instance-trace-stream.js';
+import type { PerInstanceTraceParserOptions, PerInstanceTraceTable } from '../traces/per-instance-trace-stream.js';
 
 /** Options of {@link readPerInstanceTraceFile}. */
 export interface ReadPerInstanceTraceOptions {
@@ -20,11 +20,17 @@ export interface ReadPerInstanceTraceOptions {
   readonly chunkBytes?: number;
   /** Most norms the trace may hold (default 2^28 = 2 GiB as float64); see `createPerInstanceTraceParser`. */
   readonly maxNorms?: number;
+  /**
+   * Store only a window of records, about `maxHeldNorms` norms (see `createPerInstanceTraceParser`);
+   * the table's `recordWindow` says which records it holds. Per-instance traces only.
+   */
+  readonly recordWindow?: PerInstanceTraceParserOptions['recordWindow'];
 }
 
 /**
  * Reads and validates a per-instance trace file (versions 1 and 2) with
- * `createPerInstanceTraceParser`: memory is 8 bytes per stored norm plus one chunk.
+ * `createPerInstanceTraceParser`: memory is 8 bytes per stored norm plus one chunk; with
+ * `recordWindow`, the norms of a window of records only (about `maxHeldNorms`), every norm checked.
  *
  * @throws DpboundsTypeError (parameter `path`) when the file cannot be read or is not UTF-8;
  *   the parser's DpboundsTypeError / DpboundsRangeError naming the JSON path (or line and column)
@@ -32,8 +38,11 @@ export interface ReadPerInstanceTraceOptions {
  * @example const { header, ratios, excludedRecords } = await readPerInstanceTraceFile('run/per-instance.json');
  */
 export async function readPerInstanceTraceFile(path: string, options: ReadPerInstanceTraceOptions = {}): Promise<PerInstanceTraceTable> {
-  requireOptions('options', options, ['onBytes', 'chunkBytes', 'maxNorms']);
-  const parser = createPerInstanceTraceParser(options.maxNorms !== undefined ? { maxNorms: options.maxNorms } : {});
+  requireOptions('options', options, ['onBytes', 'chunkBytes', 'maxNorms', 'recordWindow']);
+  const parser = createPerInstanceTraceParser({
+    ...(options.maxNorms !== undefined ? { maxNorms: options.maxNorms } : {}),
+    ...(options.recordWindow !== undefined ? { recordWindow: options.recordWindow } : {}),
+  });
   await streamText(path, options, (text) => parser.write(text));
   return parser.end();
 }

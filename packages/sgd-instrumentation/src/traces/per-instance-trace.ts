@@ -182,14 +182,33 @@ export function validatePerInstanceTraceRun(run: unknown, r: number, header: Per
 
 /** Checks one row of clipped norms: numbers in [0, C·(1 + 1e−6)]. */
 export function validatePerInstanceNormRow(row: ArrayLike<unknown>, r: number, c: number, clip: number): void {
-  const maxNorm = clip * (1 + CLIP_SLACK);
+  const maxNorm = perInstanceMaxNorm(clip);
   for (let i = 0; i < row.length; i++) {
     const norm = row[i];
     if (typeof norm === 'number' && norm >= 0 && norm <= maxNorm) continue;
-    const parameter = `runs[${r}].gradientNorms[${c}][${i}]`;
-    if (typeof norm !== 'number') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: `a clipped norm in [0, clip = ${clip}]`, found: norm });
-    throw new DpboundsRangeError({ code: Number.isFinite(norm) ? 'ERR_OUT_OF_RANGE' : 'ERR_NOT_FINITE', parameter, expected: `a clipped norm in [0, clip = ${clip}] (store min(‖g‖, C))`, found: norm });
+    throw perInstanceNormError(norm, r, c, i, clip);
   }
+}
+
+/**
+ * The largest norm a trace with clip norm `clip` may store: C·(1 + 1e−6) (round-off). Internal.
+ *
+ * @example perInstanceMaxNorm(1) // 1.000001
+ */
+export function perInstanceMaxNorm(clip: number): number {
+  return clip * (1 + CLIP_SLACK);
+}
+
+/**
+ * The error {@link validatePerInstanceNormRow} throws for `norm` at `runs[r].gradientNorms[c][i]`
+ * (the streaming parser throws it for a norm it checked but did not store). Internal.
+ *
+ * @example perInstanceNormError(7, 0, 1, 2, 1.5).message // 'runs[0].gradientNorms[1][2] must be a clipped norm in [0, clip = 1.5] …'
+ */
+export function perInstanceNormError(norm: unknown, r: number, c: number, i: number, clip: number): DpboundsTypeError | DpboundsRangeError {
+  const parameter = `runs[${r}].gradientNorms[${c}][${i}]`;
+  if (typeof norm !== 'number') return new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: `a clipped norm in [0, clip = ${clip}]`, found: norm });
+  return new DpboundsRangeError({ code: Number.isFinite(norm) ? 'ERR_OUT_OF_RANGE' : 'ERR_NOT_FINITE', parameter, expected: `a clipped norm in [0, clip = ${clip}] (store min(‖g‖, C))`, found: norm });
 }
 
 /** Map from {@link recordKey} to the record's index. */
