@@ -10,6 +10,7 @@ import { commandHelp, globalHelp, helpWidth } from './help-text.js';
 import { libraryErrorMessage } from './library-error-message.js';
 import type { StdinRun } from './io/stdin-input.js';
 import { parseArgv } from './parse-argv.js';
+import { writeJsonOutput } from './io/json-chunks.js';
 import { UsageError } from './usage-error.js';
 import { version } from './version.js';
 
@@ -104,8 +105,9 @@ export async function runCli(argv: readonly string[], io: CommandIo, commands: r
       stdin = await prepareStdin(values, commandFlagSpecs(command), command.positionals, io.stdin);
     }
     const result = await command.run(stdin?.values ?? values, io);
-    const output = values.json === true ? `${JSON.stringify(result.json, null, 2)}\n` : `${result.text}\n`;
-    io.stdout(stdin?.output(output) ?? output);
+    const write = (text: string): void => io.stdout(stdin?.output(text) ?? text);
+    if (values.json === true) writeJsonOutput(result.json, write);
+    else write(`${result.text}\n`);
     return 0;
   } catch (error) {
     const named = (text: string): string => stdin?.message(text) ?? text;
@@ -126,3 +128,4 @@ export async function runCli(argv: readonly string[], io: CommandIo, commands: r
     await stdin?.remove();
   }
 }
+
