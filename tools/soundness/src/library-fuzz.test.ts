@@ -58,7 +58,6 @@ const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
   ['subsampledGaussianRdp(options.order = ', 'an order of 1e15 or more reaches a typed-array allocation (a plain RangeError); accountants/src/rdp'],
   ['sweepShardIndices(total = ', 'total 1e15 builds an array of 1e15 indices: the worker process dies (V8 fatal error); accountants/src/sweep/sweep-shard.ts'],
   ['sweepShard(configs = ', 'the configurations are passed through as given (a generic list): a NaN configuration comes back; accountants/src/sweep/sweep-shard.ts'],
-  ['rtmGaussianComposition(mechanisms = ', 'a sparse array reaches mechanisms[0].dims of a hole (a plain TypeError); accountants/src/threat/rtm'],
   ['rtmGaussianPrivacyProfile(parameters.mu = ', 'mu 1e308 or MAX_VALUE: δ is NaN (an overflow inside); accountants/src/threat/rtm'],
   ['rtmGaussianTangentPoint(parameters.mu = ', 'mu 1e308 or MAX_VALUE: the tangent point is NaN; accountants/src/threat/rtm'],
   ['idealizedAudit(input.bucketSize = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; audit-one-run/src/idealized'],
