@@ -44,6 +44,7 @@ function parameterName(name: unknown): string {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'parameter', expected: 'a string (the name used in error messages)', found: name });
   }
 }
+
 /** Most events in one tree (a schedule with a phase per step of a long run still fits). */
 export const MAX_EVENT_NODES = 1_000_000;
 const MAX_NODES = MAX_EVENT_NODES;

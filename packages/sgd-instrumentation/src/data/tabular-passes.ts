@@ -45,7 +45,7 @@ export const ENCODING_OPTION_KEYS: readonly (keyof EncodingOptions)[] = ['labelC
 /** Requires an array of strings (a list of column names), naming the first bad element. */
 function requireStringList(parameter: string, value: unknown): readonly string[] {
   const list = requireArray<unknown>(parameter, value);
-  list.forEach((item, i) => requireString(`${parameter}[${i}]`, item));
+  for (let i = 0; i < list.length; i++) requireString(`${parameter}[${i}]`, list[i]); // holes included
   return list as readonly string[];
 }
 
