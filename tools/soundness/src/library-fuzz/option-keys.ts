@@ -3,8 +3,8 @@
  * (`requireOptions`, in special-functions and accountants): a baseline call with one unknown
  * key added to an options object is refused with a typed error naming `parameter.<probe>` and
  * listing the known keys (`absent (known keys: a, b, c)`). Nothing is kept by hand, so a key
- * added to a validator is fuzzed from the next run on. Nested options objects (a `family`
- * inside `options`) are probed in turn.
+ * added to a validator is fuzzed from the next run on. A nested options object the baseline
+ * holds (a `family` inside `options`) is probed in turn.
  */
 import { isDpboundsError } from '@dpbounds/special-functions';
 import type { AnyFunction } from './catalog.js';
