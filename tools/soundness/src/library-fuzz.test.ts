@@ -45,16 +45,11 @@ const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
   ['calibrateEventEpsilon(factory = ', 'a factory returning undefined is not refused (a plain TypeError reading kind); accountants/src/calibration'],
   ['calibrateEventNoiseMultiplier(options.accountant = ', 'an accountant factory returning undefined is not refused (a plain TypeError); accountants/src/calibration'],
   ['calibrateNoiseMultiplier(options.accountant = ', 'an accountant factory returning undefined is not refused (a plain TypeError); accountants/src/calibration'],
-  ['calibrateNoiseMultiplier(options.targetEpsilon = ', 'targetEpsilon 1e15, 2^53+1, 1e308 or MAX_VALUE: the σ search does not answer within 10 s; accountants/src/calibration'],
-  ['calibrateNoiseMultiplier(options.steps = ', 'steps 1e15: the σ search does not answer within 10 s; accountants/src/calibration'],
-  ['calibrateSamplingRate(options.accountant = ', 'accountant undefined (the default): does not answer within 10 s on the example; accountants/src/calibration'],
   ['composeWithinBudget(buildStep = ', 'a buildStep returning undefined or NaN is not refused (a plain TypeError); accountants/src/sampling/compose-within-budget.ts'],
-  ['samplerNoiseMultiplier(target.epsilon = ', 'epsilon 1e15, 2^53+1, 1e308 or MAX_VALUE: the σ search does not answer within 10 s; accountants/src/sampling/sampler-accounting.ts'],
   ['bandedGram(steps = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; accountants/src/sampling/banded-matrix'],
   ['bandedMatrixEvent(options.steps = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; accountants/src/sampling/banded-matrix'],
   ['splitNoiseSensitivity(steps = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; accountants/src/sampling/banded-matrix'],
   // not fixed in the time of this change: each needs a limit or a domain to be decided
-  ['noiseMultiplierForTprAtFpr(target.fpr = ', 'fpr 0, −0 or 5e-324: the σ bracket walk does not answer within 10 s (fpr = 0 asks for TPR at FPR 0); accountants/src/summaries'],
   ['subsampledGaussianRdp(options.order = ', 'an order of 1e15 or more reaches a typed-array allocation (a plain RangeError); accountants/src/rdp'],
   ['sweepShardIndices(total = ', 'total 1e15 builds an array of 1e15 indices: the worker process dies (V8 fatal error); accountants/src/sweep/sweep-shard.ts'],
   ['sweepShard(configs = ', 'the configurations are passed through as given (a generic list): a NaN configuration comes back; accountants/src/sweep/sweep-shard.ts'],
@@ -69,6 +64,20 @@ const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
   ['simulateGradientGame(options.', 'dimension or trialsPerClass 1e15: a plain RangeError allocating; susceptibility 1e308: NaN gradients; attacks/src/simulate'],
   ['mlp(', 'featureCount or hiddenUnits 1e15: a plain RangeError; needs a documented size limit; sgd-instrumentation/src/models'],
   ['EncodePass(', 'trainCount or testCount 1e15: a plain RangeError allocating; an encoding that is a typed array is kept (NaN in the result); sgd-instrumentation/src/data/tabular-passes.ts'],
+]);
+
+/**
+ * Calls known to take seconds (a search that walks far for an extreme target): over the 10 s
+ * cap on a loaded machine in one full run, within it in another. Accepted when they exceed the
+ * cap, not required to (a cap is a hang detector, not a timing assertion); each is still a
+ * defect to fix (refuse the extreme target, or bound the search by a count).
+ */
+const KNOWN_SLOW: ReadonlyMap<string, string> = new Map<string, string>([
+  ['calibrateNoiseMultiplier(options.targetEpsilon = ', 'targetEpsilon 1e15, 2^53+1, 1e308 or MAX_VALUE: the σ search took over 10 s in one full run (not in another); accountants/src/calibration'],
+  ['calibrateNoiseMultiplier(options.steps = ', 'steps 1e15: the σ search took over 10 s in one full run (not in another); accountants/src/calibration'],
+  ['calibrateSamplingRate(options.accountant = ', 'accountant undefined (the default) on the example: over 10 s in one full run (not in another); accountants/src/calibration'],
+  ['samplerNoiseMultiplier(target.epsilon = ', 'epsilon 1e15, 2^53+1, 1e308 or MAX_VALUE: the σ search took over 10 s in both full runs; accountants/src/sampling/sampler-accounting.ts'],
+  ['noiseMultiplierForTprAtFpr(target.fpr = ', 'fpr 0, −0 or 5e-324: the σ bracket walk took over 10 s in one full run (not in another); accountants/src/summaries'],
 ]);
 
 /**
@@ -190,13 +199,15 @@ describe('every entry point, every argument position and every option key, under
   });
 
   it('every call refused with a typed error or answered without NaN, within its caps', () => {
-    const unexpected = run.failures.filter((line) => ![...KNOWN_FAILURES.keys()].some((prefix) => line.startsWith(prefix)));
+    const excused = (line: string): boolean =>
+      [...KNOWN_FAILURES.keys()].some((prefix) => line.startsWith(prefix)) || ([...KNOWN_SLOW.keys()].some((prefix) => line.startsWith(prefix)) && line.endsWith('(the time cap per call)'));
+    const unexpected = run.failures.filter((line) => !excused(line));
     expect(unexpected, unexpected.join('\n')).toEqual([]);
   });
 
   it('every known failure names an entry point, and still happens under the full product (a fixed one is removed from the list)', () => {
     const names = new Set(entryPoints().map(([name]) => name));
-    expect([...KNOWN_FAILURES.keys()].filter((prefix) => !names.has(prefix.split('(')[0] as string))).toEqual([]);
+    expect([...KNOWN_FAILURES.keys(), ...KNOWN_SLOW.keys()].filter((prefix) => !names.has(prefix.split('(')[0] as string))).toEqual([]);
     expect([...WITHOUT_BASELINE.keys()].filter((name) => !names.has(name))).toEqual([]);
     const fixed = [...KNOWN_FAILURES.keys()].filter((prefix) => !run.failures.some((line) => line.startsWith(prefix)));
     // a sample may miss a known failure's case: only the full product can say it is fixed
