@@ -27,15 +27,12 @@
 import * as accountants from '@dpbounds/accountants';
 import * as accountantsAdvanced from '@dpbounds/accountants/advanced';
 import * as attacks from '@dpbounds/attacks';
-import * as attacksAdvanced from '@dpbounds/attacks/advanced';
 import * as auditOneRun from '@dpbounds/audit-one-run';
-import * as auditOneRunAdvanced from '@dpbounds/audit-one-run/advanced';
-import * as sgdInstrumentation from '@dpbounds/sgd-instrumentation';
-import * as sgdInstrumentationAdvanced from '@dpbounds/sgd-instrumentation/advanced';
 import { createRng, isDpboundsError, requireObject } from '@dpbounds/special-functions';
 import * as tradeoffCore from '@dpbounds/tradeoff-core';
-import * as tradeoffCoreAdvanced from '@dpbounds/tradeoff-core/advanced';
 import { describe, expect, it } from 'vitest';
+import { functionExports, PACKAGES } from './library-fuzz/catalog.js';
+import { declaredArity, isClass, parameterNames } from './library-fuzz/signature.js';
 
 const HOSTILE: ReadonlyArray<readonly [string, unknown]> = [
   ['undefined', undefined],
@@ -67,45 +64,6 @@ function plausibleFirstArguments(): ReadonlyArray<readonly [string, unknown]> {
   ];
 }
 
-/**
- * Exports that are not functions of user data. Each entry says why; none hides a failure.
- * (Constants and type guards are filtered by type below; this list is for functions.)
- */
-const NOT_USER_DATA: ReadonlyMap<string, string> = new Map<string, string>([
-  // Error constructors: they build the typed error itself from the caller's words and keep the
-  // offending value as given in `found` (NaN included); they are what a refusal returns.
-  ['UnsupportedEventError', 'constructs the typed error for an unsupported event'],
-  ['csvFormatError', 'constructs the typed error for a malformed CSV line'],
-  // Scalar kernels of the reference models, called per example per step: they follow the
-  // kernels' IEEE policy (NaN in, NaN out) so that a diverging run (a logit overflowing to NaN)
-  // reaches the trainer, whose refusal names the user's flags (--clip, --learning-rate).
-  // Throwing here would replace that with a refusal naming the internal logit.
-  ['sigmoid', 'scalar model kernel: NaN in, NaN out; divergence is refused by trainDpSgd'],
-  ['logisticLoss', 'scalar model kernel: NaN in, NaN out; divergence is refused by trainDpSgd'],
-]);
-
-/**
- * Every entry point of the analysis and instrumentation packages: the curated root and the
- * `/advanced` building blocks, which are public too. (special-functions is the kernel layer:
- * its functions follow the IEEE policy, NaN in, NaN out, and are not probed here.)
- */
-const PACKAGES: ReadonlyArray<readonly [string, Record<string, unknown>]> = [
-  ['@dpbounds/tradeoff-core', tradeoffCore],
-  ['@dpbounds/tradeoff-core/advanced', tradeoffCoreAdvanced],
-  ['@dpbounds/accountants', accountants],
-  ['@dpbounds/accountants/advanced', accountantsAdvanced],
-  ['@dpbounds/audit-one-run', auditOneRun],
-  ['@dpbounds/audit-one-run/advanced', auditOneRunAdvanced],
-  ['@dpbounds/attacks', attacks],
-  ['@dpbounds/attacks/advanced', attacksAdvanced],
-  ['@dpbounds/sgd-instrumentation', sgdInstrumentation],
-  ['@dpbounds/sgd-instrumentation/advanced', sgdInstrumentationAdvanced],
-];
-
-function isClass(fn: (...args: unknown[]) => unknown): boolean {
-  return /^class[\s{]/.test(Function.prototype.toString.call(fn));
-}
-
 /** NaN at the top level of a result: the value itself, an array element or an own property. */
 function topLevelNaN(value: unknown): string | undefined {
   if (typeof value === 'number') return Number.isNaN(value) ? 'the result' : undefined;
@@ -133,48 +91,6 @@ async function judge(fn: (...args: unknown[]) => unknown, args: unknown[], asCla
   } catch (error) {
     return isDpboundsError(error) ? undefined : `${(error as Error)?.name ?? typeof error}: ${(error as Error)?.message ?? String(error)}`;
   }
-}
-
-function functionExports(module: Record<string, unknown>): Array<[string, (...args: unknown[]) => unknown]> {
-  return Object.entries(module)
-    .filter((entry): entry is [string, (...args: unknown[]) => unknown] => typeof entry[1] === 'function')
-    .filter(([name]) => !NOT_USER_DATA.has(name))
-    .sort(([a], [b]) => a.localeCompare(b));
-}
-
-/** The names of a function's parameters, from its source (a class: its constructor's), defaults dropped. */
-export function parameterNames(fn: (...args: unknown[]) => unknown): string[] {
-  let source = Function.prototype.toString.call(fn);
-  if (/^class[\s{]/.test(source)) {
-    const ctor = source.search(/\bconstructor\s*\(/);
-    if (ctor < 0) return [];
-    source = source.slice(ctor);
-  }
-  const names: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (let i = source.indexOf('(') + 1; i > 0 && i < source.length; i++) {
-    const c = source[i] as string;
-    if (c === '(' || c === '[' || c === '{') depth++;
-    if (c === ')' || c === ']' || c === '}') {
-      if (depth === 0) break;
-      depth--;
-    }
-    if (c === ',' && depth === 0) {
-      names.push(current);
-      current = '';
-    } else current += c;
-  }
-  if (current.trim() !== '') names.push(current);
-  return names.map((n) => (n.split('=')[0] as string).replace(/^\s*(private|public|readonly|\s)+/, '').trim());
-}
-
-/**
- * The number of parameters a function declares, defaults and rest included (`fn.length` stops at
- * the first default): its {@link parameterNames}. Classes: their constructor's.
- */
-export function declaredArity(fn: (...args: unknown[]) => unknown): number {
-  return Math.max(fn.length, parameterNames(fn).length);
 }
 
 /** Calls made, by part (read by the last test, which checks them against the stated counts). */

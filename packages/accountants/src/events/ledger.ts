@@ -169,7 +169,8 @@ export function flattenEvent(event: MechanismEvent, options: FlattenEventOptions
  * @example groupLedger([{ samplingRate: 0.1, noiseMultiplier: 1, count: 2 }, { samplingRate: 0.1, noiseMultiplier: 1, count: 3 }]) // one entry, count 5
  */
 export function groupLedger(entries: readonly LedgerEntry[]): LedgerEntry[] {
-  requireArray('entries', entries).forEach((e, i) => requireObject(`entries[${i}]`, e));
+  const list = requireArray('entries', entries);
+  for (let i = 0; i < list.length; i++) requireObject(`entries[${i}]`, list[i]); // not forEach: it skips the holes of a sparse array
   const map = new Map<string, LedgerEntry>();
   for (const e of entries) {
     const key = `${e.samplingRate}|${e.noiseMultiplier}`;

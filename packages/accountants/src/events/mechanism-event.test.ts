@@ -53,6 +53,11 @@ describe('mechanism events', () => {
     expect(groupLedger([...entries, { samplingRate: 0.1, noiseMultiplier: 1, count: 1 }])[0]?.count).toBe(31);
   });
 
+  it('groupLedger refuses the holes of a sparse array, naming the entry (library fuzz: a TypeError reading samplingRate)', () => {
+    const sparse = new Array<never>(3);
+    expect(() => groupLedger(sparse)).toThrow(expect.objectContaining({ name: 'DpboundsTypeError', parameter: 'entries[0]' }));
+  });
+
   it('report the refused sub-event in a typed error', () => {
     try {
       flattenEvent(composedEvent([gaussianEvent(1), unsupportedEvent('sketch')]), { accountant: 'test', check: () => undefined });

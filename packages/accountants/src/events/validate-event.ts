@@ -29,6 +29,22 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
 
 /** Deepest event tree accepted (a real schedule is a few levels deep). */
 const MAX_DEPTH = 64;
+
+/**
+ * The error-path name a caller gave, as a string: `String(name)`, or a typed error naming
+ * `parameter` when the name cannot be converted (an object without a prototype, a throwing
+ * `toString`), so a bad label never surfaces as a plain `TypeError`.
+ *
+ * @example parameterName('event') // 'event'
+ */
+function parameterName(name: unknown): string {
+  try {
+    return String(name);
+  } catch {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'parameter', expected: 'a string (the name used in error messages)', found: name });
+  }
+}
+
 /** Most events in one tree (a schedule with a phase per step of a long run still fits). */
 export const MAX_EVENT_NODES = 1_000_000;
 const MAX_NODES = MAX_EVENT_NODES;
@@ -72,7 +88,7 @@ export function requireOptions<T extends object>(parameter: string, value: unkno
  * @example validateEvent('event', { kind: 'gaussian', noiseMultiplier: 1 }) // returns the event
  */
 export function validateEvent(parameter: string, event: unknown): MechanismEvent {
-  parameter = String(parameter); // a Symbol name would throw in the paths built below
+  parameter = parameterName(parameter); // a Symbol or an object name would throw in the paths built below
   let nodes = 0;
   const onPath = new Set<object>();
   const visit = (path: string, e: unknown, depth: number): void => {
@@ -149,7 +165,7 @@ export interface ValidLedgerEntry {
  * @example validateLedgerEntry('state.ledger[0]', { samplingRate: 0.01, noiseMultiplier: 1, count: 10 })
  */
 export function validateLedgerEntry(parameter: string, raw: unknown): ValidLedgerEntry {
-  parameter = String(parameter); // a Symbol name would throw in the paths built below
+  parameter = parameterName(parameter); // a Symbol or an object name would throw in the paths built below
   const e = requireOptions<Record<string, unknown>>(parameter, raw, ['samplingRate', 'noiseMultiplier', 'count'], false);
   return Object.freeze({
     samplingRate: requireInRange(`${parameter}.samplingRate`, e.samplingRate, { min: 0, max: 1, minExclusive: true }),

@@ -3,7 +3,7 @@
  * attack on the DP-SGD run exceeds a TPR at a given FPR, read off the run's pessimistic PLD
  * trade-off curve (Dong, Roth & Su 2022, §2.1). Derivation in docs/math/tpr-at-fpr.md.
  */
-import { DpboundsRangeError, normalQuantile, requireInRange, requireInteger, requireProbability, requireOptions } from '@dpbounds/special-functions';
+import { DpboundsRangeError, normalQuantile, requireFunction, requireInRange, requireInteger, requireProbability, requireOptions } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
@@ -77,12 +77,13 @@ export function noiseMultiplierForTprAtFpr(target: TprAtFprTarget): TprAtFprCali
   const steps = requireInteger('steps', target.steps, { min: 1 });
   const neighbouring = requireNeighbouring(target.neighbouring ?? 'add-remove');
   const tolerance = requireInRange('tolerance', target.tolerance ?? 1e-3, { min: 1e-8, max: 0.5 });
+  const onEvaluation = target.onEvaluation === undefined ? undefined : requireFunction<(evaluations: number) => void>('onEvaluation', target.onEvaluation);
   let evaluations = 0;
   const tpr = (sigma: number): number => {
     evaluations++;
     const pld = new PldAccountant({ neighbouring }).compose(dpSgdEvent({ samplingRate, noiseMultiplier: sigma, steps }));
     const t = accountantTprAtFpr(pld, [fpr]).points[0]?.tpr as number;
-    target.onEvaluation?.(evaluations);
+    onEvaluation?.(evaluations);
     return t;
   };
   const guess = cltGuess(targetTpr, fpr, samplingRate, steps, neighbouring);

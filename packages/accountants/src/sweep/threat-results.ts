@@ -5,7 +5,7 @@
  * fields, computed by the same analyses. One place builds these objects; the commands and the
  * sweep engine use it.
  */
-import { DpboundsRangeError, requireObject } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireObject } from '@dpbounds/special-functions';
 import { gaussianTradeOff, tprAtFpr } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring, type NeighbouringRelation } from '../accountant.js';
 import { analyzeBayesSecurity, analyzeGmip, analyzeRtm, gmipOneStepTradeOff } from '../threat/index.js';
@@ -27,6 +27,20 @@ function requireThreatRun(run: unknown): ThreatRun {
 }
 
 /**
+ * Requires the caller's extra fields of a JSON document: a plain record (not an array or a typed
+ * array, whose indices would become fields) with no NaN field (JSON has no NaN).
+ *
+ * @example requireExtras({ samplingRate: 0.01 }) // the record
+ */
+function requireExtras(extras: unknown): void {
+  requireObject('extras', extras);
+  if (ArrayBuffer.isView(extras)) throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'extras', expected: 'a record of extra fields', found: extras });
+  for (const [key, value] of Object.entries(extras as Record<string, unknown>)) {
+    if (typeof value === 'number' && Number.isNaN(value)) throw new DpboundsRangeError({ code: 'ERR_NOT_FINITE', parameter: `extras.${key}`, expected: 'a number (JSON has no NaN)', found: value });
+  }
+}
+
+/**
  * The `dpbounds bayes-security --json` document of an analysis (docs/cli.md fields first, then
  * the kinds, certified terms, DP and combined sides, and `extras`).
  *
@@ -34,7 +48,7 @@ function requireThreatRun(run: unknown): ThreatRun {
  */
 export function bayesSecurityJson(result: BayesSecurityAnalysis, extras: Readonly<Record<string, unknown>>): Record<string, unknown> {
   requireSides(requireResultShape('result', result, ['tprAtFpr']));
-  requireObject('extras', extras);
+  requireExtras(extras);
   const sides = result.dp === undefined || result.combined === undefined ? {} : {
     dp: { kind: result.dp.kind, neighbouring: result.dp.neighbouring, bayesSecurity: result.dp.bayesSecurity, tprAtFpr: result.dp.tprAtFpr.map((r) => ({ fpr: r.fpr, tpr: r.tpr })) },
     combined: {
@@ -158,7 +172,7 @@ export function gmipResult(run: ThreatRun, model: { readonly datasetSize: number
 export function rtmJson(result: RtmAnalysis, request: { readonly mechanism: string; readonly dims: number; readonly compositions: number; readonly samplingRate?: number }, extras: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
   requireObject('result.combined', requireResultShape('result', result, ['points'])['combined']);
   requireObject('request', request);
-  requireObject('extras', extras);
+  requireExtras(extras);
   const points = result.points.map((p) => ({
     fpr: p.fpr,
     fnr: p.fnr,

@@ -6,8 +6,9 @@ import { isDpboundsError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import type { MechanismEvent, PrivacyAccountant } from '../../src/index.js';
 import {
-  calibrateNoiseMultiplier, createAccountant, dpSgdEvent, GdpAccountant, PldAccountant, PrvAccountant, RdpAccountant, restoreAccountant,
+  calibrateNoiseMultiplier, createAccountant, dpSgdEvent, GdpAccountant, noiseMultiplierForTprAtFpr, PldAccountant, PrvAccountant, RdpAccountant, restoreAccountant, validateEvent,
 } from '../../src/index.js';
+import { validateLedgerEntry } from '../../src/advanced.js';
 
 const makers: Record<string, () => PrivacyAccountant> = {
   rdp: () => new RdpAccountant(),
@@ -104,6 +105,13 @@ describe('options and bare arguments', () => {
     typedError(() => calibrateNoiseMultiplier(nul));
     typedError(() => restoreAccountant(nul));
     typedError(() => dpSgdEvent(nul));
+  });
+
+  it('library fuzz: a callback that is not a function and an unprintable error-path name are typed errors', () => {
+    expect(typedError(() => noiseMultiplierForTprAtFpr({ targetTpr: 0.2, fpr: 0.1, samplingRate: 0.01, steps: 100, onEvaluation: 1e308 as never })).parameter).toBe('onEvaluation');
+    const name = Object.create(null) as never;
+    expect(typedError(() => validateEvent(name, { kind: 'gaussian', noiseMultiplier: 1 })).parameter).toBe('parameter');
+    expect(typedError(() => validateLedgerEntry(name, { samplingRate: 1, noiseMultiplier: 1, count: 1 })).parameter).toBe('parameter');
   });
 });
 

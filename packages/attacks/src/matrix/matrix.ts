@@ -4,13 +4,21 @@
  * `np.load` gives for a 2-D float array, so a CLI reader or a browser `Float64Array` plugs in
  * without copying.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireArray, requireInteger } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireArray, requireInteger, requireObject, requireString } from '@dpbounds/special-functions';
 
 /** `rows × columns` values, row-major: entry (i, j) is `data[i * columns + j]`. */
 export interface Matrix {
   readonly rows: number;
   readonly columns: number;
   readonly data: Float64Array;
+}
+
+/** Requires one row: an array or typed array (an array-like object with a numeric length). */
+function requireRow(parameter: string, row: unknown): ArrayLike<unknown> {
+  if (row === null || typeof row !== 'object' || typeof (row as { length?: unknown }).length !== 'number') {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: 'a row of numbers (an array)', found: row });
+  }
+  return row as ArrayLike<unknown>;
 }
 
 /**
@@ -23,13 +31,18 @@ export function matrixFromRows(rows: readonly ArrayLike<number>[]): Matrix {
   requireArray('rows', rows);
   const first = rows[0];
   if (first === undefined) throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'rows', expected: 'at least one row', found: rows });
-  const columns = first.length;
+  const columns = requireRow('rows[0]', first).length;
   const data = new Float64Array(rows.length * columns);
   rows.forEach((row, i) => {
-    if (row.length !== columns) {
+    if (requireRow(`rows[${i}]`, row).length !== columns) {
       throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: `rows[${i}]`, expected: `a row of length ${columns}`, found: row });
     }
-    for (let j = 0; j < columns; j++) data[i * columns + j] = row[j] as number;
+    for (let j = 0; j < columns; j++) {
+      const v = row[j];
+      // a nested array would be coerced to a number through its string (a stack overflow when deep)
+      if (typeof v !== 'number') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: `rows[${i}][${j}]`, expected: 'a number', found: v });
+      data[i * columns + j] = v;
+    }
   });
   return { rows: rows.length, columns, data };
 }
@@ -42,6 +55,8 @@ export function matrixFromRows(rows: readonly ArrayLike<number>[]): Matrix {
  * @example requireMatrix('gradients', { rows: 1, columns: 2, data: new Float64Array([0, 1]) })
  */
 export function requireMatrix(parameter: string, matrix: Matrix, shape: { readonly columns?: number; readonly minRows?: number } = {}): Matrix {
+  requireString('parameter', parameter); // the name in error paths: a Symbol would throw building them
+  requireObject('shape', shape);
   if (matrix === null || typeof matrix !== 'object' || !(matrix.data instanceof Float64Array)) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter, expected: 'a matrix { rows, columns, data: Float64Array }', found: matrix });
   }

@@ -7,11 +7,20 @@ import { fdpRejectsUnchecked } from '../fdp/fdp-test.js';
 import { idealizedAudit } from '../idealized/idealized-audit.js';
 import { auditOneRun } from './audit-one-run.js';
 import { auditScores } from './audit-scores.js';
-import { auditDrawing } from './audit-view.js';
+import { auditDrawing, auditLabels } from './audit-view.js';
 
 const params = { seed: 20261125, numRuns: 60 };
 
 describe('audit labels', () => {
+  it('auditLabels refuses a confidence, game size or ε outside its domain, naming it (library fuzz: a Symbol confidence threw a plain TypeError)', () => {
+    for (const confidence of [Symbol('c'), 10n, Object.create(null), Number.NaN, 0, 1, 1.5]) {
+      expect(() => auditLabels('lower-bound', confidence as never, 2)).toThrow(expect.objectContaining({ parameter: 'confidence' }));
+    }
+    for (const bucketSize of [1, 2.5, Number.NaN, '2']) expect(() => auditLabels('lower-bound', 0.95, bucketSize as never)).toThrow(expect.objectContaining({ parameter: 'bucketSize' }));
+    for (const epsilon of [Symbol('e'), Number.NaN, -1]) expect(() => auditLabels('lower-bound', 0.95, 2, epsilon as never)).toThrow(expect.objectContaining({ parameter: 'empiricalEpsilon' }));
+    expect(auditLabels('lower-bound', 0.95, 2, Number.POSITIVE_INFINITY).meaning).toMatch(/not private at the tested level/);
+  });
+
   it('one observation: a lower bound at the confidence; membership is add/remove, reconstruction substitution', () => {
     const a = auditOneRun({ canaries: 100000, guesses: 1500, correct: 1429 });
     expect(a.kind).toBe('lower-bound');

@@ -7,7 +7,7 @@
  * number, and never as a curve that would claim the run is less private than a proven guarantee
  * everywhere.
  */
-import { requireObject } from '@dpbounds/special-functions';
+import { requireInRange, requireInteger, requireObject } from '@dpbounds/special-functions';
 import { dominates, gaussianTradeOff, type NeighbouringRelation, type ResultKind, type TradeOffCurve } from '@dpbounds/tradeoff-core';
 import { requireResultKind } from '@dpbounds/tradeoff-core/advanced';
 
@@ -46,12 +46,17 @@ export interface AuditLabels {
  * The labels of an audit result with `kind`, `confidence` and game size k; with the result's
  * `empiricalEpsilon` when known, so that a measured audit proving ε = 0 says it proves nothing on
  * this run (rejecting nothing is no evidence either way) instead of describing a rejection.
+ * Domain: confidence ∈ (0, 1), bucketSize an integer ≥ 2, empiricalEpsilon ∈ [0, ∞] when given.
  *
+ * @throws DpboundsTypeError / DpboundsRangeError naming the argument outside its domain.
  * @example auditLabels('lower-bound', 0.95, 2).neighbouring // 'add-remove'
  * @example auditLabels('lower-bound', 0.95, 2, 0).meaning // 'Proves nothing on this run: …'
  */
 export function auditLabels(kind: ResultKind, confidence: number, bucketSize: number, empiricalEpsilon?: number): AuditLabels {
   requireResultKind('kind', kind);
+  requireInRange('confidence', confidence, { min: 0, minExclusive: true, max: 1, maxExclusive: true });
+  requireInteger('bucketSize', bucketSize, { min: 2 });
+  if (empiricalEpsilon !== undefined) requireInRange('empiricalEpsilon', empiricalEpsilon, { min: 0, max: Number.POSITIVE_INFINITY });
   const pct = `${Math.round(confidence * 1e4) / 100} %`;
   const meaning =
     kind !== 'estimate' && empiricalEpsilon !== undefined && !(empiricalEpsilon > 0)

@@ -75,3 +75,16 @@ describe('reconstruction guesses (k > 2) with abstention', () => {
     expect(() => rankConfidentGuesses({ confidences: [Infinity], correct: [1] })).toThrow(DpboundsRangeError);
   });
 });
+
+describe('observationFromRanking refuses guess counts that are not integers, naming them', () => {
+  it('a Symbol, an object without a prototype, a nested array (library fuzz: a plain TypeError or a stack overflow printing the sum)', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    const ranked = rankCanaries({ scores: [3, 2, 1, 0], members: [1, 1, 0, 0] });
+    for (const bad of [Symbol('g'), Object.create(null), deep]) {
+      expect(() => observationFromRanking(ranked, { inGuesses: bad as never, outGuesses: 1 })).toThrow(expect.objectContaining({ parameter: 'guesses.inGuesses' }));
+      expect(() => observationFromRanking(ranked, { inGuesses: 1, outGuesses: bad as never })).toThrow(expect.objectContaining({ parameter: 'guesses.outGuesses' }));
+    }
+    expect(observationFromRanking(ranked, { inGuesses: 1, outGuesses: 1 }).correct).toBe(2);
+  });
+});

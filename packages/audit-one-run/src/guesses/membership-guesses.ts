@@ -73,6 +73,9 @@ export interface GuessCounts {
 export function observationFromRanking(ranked: RankedCanaries, guesses: GuessCounts): OneRunObservation {
   requireObject('ranked', ranked);
   const { inGuesses, outGuesses } = requireOptions<GuessCounts>('guesses', guesses, ['inGuesses', 'outGuesses']);
+  // each a number before the sum is printed: a Symbol would throw inside the message's template
+  requireInteger('guesses.inGuesses', inGuesses, { min: 0 });
+  requireInteger('guesses.outGuesses', outGuesses, { min: 0 });
   if (!(Number.isInteger(inGuesses) && Number.isInteger(outGuesses) && inGuesses >= 0 && outGuesses >= 0 && inGuesses + outGuesses <= ranked.canaries)) {
     throw new DpboundsTypeError({
       code: 'ERR_INVALID_LENGTH',

@@ -36,6 +36,19 @@ describe('loadTabularCsv', () => {
     expect(() => loadTabularCsv(csv, { labelColumn: 'nope' })).toThrow('nope');
     expect(() => loadTabularCsv('a,b\n1,x\n2,y\n3,z\n', { labelColumn: 'b', positiveLabel: 'x' })).toThrow('binary');
   });
+  it('refuses encoding options of the wrong type, naming them (library fuzz: drop: 0.5 threw a plain TypeError)', () => {
+    const bad: ReadonlyArray<readonly [string, Record<string, unknown>]> = [
+      ['drop', { drop: 0.5 }],
+      ['drop[0]', { drop: [1] }],
+      ['categorical', { categorical: {} }],
+      ['positiveLabel', { positiveLabel: new Float64Array([Number.NaN, 1]) }],
+      ['missing', { missing: 0 }],
+      ['labelColumn', { labelColumn: 1 }],
+    ];
+    for (const [parameter, change] of bad) {
+      expect(() => loadTabularCsv(csv, { labelColumn: 'label', positiveLabel: 'yes', ...change } as never)).toThrow(expect.objectContaining({ name: 'DpboundsTypeError', parameter }));
+    }
+  });
   it('splits into disjoint, covering, sorted index sets', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 300 }), fc.double({ min: 0, max: 0.99, noNaN: true }), fc.integer({ min: 0, max: 1000 }), (n, f, seed) => {

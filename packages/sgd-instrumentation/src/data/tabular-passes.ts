@@ -12,7 +12,7 @@
  * The same passes serve text in memory ({@link loadTabularCsv}), a file read in chunks (the
  * Node entry point) and an already parsed table ({@link fitTabularEncoding}). Browser-safe.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray, requireInteger, requireObject, requireInRange, requireOptions } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray, requireInteger, requireObject, requireInRange, requireOptions, requireString } from '@dpbounds/special-functions';
 import type { ColumnEncoding, Dataset, TabularEncoding } from './dataset.js';
 
 /** Options of the encoding (see {@link fitTabularEncoding}). */
@@ -41,6 +41,30 @@ export interface EncodingOptions {
 
 /** The keys of {@link EncodingOptions}: any other key is refused, with a did-you-mean. */
 export const ENCODING_OPTION_KEYS: readonly (keyof EncodingOptions)[] = ['labelColumn', 'positiveLabel', 'categorical', 'drop', 'fitRows', 'missing', 'maxFeatureBytes'];
+
+/** Requires an array of strings (a list of column names), naming the first bad element. */
+function requireStringList(parameter: string, value: unknown): readonly string[] {
+  const list = requireArray<unknown>(parameter, value);
+  for (let i = 0; i < list.length; i++) requireString(`${parameter}[${i}]`, list[i]); // holes included
+  return list as readonly string[];
+}
+
+/**
+ * Requires encoding options: known keys only ({@link ENCODING_OPTION_KEYS}), `labelColumn` a
+ * string, `positiveLabel` and `missing` strings when given, `categorical` and `drop` arrays of
+ * strings when given (`fitRows` and `maxFeatureBytes` are checked where they are used).
+ *
+ * @example requireEncodingOptions({ labelColumn: 'y', drop: ['id'] }) // the options
+ */
+export function requireEncodingOptions(options: unknown): EncodingOptions {
+  const o = requireOptions<EncodingOptions>('options', options, ENCODING_OPTION_KEYS);
+  requireString('labelColumn', o.labelColumn);
+  if (o.positiveLabel !== undefined) requireString('positiveLabel', o.positiveLabel);
+  if (o.missing !== undefined) requireString('missing', o.missing);
+  if (o.categorical !== undefined) requireStringList('categorical', o.categorical);
+  if (o.drop !== undefined) requireStringList('drop', o.drop);
+  return o;
+}
 
 /** Receives the records of a CSV (the header first), each with its 1-based line. */
 export interface RecordConsumer {
@@ -112,7 +136,7 @@ export class ScanPass extends RowPass {
 
   constructor(private readonly options: EncodingOptions) {
     super();
-    requireOptions('options', options, ENCODING_OPTION_KEYS);
+    requireEncodingOptions(options);
     this.missing = options.missing ?? '?';
   }
 
@@ -176,7 +200,7 @@ export class FitPass extends RowPass {
     super();
     requireObject('scan', scan);
     requireFiniteArray('fit', fit);
-    requireOptions('options', options, ENCODING_OPTION_KEYS);
+    requireEncodingOptions(options);
     this.missing = options.missing ?? '?';
     this.categories = scan.kinds.map((kind) => (kind === 'categorical' ? new Set<string>() : undefined));
     this.sums = new Float64Array(scan.kinds.length);

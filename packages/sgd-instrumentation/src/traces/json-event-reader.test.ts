@@ -78,6 +78,16 @@ describe('JsonEventReader', () => {
     expect(errorOf('[[[1]]]', { maxDepth: 2 }).message).toContain('nesting at most 2');
   });
 
+  it('refuses a maxDepth or maxTokenLength that is not an integer in range, naming it (library fuzz: 1e308 threw a RangeError allocating the stack)', () => {
+    const handler = collect().handler;
+    for (const maxDepth of [1e308, Number.NaN, -1, 0.5, Symbol('x') as never, 2 ** 24 + 1]) {
+      expect(() => new JsonEventReader(handler, { maxDepth })).toThrow(expect.objectContaining({ parameter: 'options.maxDepth' }));
+    }
+    for (const maxTokenLength of [0, Number.POSITIVE_INFINITY, '1' as never]) {
+      expect(() => new JsonEventReader(handler, { maxTokenLength })).toThrow(expect.objectContaining({ parameter: 'options.maxTokenLength' }));
+    }
+  });
+
   it('names the line and column of a syntax error', () => {
     expect(errorOf('{\n  "a": 1,\n  "b" 2\n}').message).toContain('line 3, column 7');
     expect(errorOf('{"a": [1, 2,]}').message).toContain("a value, found ']'");

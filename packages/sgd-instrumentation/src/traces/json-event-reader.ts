@@ -5,7 +5,7 @@
  * deeply nested or truncated file is a typed error with a line and column, never a stack overflow.
  * Browser-safe; the trace readers build only what they need from the events.
  */
-import { DpboundsTypeError, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 
 /** Receives the events of a {@link JsonEventReader}, in document order. */
 export interface JsonEventHandler {
@@ -21,9 +21,9 @@ export interface JsonEventHandler {
 
 /** Options of {@link JsonEventReader}. */
 export interface JsonEventReaderOptions {
-  /** Largest nesting depth accepted (default 64). */
+  /** Largest nesting depth accepted: an integer in [0, 2²⁴] (default 64; the depth stack takes one byte per level). */
   readonly maxDepth?: number;
-  /** Longest string or number token accepted, in characters (default 16 Mi). */
+  /** Longest string or number token accepted, in characters: an integer ≥ 1 (default 16 Mi). */
   readonly maxTokenLength?: number;
 }
 
@@ -45,6 +45,8 @@ const enum Token {
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** The largest `maxDepth` accepted: its stack is allocated up front, one byte per level. */
+const MAX_DEPTH_LIMIT = 2 ** 24;
 const OBJECT = 0;
 const ARRAY = 1;
 
@@ -55,6 +57,8 @@ const ARRAY = 1;
  * @throws DpboundsTypeError (code `ERR_INVALID_FORMAT`, parameter `json`) for a syntax error,
  *   nesting deeper than `maxDepth`, a token longer than `maxTokenLength`, trailing content or a
  *   truncated document; the message gives the line and column.
+ *   The constructor throws a DpboundsTypeError or DpboundsRangeError naming `options.maxDepth` or
+ *   `options.maxTokenLength` when either is not an integer in its range.
  * @example
  * const reader = new JsonEventReader(handler);
  * reader.write('{"a": [1, 2'); reader.write(']}'); reader.end();
@@ -78,8 +82,8 @@ export class JsonEventReader {
     requireObject('handler', handler);
     requireOptions('options', options, ['maxDepth', 'maxTokenLength']);
     this.#handler = handler;
-    this.#maxDepth = options.maxDepth ?? 64;
-    this.#maxToken = options.maxTokenLength ?? 16 * 1024 * 1024;
+    this.#maxDepth = requireInteger('options.maxDepth', options.maxDepth ?? 64, { min: 0, max: MAX_DEPTH_LIMIT });
+    this.#maxToken = requireInteger('options.maxTokenLength', options.maxTokenLength ?? 16 * 1024 * 1024, { min: 1 });
     this.#stack = new Uint8Array(this.#maxDepth + 1);
   }
 

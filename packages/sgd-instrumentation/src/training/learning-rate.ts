@@ -1,7 +1,7 @@
 /**
  * Learning-rate schedules η_t for t = 0 … T−1.
  */
-import { DpboundsTypeError, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
+import { DpboundsTypeError, requireInRange, requireInteger, requireObject, requireOptions } from '@dpbounds/special-functions';
 
 /** A schedule: a constant, or one of the usual decays from `initial`. */
 export type LearningRateSchedule =
@@ -42,6 +42,7 @@ export function learningRateAt(schedule: LearningRateSchedule, options: Learning
  */
 export function scheduleValue(schedule: LearningRateSchedule, step: number, totalSteps: number): number {
   if (typeof schedule === 'number') return requireInRange('learningRate', schedule, { min: 0 });
+  requireObject('learningRate', schedule); // null or undefined: a typed error, not a TypeError reading .initial
   const initial = requireInRange('learningRate.initial', schedule.initial, { min: 0 });
   switch (schedule.kind) {
     case 'constant':

@@ -70,6 +70,8 @@ export function rtmGaussianComposition(mechanisms: readonly RtmGaussianParameter
   if (!Array.isArray(mechanisms) || mechanisms.length === 0) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'mechanisms', expected: 'a non-empty array of { dims, mu }', found: mechanisms });
   }
+  // every element an object first: a sparse array's holes (which forEach skips) or null would be read below
+  for (let i = 0; i < mechanisms.length; i++) requireObject(`mechanisms[${i}]`, mechanisms[i]);
   const first = mechanisms[0] as RtmGaussianParameters;
   const dims = requireInteger('mechanisms[0].dims', first.dims, { min: 1 });
   let lambda = 0;

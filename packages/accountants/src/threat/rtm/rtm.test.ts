@@ -101,6 +101,11 @@ describe('relaxed threat model, Gaussian (Theorem 2, Corollary 1, Lemma 8)', () 
     expect(() => rtmGaussianComposition([{ dims: 3, mu: 0.3 }, { dims: 7, mu: 0.4 }])).toThrow(/mechanisms\[1\]\.dims/);
   });
 
+  it('composition refuses a hole or null among the mechanisms, naming it (library fuzz: a sparse array threw a plain TypeError)', () => {
+    expect(() => rtmGaussianComposition(new Array(3) as never)).toThrow(expect.objectContaining({ name: 'DpboundsTypeError', parameter: 'mechanisms[0]' }));
+    expect(() => rtmGaussianComposition([{ dims: 3, mu: 0.3 }, null] as never)).toThrow(expect.objectContaining({ name: 'DpboundsTypeError', parameter: 'mechanisms[1]' }));
+  });
+
   it('the pooled attacker is stronger than the independent-directions one (spec: μ = 2, d = 1, N = 4, α = 0.01)', () => {
     const mechanisms = Array.from({ length: 4 }, () => ({ dims: 1, mu: 2 }));
     const pooled = rtmGaussianComposition(mechanisms).curve.evaluate(0.01);
