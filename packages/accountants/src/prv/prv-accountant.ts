@@ -27,7 +27,7 @@ export interface PrvAccountantOptions {
    * [0.01, 10] (ε found by a coarse first pass; below ε = 0.01 the budget stays at an absolute 10⁻⁵
    * by default instead of shrinking with ε, above ε = 10 at 0.0085, below Opacus' 0.01) with the
    * two-stage composition of {@link composeRigorousPrv}: a guarantee within ~0.1 % of the tight ε
-   * for ε ≤ 10 and at least as tight as Opacus' at every ε, 0.1–0.5 s per query (docs/math/prv.md); or a number = that absolute
+   * for ε ≤ 10 and at least as tight as Opacus' at every ε, 0.2–0.9 s CPU per query at the benchmark configurations (docs/benchmarks.md); or a number = that absolute
    * budget (Opacus uses 0.01, microsoft 0.1), composed the same way (docs/math/prv.md): faster,
    * but the guarantee is up to that much above the estimate.
    */
@@ -110,7 +110,7 @@ function requireRelativeError(value: unknown): number {
  * When to use: when you want explicit two-sided error bounds. By default (`epsError: 'relative'`)
  * ε_err ≈ 0.85e-3·ε (ε clamped to [0.01, 10]: {@link relativeEpsilonError}) and the composition
  * runs in two stages ({@link composeRigorousPrv}): the guarantee is within 0.1 % of the tight ε on
- * all 14 fixture configurations and never looser than Opacus' default, at 0.1–0.5 s per query.
+ * all 14 fixture configurations and never looser than Opacus' default, at 0.2–0.9 s CPU per query.
  * Gotcha: with an absolute budget (`{ epsError: 0.01 }`, the anchors' setting) the guaranteed value
  * is up to ε_err above the estimate, so for small ε it is much looser than the PLD accountant's
  * (+46 % at ε = 0.02). The estimate
