@@ -105,7 +105,8 @@ function requireRelativeError(value: unknown): number {
  * `getEpsilon` returns eps_upper = ε(δ − δ_err) + ε_err, a guarantee whose error budget is
  * stated a priori; `getEpsilonBounds` gives { lower, estimate, upper }. Both directions of
  * add-remove are priced (the anchors price only REMOVE) and the max taken; the ADD direction's
- * PRV is skipped when a pessimistic PLD bound proves it cannot change the max.
+ * fine PRV is skipped when a coarser ADD PRV's guarantee proves it cannot change the max's upper
+ * value (the lower value and estimate are then REMOVE's).
  *
  * When to use: when you want explicit two-sided error bounds. By default (`epsError: 'relative'`)
  * ε_err ≈ 0.85e-3·ε (ε clamped to [0.01, 10]: {@link relativeEpsilonError}) and the composition
@@ -305,7 +306,7 @@ export class PrvAccountant extends LedgerAccountant {
         // the ε error ADD's PRV would have (its grid cap may enlarge e), with a 1 % margin for
         // the quadrature bias of its mean corrections (≈ T·1e-15, far below it)
         const eAdd = relative ? 1.01 * composeRigorousPrv(this.privateGroups(), 'add', e, budget, true, this.maxGridPoints).epsError : e;
-        if (this.addDirectionIsDominated(delta, budget, lower, eAdd)) continue;
+        if (this.addDirectionIsDominated(delta, budget, lower, eAdd) || this.addDirectionIsBelowUpper(delta, budget, lower, upper, eAdd)) continue;
       }
       const c = this.rigorousComposed(direction, e, budget);
       if (FFT_NOISE * c.size > delta - c.deltaError || !(c.deltaError < delta)) return fallback(`δ = ${delta} is below the float noise of the PRV grid (${(FFT_NOISE * c.size).toPrecision(3)})`);
@@ -373,9 +374,9 @@ export class PrvAccountant extends LedgerAccountant {
   private addDirectionIsDominated(delta: number, deltaError: number, removeLower: number, epsError: number): boolean {
     const coarse = 0.03 * removeLower;
     if (!(delta - 2 * deltaError > 0) || !(removeLower > 0) || !(coarse + 2 * epsError < removeLower)) return false;
-    let c: ReturnType<typeof composeRigorousPrv>;
+    let c: ComposedPrv;
     try {
-      c = composeRigorousPrv(this.privateGroups(), 'add', Math.max(coarse, epsError), deltaError, false, this.maxGridPoints);
+      c = this.rigorousComposed('add', Math.max(coarse, epsError), deltaError);
     } catch {
       return false; // no shortcut: ADD's own PRV is computed (and reports its own failure)
     }
@@ -383,6 +384,38 @@ export class PrvAccountant extends LedgerAccountant {
     if (!(at > FFT_NOISE * c.size)) return false;
     const addUpper = pldEpsilonAt(c.pld, at) + c.epsError;
     return addUpper + 2 * epsError <= removeLower;
+  }
+
+  /**
+   * True when a guarantee on ADD's true ε at δ (a coarser ADD PRV's upper value,
+   * ε(δ − η) + e, Gopi et al. 2021, Thm 5.5) is at most REMOVE's upper value: that upper value is
+   * then a guarantee for both directions and REMOVE's lower value a lower bound on their max, so
+   * ADD's fine PRV is not needed; the estimate reported is then REMOVE's. Tried after
+   * {@link addDirectionIsDominated} fails: first its coarse ADD PRV (cached), then one with ε error
+   * half the gap between that PRV's estimate and REMOVE's upper value when this is still at least
+   * 2× the fine ε error (at q = 10⁻⁴, σ = 2, T = 5·10⁵, ADD's ε is 0.37 % below REMOVE's, the fine
+   * error 0.086 %: the second PRV costs ~1/3 of the fine one).
+   */
+  private addDirectionIsBelowUpper(delta: number, deltaError: number, removeLower: number, removeUpper: number, epsError: number): boolean {
+    const guarantee = (e: number): { upper: number; estimate: number } | undefined => {
+      let c: ComposedPrv;
+      try {
+        c = this.rigorousComposed('add', e, deltaError);
+      } catch {
+        return undefined;
+      }
+      const at = delta - c.deltaError;
+      if (!(at > FFT_NOISE * c.size)) return undefined;
+      return { upper: pldEpsilonAt(c.pld, at) + c.epsError, estimate: pldEpsilonAt(c.pld, delta) };
+    };
+    if (!(removeUpper > 0) || !(removeLower > 0)) return false;
+    const first = guarantee(Math.max(0.03 * removeLower, epsError));
+    if (first === undefined) return false;
+    if (first.upper <= removeUpper) return true;
+    const e2 = 0.5 * (removeUpper - first.estimate);
+    if (!(e2 >= 2 * epsError)) return false;
+    const second = guarantee(e2);
+    return second !== undefined && second.upper <= removeUpper;
   }
 
   protected epsilonFor(delta: number): number {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { relativeEpsilonError } from './prv-accountant.js';
+import { dpSgdEvent } from '../events/mechanism-event.js';
+import { pldEpsilonAt } from '../pld/discrete-pld.js';
+import { PrvAccountant, relativeEpsilonError } from './prv-accountant.js';
 import { composeRigorousPrv } from './rigorous-prv.js';
 import { assertDefaultPrvAgainstOpacus, OPACUS_PRV_CASES } from './test-helpers/opacus-prv-anchor.js';
 
@@ -47,4 +49,19 @@ describe('bounded work: grid sizes of the default budget (counted, not timed)', 
     expect(full.epsError).toBeLessThanOrEqual(2e-3 * (1 + 1e-6));
     expect(full.deltaError).toBeLessThanOrEqual(1e-9);
   });
+});
+
+describe('skipping ADD’s fine PRV when a coarser ADD guarantee lies below REMOVE’s upper value', () => {
+  it('q = 1e-4, σ = 2, T = 5e5, δ = 1e-7 (ADD 0.37 % below REMOVE): the upper value still bounds ADD’s ε', () => {
+    const groups = [{ samplingRate: 1e-4, noiseMultiplier: 2, count: 500000 }];
+    const delta = 1e-7;
+    const b = new PrvAccountant().compose(dpSgdEvent({ samplingRate: 1e-4, noiseMultiplier: 2, steps: 500000 })).getEpsilonBounds(delta);
+    // a lower bound on ADD's true ε from its own PRV (Gopi et al. Thm 5.5): ε(δ + η) − e
+    const add = composeRigorousPrv(groups, 'add', 2e-4, delta * 1e-4);
+    const addLower = pldEpsilonAt(add.pld, delta + add.deltaError) - add.epsError;
+    expect(addLower).toBeGreaterThan(0.159);
+    expect(b.upper).toBeGreaterThanOrEqual(addLower);
+    expect(b.lower).toBeLessThanOrEqual(b.estimate);
+    expect(b.estimate).toBeLessThanOrEqual(b.upper);
+  }, 60000);
 });
