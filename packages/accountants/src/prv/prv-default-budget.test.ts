@@ -27,9 +27,9 @@ describe('relativeEpsilonError: 0.85·relativeError·ε̂, ε̂ clamped to [0.01
 describe('bounded work: grid sizes of the default budget (counted, not timed)', () => {
   // the largest FFT of the REMOVE composition at the default ε error of each configuration
   // (0.85e-3·ε at ε = 1.841 and 0.1600); before the mass-splitting rounding of stage 2 and the
-  // choice of the block length they were 2^20 and 2^21
+  // choice of the block length and κ by work they were 2^20 and 2^21
   const cases = [
-    { q: 0.004, sigma: 1.1, steps: 10000, delta: 1e-5, eps: 1.841, maxFft: 2 ** 20 },
+    { q: 0.004, sigma: 1.1, steps: 10000, delta: 1e-5, eps: 1.841, maxFft: 2 ** 19 },
     { q: 0.0001, sigma: 2, steps: 500000, delta: 1e-7, eps: 0.16, maxFft: 2 ** 20 },
   ];
   for (const c of cases) {

@@ -279,6 +279,9 @@ function kappaOf(plan: BlockPlan): number {
   return Math.min(4, Math.max(0.1, Math.cbrt(plan.widthTotal / (Math.sqrt(plan.blockSize) * plan.widthB))));
 }
 
+/** Multiples of {@link kappaOf}'s κ tried for each block length. */
+const KAPPA_FACTORS: readonly number[] = [0.6, 0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5];
+
 /** Σ_units count·(steps + κ²B): V = h₁²·this/4 ({@link composeRigorousPrv}'s error analysis). */
 function sumSqOf(plan: BlockPlan, kappa: number): number {
   return plan.units.reduce((s, u) => s + u.count * (u.steps + (plan.twoStage ? kappa * kappa * plan.blockSize : 0)), 0);
@@ -292,8 +295,7 @@ function sumSqOf(plan: BlockPlan, kappa: number): number {
 const CELL_WORK = 3;
 
 /** Grid sizes of `plan` at ε error e: h₁, the widest grid, and a work estimate (FFT points of every FFT plus one-step cells). */
-function gridsOf(sizing: Sizing, plan: BlockPlan, e: number): { h1: number; widest: number; work: number } {
-  const kappa = kappaOf(plan);
+function gridsOf(sizing: Sizing, plan: BlockPlan, e: number, kappa: number): { h1: number; widest: number; work: number } {
   const h1 = e / Math.sqrt((2 * sizing.logInvD * sumSqOf(plan, kappa)) / 4);
   const stage1 = plan.widthB / h1 + 2 * plan.blockSize + 3;
   const stage2 = plan.twoStage ? plan.widthTotal / (kappa * Math.sqrt(plan.blockSize) * h1) + 3 : 0;
@@ -332,14 +334,21 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
   }
   const sizing = sizingOf(groups, direction, deltaBudget);
   const { n, etaD, ranges, pre } = sizing;
+  // the block length and κ with the least planned work: κ near the continuous optimum
+  // (kappaOf), where the power-of-two FFT lengths can make a neighbour cheaper
   let plan = blockPlanOf(sizing, groups, deltaBudget, blockCandidates(n)[0] as number);
-  let planWork = gridsOf(sizing, plan, epsError).work;
-  for (const b of blockCandidates(n).slice(1)) {
+  let kappa = kappaOf(plan);
+  let planWork = Infinity;
+  for (const b of blockCandidates(n)) {
     const other = blockPlanOf(sizing, groups, deltaBudget, b);
-    const w = gridsOf(sizing, other, epsError).work;
-    if (w < planWork) {
-      plan = other;
-      planWork = w;
+    const k0 = kappaOf(other);
+    for (const f of other.twoStage ? KAPPA_FACTORS : [1]) {
+      const w = gridsOf(sizing, other, epsError, k0 * f).work;
+      if (w < planWork) {
+        plan = other;
+        kappa = k0 * f;
+        planWork = w;
+      }
     }
   }
   const { blockSize, units, twoStage, tauUnit, tauTotal } = plan;
@@ -350,7 +359,6 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
     const p = pre[u.group] as StepPmf;
     return sumWindow([{ pmf: { ...p, slack: p.slack + extra }, count: u.steps }], tauUnit);
   };
-  const kappa = kappaOf(plan);
   // V = Σⱼ(nⱼh₁² + h₂²)/4 with h₂ = κ√B·h₁; e = √(2V log(1/η_d))
   const sumSq = sumSqOf(plan, kappa);
   const logInvD = sizing.logInvD;
@@ -358,7 +366,7 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
   let h1 = 0;
   let widest = Infinity;
   for (let attempt = 0; ; attempt++) {
-    ({ h1, widest } = gridsOf(sizing, plan, e));
+    ({ h1, widest } = gridsOf(sizing, plan, e, kappa));
     if (widest <= maxGrid) break;
     if (!Number.isFinite(widest) || attempt > 60) {
       throw new DpboundsRangeError({ code: 'ERR_NOT_CONVERGED', parameter: 'epsError', expected: `a PRV grid of at most ${maxGrid} points`, found: e });
