@@ -5,7 +5,7 @@
  */
 import type { PrivacyAccountant } from '../accountant.js';
 import { pldEpsilonAt } from '../pld/discrete-pld.js';
-import { PrvAccountant } from '../prv/prv-accountant.js';
+import { PrvAccountant, relativeEpsilonError } from '../prv/prv-accountant.js';
 import { composeRigorousPrv } from '../prv/rigorous-prv.js';
 
 /** A start for the σ search: the point and a relative first step that likely brackets the root. */
@@ -32,8 +32,9 @@ function coarseEstimate(q: number, sigma: number, steps: number, delta: number, 
 /**
  * For a {@link PrvAccountant} (any other accountant: undefined), a secant search in (log σ,
  * log ε̂) for the σ at which the coarse PRV estimate ε̂ equals target/(1 + g), where g is the
- * accountant's relative margin of its guarantee above its estimate (0.86·relativeError in
- * `relative` mode, ε_err/target with an absolute budget). The accountant's guarantee is then
+ * accountant's relative margin of its guarantee above its estimate (its relative-mode ε error
+ * at the target over the target, plus 0.01·relativeError for the δ error, in `relative` mode;
+ * ε_err/target with an absolute budget). The accountant's guarantee is then
  * ≈ target there (to ~3e-5 relative); `step` = max(tolerance, 5e-5/s) in σ, s = −d log ε̂/d log σ,
  * is the first bracket step. Undefined when the estimate is not finite and positive along the way
  * (extreme σ), so the caller falls back to its generic search. `tolerance` is the caller's
@@ -43,9 +44,9 @@ function coarseEstimate(q: number, sigma: number, steps: number, delta: number, 
  */
 export function prvCalibrationStart(accountant: PrivacyAccountant, q: number, steps: number, delta: number, target: number, guess: number, tolerance = 1e-5): CalibrationStart | undefined {
   if (!(accountant instanceof PrvAccountant) || !(guess > 0.05 && guess < 1e4)) return undefined;
-  // the relative mode's ε error is 0.85·relativeError·ε̂ (prv-accountant.ts), and its δ error
-  // (1e-4·δ) moves ε by ~1e-5 relative more: 0.86·relativeError in all
-  const g = accountant.epsError === 'relative' ? 0.86 * accountant.relativeError : accountant.epsError / target;
+  // the relative mode's ε error is 0.85·relativeError·ε̂ with ε̂ clamped to [0.01, 10]
+  // (relativeEpsilonError), and its δ error (1e-4·δ) moves ε by ~1e-5 relative more
+  const g = accountant.epsError === 'relative' ? relativeEpsilonError(accountant.relativeError, target) / target + 0.01 * accountant.relativeError : accountant.epsError / target;
   const aim = Math.log(target / (1 + g));
   let probes = 0;
   const logEst = (s: number): number => {

@@ -23,10 +23,11 @@ export interface PrvAccountantOptions {
   /** Only `add-remove` (both directions, the max is reported). */
   readonly neighbouring?: NeighbouringRelation;
   /**
-   * The ε error budget of the bounds: `relative` (default) = `relativeError` × max(ε, 0.01) (ε found
-   * by a coarse first pass; below ε = 0.01 the budget stays at relativeError × 0.01, an absolute
-   * 10⁻⁵ by default, instead of shrinking with ε) with the two-stage composition of {@link composeRigorousPrv}: a guarantee within
-   * ~0.1 % of the tight ε, 0.2–3 s per query (see docs/accounting.md); or a number = that absolute
+   * The ε error budget of the bounds: `relative` (default) = 0.85 × `relativeError` × ε clamped to
+   * [0.01, 10] (ε found by a coarse first pass; below ε = 0.01 the budget stays at an absolute 10⁻⁵
+   * by default instead of shrinking with ε, above ε = 10 at 0.0085, below Opacus' 0.01) with the
+   * two-stage composition of {@link composeRigorousPrv}: a guarantee within ~0.1 % of the tight ε
+   * for ε ≤ 10 and at least as tight as Opacus' at every ε, 0.2–0.9 s CPU per query at the benchmark configurations (docs/benchmarks.md); or a number = that absolute
    * budget (Opacus uses 0.01, microsoft 0.1), composed the same way (docs/math/prv.md): faster,
    * but the guarantee is up to that much above the estimate.
    */
@@ -49,6 +50,28 @@ export interface PrvAccountantOptions {
  * to pin an absolute error of 10⁻⁹; at 0.01 the budget is an absolute 10⁻⁵ (Opacus' default: 10⁻²).
  */
 const RELATIVE_FLOOR = 0.01;
+
+/**
+ * The largest ε the `relative` budget is taken relative to: at the default relativeError = 10⁻³
+ * the budget then stays at 10⁻² × 0.85 above ε = 10, below Opacus' default absolute budget
+ * (eps_error = 0.01, whose guarantee is its estimate + 0.01). Unclamped, a 0.1 % budget exceeded
+ * it above ε = 10 (at q = 0.001, σ = 0.5, T = 10⁵, ε ≈ 13 the guarantee was 13.03977 against
+ * Opacus' 13.03940); clamped, the default guarantee is at least as tight as Opacus' at every ε.
+ */
+const RELATIVE_CEILING = 10;
+
+/**
+ * The ε error of the `relative` budget at an ε estimate: 0.85·relativeError·ε̂ with ε̂ clamped to
+ * [0.01, 10] (the remaining 15 % of the target gap absorbs the δ error and the estimate's own
+ * error). Shared with the calibration's start (calibration/prv-start.ts), which predicts the
+ * accountant's margin from it.
+ *
+ * @example relativeEpsilonError(1e-3, 1.84) // 0.85 × 1.84e-3 ≈ 1.56e-3
+ * @example relativeEpsilonError(1e-3, 13) // 0.85 × 1e-2 (clamped)
+ */
+export function relativeEpsilonError(relativeError: number, epsilonEstimate: number): number {
+  return 0.85 * relativeError * Math.min(Math.max(epsilonEstimate, RELATIVE_FLOOR), RELATIVE_CEILING);
+}
 
 /** The option keys of {@link PrvAccountant}. */
 const OPTION_KEYS: readonly string[] = ['neighbouring', 'epsError', 'relativeError', 'deltaError', 'maxGridPoints'];
@@ -82,11 +105,13 @@ function requireRelativeError(value: unknown): number {
  * `getEpsilon` returns eps_upper = ε(δ − δ_err) + ε_err, a guarantee whose error budget is
  * stated a priori; `getEpsilonBounds` gives { lower, estimate, upper }. Both directions of
  * add-remove are priced (the anchors price only REMOVE) and the max taken; the ADD direction's
- * PRV is skipped when a pessimistic PLD bound proves it cannot change the max.
+ * fine PRV is skipped when a coarser ADD PRV's guarantee proves it cannot change the max's upper
+ * value (the lower value and estimate are then REMOVE's).
  *
  * When to use: when you want explicit two-sided error bounds. By default (`epsError: 'relative'`)
- * ε_err ≈ 0.85e-3·ε and the composition runs in two stages ({@link composeRigorousPrv}): the
- * guarantee is within 0.1 % of the tight ε on all 14 fixture configurations, at 0.2–3 s per query.
+ * ε_err ≈ 0.85e-3·ε (ε clamped to [0.01, 10]: {@link relativeEpsilonError}) and the composition
+ * runs in two stages ({@link composeRigorousPrv}): the guarantee is within 0.1 % of the tight ε on
+ * all 14 fixture configurations and never looser than Opacus' default, at 0.2–0.9 s CPU per query.
  * Gotcha: with an absolute budget (`{ epsError: 0.01 }`, the anchors' setting) the guaranteed value
  * is up to ε_err above the estimate, so for small ε it is much looser than the PLD accountant's
  * (+46 % at ε = 0.02). The estimate
@@ -185,9 +210,10 @@ export class PrvAccountant extends LedgerAccountant {
   }
 
   /**
-   * In `relative` mode, the ε error budget for a query at δ: `relativeError`·0.85·ε̂, where ε̂ is
-   * the estimate of a coarse pass (ε budget 25 % of the RDP ε; its estimate is far closer than that); the remaining 15 % of the target
-   * gap absorbs the δ error and the estimate's own error. In absolute mode, `epsError`.
+   * In `relative` mode, the ε error budget for a query at δ: {@link relativeEpsilonError} of ε̂
+   * (0.85·`relativeError`·ε̂, ε̂ clamped to [0.01, 10]), where ε̂ is the estimate of a coarse pass
+   * (ε budget 25 % of the RDP ε; its estimate is far closer than that); the remaining 15 % of the
+   * target gap absorbs the δ error and the estimate's own error. In absolute mode, `epsError`.
    *
    * @example new PrvAccountant({ epsError: 'relative' }).compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 })).getEpsilonError(1e-5) // ≈ 1.55e-3
    */
@@ -223,10 +249,10 @@ export class PrvAccountant extends LedgerAccountant {
     const groups = this.privateGroups();
     const rdp = rdpEpsilon(groups, delta, 1, DEFAULT_RDP_ORDERS);
     const coarse = this.rigorousComposed('remove', Math.max(0.25 * rdp, 0.25 * RELATIVE_FLOOR), delta * 1e-4);
-    if (FFT_NOISE * coarse.size > delta - coarse.deltaError) return 0.85 * this.relativeError * Math.max(rdp, RELATIVE_FLOOR);
+    if (FFT_NOISE * coarse.size > delta - coarse.deltaError) return relativeEpsilonError(this.relativeError, rdp);
     let guess = pldEpsilonAt(coarse.pld, delta);
     if (!(guess > 0) || !Number.isFinite(guess)) guess = 1e-3 * rdp;
-    return 0.85 * this.relativeError * Math.max(guess, RELATIVE_FLOOR);
+    return relativeEpsilonError(this.relativeError, guess);
   }
 
   private deltaErrorFor(delta: number): number {
@@ -237,7 +263,7 @@ export class PrvAccountant extends LedgerAccountant {
   /**
    * ε with the PRV error bounds: lower = ε(δ + η) − e, estimate = ε(δ), upper = ε(δ − η) + e
    * (Gopi et al. 2021, Thm 5.5; docs/accounting.md), max over the two add-remove directions; e and
-   * η are those of the composed PRV (in `relative` mode e ≈ 0.85·relativeError·ε).
+   * η are those of the composed PRV (in `relative` mode e ≈ 0.85·relativeError·ε, ε clamped to [0.01, 10]).
    *
    * @example prv.getEpsilonBounds(1e-5)
    */
@@ -280,7 +306,7 @@ export class PrvAccountant extends LedgerAccountant {
         // the ε error ADD's PRV would have (its grid cap may enlarge e), with a 1 % margin for
         // the quadrature bias of its mean corrections (≈ T·1e-15, far below it)
         const eAdd = relative ? 1.01 * composeRigorousPrv(this.privateGroups(), 'add', e, budget, true, this.maxGridPoints).epsError : e;
-        if (this.addDirectionIsDominated(delta, budget, lower, eAdd)) continue;
+        if (this.addDirectionIsDominated(delta, budget, lower, eAdd) || this.addDirectionIsBelowUpper(delta, budget, lower, upper, eAdd)) continue;
       }
       const c = this.rigorousComposed(direction, e, budget);
       if (FFT_NOISE * c.size > delta - c.deltaError || !(c.deltaError < delta)) return fallback(`δ = ${delta} is below the float noise of the PRV grid (${(FFT_NOISE * c.size).toPrecision(3)})`);
@@ -296,8 +322,8 @@ export class PrvAccountant extends LedgerAccountant {
 
   /**
    * δ with the PRV error bounds: (δ(ε + e) − η, δ(ε), δ(ε − e) + η), with η = the `deltaError`
-   * option (1e-9 when `auto`) and e = `epsError`, or relativeError·0.85·max(ε, 1) in `relative`
-   * mode (an ε error relative to ε itself would ask for an unbounded grid as ε → 0).
+   * option (1e-9 when `auto`) and e = `epsError`, or relativeError·0.85·ε clamped to [1, 10] in
+   * `relative` mode (an ε error relative to ε itself would ask for an unbounded grid as ε → 0).
    *
    * @example prv.getDeltaBounds(1)
    */
@@ -309,7 +335,7 @@ export class PrvAccountant extends LedgerAccountant {
     if (epsilon === Infinity) return { lower: 0, estimate: 0, upper: 0, ...head };
     const de = this.deltaErrorOption === 'auto' ? 1e-9 : this.deltaErrorOption;
     const relative = this.epsError === 'relative';
-    const e = relative ? 0.85 * this.relativeError * Math.max(epsilon, 1) : (this.epsError as number);
+    const e = relative ? relativeEpsilonError(this.relativeError, Math.max(epsilon, 1)) : (this.epsError as number);
     let lower = 0;
     let estimate = 0;
     let upper = 0;
@@ -348,9 +374,9 @@ export class PrvAccountant extends LedgerAccountant {
   private addDirectionIsDominated(delta: number, deltaError: number, removeLower: number, epsError: number): boolean {
     const coarse = 0.03 * removeLower;
     if (!(delta - 2 * deltaError > 0) || !(removeLower > 0) || !(coarse + 2 * epsError < removeLower)) return false;
-    let c: ReturnType<typeof composeRigorousPrv>;
+    let c: ComposedPrv;
     try {
-      c = composeRigorousPrv(this.privateGroups(), 'add', Math.max(coarse, epsError), deltaError, false, this.maxGridPoints);
+      c = this.rigorousComposed('add', Math.max(coarse, epsError), deltaError);
     } catch {
       return false; // no shortcut: ADD's own PRV is computed (and reports its own failure)
     }
@@ -358,6 +384,38 @@ export class PrvAccountant extends LedgerAccountant {
     if (!(at > FFT_NOISE * c.size)) return false;
     const addUpper = pldEpsilonAt(c.pld, at) + c.epsError;
     return addUpper + 2 * epsError <= removeLower;
+  }
+
+  /**
+   * True when a guarantee on ADD's true ε at δ (a coarser ADD PRV's upper value,
+   * ε(δ − η) + e, Gopi et al. 2021, Thm 5.5) is at most REMOVE's upper value: that upper value is
+   * then a guarantee for both directions and REMOVE's lower value a lower bound on their max, so
+   * ADD's fine PRV is not needed; the estimate reported is then REMOVE's. Tried after
+   * {@link addDirectionIsDominated} fails: first its coarse ADD PRV (cached), then one with ε error
+   * half the gap between that PRV's estimate and REMOVE's upper value when this is still at least
+   * 2× the fine ε error (at q = 10⁻⁴, σ = 2, T = 5·10⁵, ADD's ε is 0.37 % below REMOVE's, the fine
+   * error 0.086 %: the second PRV costs ~1/3 of the fine one).
+   */
+  private addDirectionIsBelowUpper(delta: number, deltaError: number, removeLower: number, removeUpper: number, epsError: number): boolean {
+    const guarantee = (e: number): { upper: number; estimate: number } | undefined => {
+      let c: ComposedPrv;
+      try {
+        c = this.rigorousComposed('add', e, deltaError);
+      } catch {
+        return undefined;
+      }
+      const at = delta - c.deltaError;
+      if (!(at > FFT_NOISE * c.size)) return undefined;
+      return { upper: pldEpsilonAt(c.pld, at) + c.epsError, estimate: pldEpsilonAt(c.pld, delta) };
+    };
+    if (!(removeUpper > 0) || !(removeLower > 0)) return false;
+    const first = guarantee(Math.max(0.03 * removeLower, epsError));
+    if (first === undefined) return false;
+    if (first.upper <= removeUpper) return true;
+    const e2 = 0.5 * (removeUpper - first.estimate);
+    if (!(e2 >= 2 * epsError)) return false;
+    const second = guarantee(e2);
+    return second !== undefined && second.upper <= removeUpper;
   }
 
   protected epsilonFor(delta: number): number {

@@ -1,16 +1,20 @@
 /**
  * PRV composition with an error budget relative to the answer (Gopi, Lee, Wutschitz 2021,
- * Thm 5.5, with a tighter bookkeeping of the same argument; docs/math/accounting.md §8): every step's PRV is discretised on a
- * fine mesh h₁, blocks of about √T steps are composed by FFT, each block's PRV is rounded to a
- * coarser mesh h₂ ≈ √B·h₁ (with its exact mean restored) and the blocks are composed by FFT.
+ * Thm 5.5, with a tighter bookkeeping of the same argument; docs/math/prv.md): every step's PRV is
+ * discretised on a fine mesh h₁, blocks of B steps are composed by FFT, each block's PRV is
+ * rounded to a coarser mesh h₂ = κ√B·h₁ by splitting every point's mass between its two
+ * neighbours so that its value is kept in expectation, and the blocks are composed by FFT. B and
+ * κ are chosen per query to minimise the FFT lengths (the single-grid composition is one of the
+ * candidates).
  *
  * Error analysis. Couple every truncated step PRV Y′ with its discretisation Ỹ = Y′ + E, where
  * E lies in an interval of length h₁ and has mean 0 (the mean correction); a block's rounding
- * adds E₂ in an interval of length h₂ with mean 0. Block j's total error Zⱼ = ΣE + E₂ is
- * sub-Gaussian with variance proxy (√nⱼ·h₁ + h₂)²/4 (Hoeffding's lemma for each part, Hölder for
- * their sum), the blocks are independent, so P(ΣZⱼ ≤ −e) ≤ exp(−e²/(2V)), V = Σⱼ(√nⱼh₁ + h₂)²/4.
- * On the complement, the composed loss exceeds the true one by at most e, hence
- * δ_true(ε + e) ≤ δ_computed(ε) + η with η = that probability + the total variation lost to
+ * adds E₂ which, given the block's discretised value, has mean 0 and lies in an interval of
+ * length h₂ (the mass split). Block j's total error Zⱼ = ΣE + E₂ therefore has
+ * E[e^{λZⱼ}] ≤ e^{λ²(nⱼh₁² + h₂²)/8} (Hoeffding's lemma for each step, then for E₂ conditionally
+ * on the block), the blocks are independent, so P(ΣZⱼ ≤ −e) ≤ exp(−e²/(2V)),
+ * V = Σⱼ(nⱼh₁² + h₂²)/4. On the complement, the composed loss exceeds the true one by at most e,
+ * hence δ_true(ε + e) ≤ δ_computed(ε) + η with η = that probability + the total variation lost to
  * truncation (exact one-step tail masses) and aliasing (Chernoff windows of the discrete sums,
  * as in the PLD composition), and symmetrically for the lower bound. The mean corrections'
  * quadrature errors, times the number of steps, are added to e.
@@ -20,6 +24,7 @@ import type { LedgerEntry } from '../events/ledger.js';
 import type { DiscretePld } from '../pld/discrete-pld.js';
 import { circularCompose, composeInWindow, nextPow2 } from '../pld/fft-composition.js';
 import { normalIntervalMass, psgPair, type PsgDirection } from '../pld/psg-privacy-loss.js';
+import { logShiftedMgfUpperBound } from '../pld/log-mgf-bound.js';
 import { DEFAULT_MAX_GRID_POINTS } from '../pld/work-budget.js';
 import { discretisePrv } from './prv-discretisation.js';
 
@@ -75,24 +80,27 @@ interface StepPmf {
 
 /**
  * Chernoff window of a sum of independent steps: [lo, hi] (loss units) with
- * P(sum < lo) + P(sum > hi) ≤ τ, from each step's log-MGF evaluated pessimistically on at most
- * 4096 bins (values rounded up for λ > 0, down for λ < 0, each widened by `slack`).
+ * P(sum < lo) + P(sum > hi) ≤ τ, from each step's log-MGF bounded from above on at most 4096
+ * pooled bins (values rounded up for λ > 0, down for λ < 0, each widened by `slack`; the sum
+ * over bins by {@link logShiftedMgfUpperBound}, one exp per λ).
  */
 function sumWindow(parts: readonly { readonly pmf: StepPmf; readonly count: number }[], tau: number): { lo: number; hi: number } {
   const binned = parts.map(({ pmf, count }) => {
     const c = Math.max(1, Math.ceil(pmf.probs.length / 4096));
     const nb = Math.ceil(pmf.probs.length / c);
-    const logMass = new Float64Array(nb).fill(-Infinity);
-    const up = new Float64Array(nb);
-    const down = new Float64Array(nb);
-    for (let b = 0; b < nb; b++) {
-      let mass = 0;
-      for (let i = b * c; i < Math.min(pmf.probs.length, (b + 1) * c); i++) mass += pmf.probs[i] as number;
-      if (mass > 0) logMass[b] = Math.log(mass);
-      down[b] = (pmf.kMin + b * c) * pmf.h - pmf.slack;
-      up[b] = (pmf.kMin + Math.min(pmf.probs.length - 1, (b + 1) * c - 1)) * pmf.h + pmf.slack;
+    const mass = new Float64Array(nb);
+    for (let i = 0; i < pmf.probs.length; i++) {
+      const v = pmf.probs[i] as number;
+      const bin = Math.floor(i / c);
+      if (v > 0) mass[bin] = (mass[bin] as number) + v;
     }
-    return { logMass, up, down, count };
+    let first = 0;
+    while (first < nb - 1 && !((mass[first] as number) > 0)) first++;
+    let last = nb - 1;
+    while (last > first && !((mass[last] as number) > 0)) last--;
+    // bin b holds values in [(kMin + bc)h − slack, (kMin + bc + c − 1)h + slack] (the last bin's
+    // upper end rounded up to a full bin: still an upper bound); empty end bins are skipped
+    return { mass, first, last, step: c * pmf.h, down0: pmf.kMin * pmf.h - pmf.slack, up0: (pmf.kMin + c - 1) * pmf.h + pmf.slack, count };
   });
   const logTerm = Math.log(2 / tau);
   // the score (K(λ) + log(2/τ))/|λ| (K convex: the slope of a chord from (0, −log(2/τ)), so
@@ -104,15 +112,11 @@ function sumWindow(parts: readonly { readonly pmf: StepPmf; readonly count: numb
     const l = sign * (lambdas[k] as number);
     let total = 0;
     for (const b of binned) {
-      const xs = sign > 0 ? b.up : b.down;
-      let max = -Infinity;
-      for (let i = 0; i < xs.length; i++) max = Math.max(max, (b.logMass[i] as number) + l * (xs[i] as number));
-      let sum = 0;
-      for (let i = 0; i < xs.length; i++) {
-        const lm = b.logMass[i] as number;
-        if (lm > -Infinity) sum += Math.exp(lm + l * (xs[i] as number) - max);
-      }
-      total += b.count * (max + Math.log(sum));
+      // log Σ_b m_b e^{λ x_b}, x_b = x_0 + b·step: the bound is anchored at the last bin for λ > 0
+      // and at the first for λ < 0
+      const s = l * b.step;
+      const anchor = sign > 0 ? b.last : b.first;
+      total += b.count * (l * (sign > 0 ? b.up0 : b.down0) + s * anchor + logShiftedMgfUpperBound(b.mass, b.first, b.last, s));
     }
     const t = (total + logTerm) / l;
     return Number.isFinite(t) ? sign * t : Infinity;
@@ -182,21 +186,29 @@ interface Unit {
   readonly count: number;
 }
 
-/** The ε-independent part of a composition's plan: blocks, δ split, one-step ranges, pre-grids, windows. */
+/** The part of a composition's plan independent of ε and of the block length: δ split, one-step ranges, pre-grids. */
 interface Sizing {
   readonly n: number;
-  readonly blockSize: number;
-  readonly units: readonly Unit[];
-  readonly m: number;
-  readonly twoStage: boolean;
   readonly etaD: number;
   readonly logInvD: number;
-  readonly tauUnit: number;
-  readonly tauTotal: number;
   readonly ranges: readonly { lo: number; hi: number }[];
   readonly pre: readonly StepPmf[];
+  /** The block plans already sized, by block length. */
+  readonly blocks: Map<number, BlockPlan>;
+}
+
+/** The blocks of one block length B and the Chernoff windows of their sums and of the total. */
+interface BlockPlan {
+  readonly blockSize: number;
+  readonly units: readonly Unit[];
+  readonly twoStage: boolean;
+  readonly tauUnit: number;
+  readonly tauTotal: number;
   readonly unitWindows: readonly { lo: number; hi: number }[];
   readonly totalWindow: { lo: number; hi: number };
+  /** Widest block window (or one-step range) and width of the total window. */
+  readonly widthB: number;
+  readonly widthTotal: number;
 }
 
 /** Recent {@link Sizing}s: one query asks for the same groups, direction and δ budget 3–5 times. */
@@ -207,23 +219,10 @@ function sizingOf(groups: readonly LedgerEntry[], direction: PsgDirection, delta
   const hit = sizingCache.get(key);
   if (hit !== undefined) return hit;
   const n = groups.reduce((s, g) => s + g.count, 0);
-  const blockSize = Math.max(1, Math.ceil(Math.sqrt(n)));
-  const units: Unit[] = [];
-  groups.forEach((g, gi) => {
-    const b = Math.min(blockOf(g.count, blockSize), g.count);
-    const full = Math.floor(g.count / b);
-    units.push({ group: gi, steps: b, count: full });
-    const rem = g.count - full * b;
-    if (rem > 0) units.push({ group: gi, steps: rem, count: 1 });
-  });
-  const m = units.reduce((s, u) => s + u.count, 0);
-  const twoStage = m > 1;
   // the δ budget: truncation ≤ 1/16 (2·n one-step tails of budget/(32n)), aliasing ≤ 1/8 + 1/8
   // (stage windows), the rest (11/16) to the coupling error's tail
   const etaD = (deltaBudget * 11) / 16;
   const logInvD = Math.log(1 / etaD);
-  const tauUnit = deltaBudget / (8 * m);
-  const tauTotal = deltaBudget / 8;
   const ranges = groups.map((g) => oneStepRange(direction, g.samplingRate, g.noiseMultiplier, deltaBudget / (32 * n)));
   // a coarse pre-discretisation sizes the windows of the sums (pessimistic Chernoff bounds)
   const pre = groups.map((g, gi) => {
@@ -233,26 +232,97 @@ function sizingOf(groups: readonly LedgerEntry[], direction: PsgDirection, delta
     const size = Math.ceil(r.hi / h) - kMin + 1;
     return { probs: discretisePrv(direction, g.samplingRate, g.noiseMultiplier, kMin * h, h, size).probs, kMin, h, slack: h };
   });
-  // a step's value lies within ±h_pre/2 of its pre-grid point: slack h_pre (the composition
-  // widens it when its fine mesh h₁ exceeds h_pre/2)
-  const unitWindows = units.map((u) => sumWindow([{ pmf: pre[u.group] as StepPmf, count: u.steps }], tauUnit));
-  // the total's window only sizes the grids (stage 2 takes its own exact Chernoff window)
-  const totalWindow = twoStage ? sumWindow(units.map((u) => ({ pmf: { ...(pre[u.group] as StepPmf), slack: 0 }, count: u.count * u.steps })), tauTotal) : { lo: 0, hi: 0 };
-  const made: Sizing = { n, blockSize, units, m, twoStage, etaD, logInvD, tauUnit, tauTotal, ranges, pre, unitWindows, totalWindow };
+  const made: Sizing = { n, etaD, logInvD, ranges, pre, blocks: new Map() };
   if (sizingCache.size >= 16) sizingCache.delete(sizingCache.keys().next().value as string);
   sizingCache.set(key, made);
   return made;
 }
 
+/** The {@link BlockPlan} of block length `target` (each group's blocks: the divisor of its count nearest `target`, {@link blockOf}). */
+function blockPlanOf(sizing: Sizing, groups: readonly LedgerEntry[], deltaBudget: number, target: number): BlockPlan {
+  const hit = sizing.blocks.get(target);
+  if (hit !== undefined) return hit;
+  const { pre, ranges } = sizing;
+  const units: Unit[] = [];
+  groups.forEach((g, gi) => {
+    const b = Math.min(blockOf(g.count, target), g.count);
+    const full = Math.floor(g.count / b);
+    units.push({ group: gi, steps: b, count: full });
+    const rem = g.count - full * b;
+    if (rem > 0) units.push({ group: gi, steps: rem, count: 1 });
+  });
+  const m = units.reduce((s, u) => s + u.count, 0);
+  const twoStage = m > 1;
+  const tauUnit = deltaBudget / (8 * m);
+  const tauTotal = deltaBudget / 8;
+  // a step's value lies within ±h_pre/2 of its pre-grid point: slack h_pre (the composition
+  // widens it when its fine mesh h₁ exceeds h_pre/2)
+  const unitWindows = units.map((u) => sumWindow([{ pmf: pre[u.group] as StepPmf, count: u.steps }], tauUnit));
+  // the total's window only sizes the grids (stage 2 takes its own exact Chernoff window)
+  const totalWindow = twoStage ? sumWindow(units.map((u) => ({ pmf: { ...(pre[u.group] as StepPmf), slack: 0 }, count: u.count * u.steps })), tauTotal) : { lo: 0, hi: 0 };
+  const widthB = Math.max(
+    unitWindows.reduce((w, x) => Math.max(w, x.hi - x.lo), 0),
+    ranges.reduce((w, r) => Math.max(w, r.hi - r.lo), 0),
+  );
+  const plan: BlockPlan = { blockSize: target, units, twoStage, tauUnit, tauTotal, unitWindows, totalWindow, widthB, widthTotal: totalWindow.hi - totalWindow.lo };
+  sizing.blocks.set(target, plan);
+  return plan;
+}
+
+/**
+ * The mesh ratio κ = h₂/(√B·h₁) of a two-stage plan: with V ∝ Σ(nⱼ + κ²B), stage 1's grid has
+ * ∝ W₁√(1 + κ²) points and stage 2's ∝ W√(1 + κ²)/(κ√B) (W₁, W: widths of a block's and of the
+ * total's window); their sum is least at κ³ = W/(√B·W₁), kept in [0.1, 4].
+ */
+function kappaOf(plan: BlockPlan): number {
+  if (!plan.twoStage) return 0;
+  return Math.min(4, Math.max(0.1, Math.cbrt(plan.widthTotal / (Math.sqrt(plan.blockSize) * plan.widthB))));
+}
+
+/** Multiples of {@link kappaOf}'s κ tried for each block length. */
+const KAPPA_FACTORS: readonly number[] = [0.6, 0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5];
+
+/** Σ_units count·(steps + κ²B): V = h₁²·this/4 ({@link composeRigorousPrv}'s error analysis). */
+function sumSqOf(plan: BlockPlan, kappa: number): number {
+  return plan.units.reduce((s, u) => s + u.count * (u.steps + (plan.twoStage ? kappa * kappa * plan.blockSize : 0)), 0);
+}
+
+/**
+ * The work of discretising one cell of a step's PRV (two normal tails and an inverse loss) in
+ * units of one FFT point of a length-2^20 composition (forward and inverse FFT, the power):
+ * measured ≈ 3 (CPU profile at q = 0.004, σ = 1.1, T = 10⁴).
+ */
+const CELL_WORK = 3;
+
+/** Grid sizes of `plan` at ε error e: h₁, the widest grid, and a work estimate (FFT points of every FFT plus one-step cells). */
+function gridsOf(sizing: Sizing, plan: BlockPlan, e: number, kappa: number): { h1: number; widest: number; work: number } {
+  const h1 = e / Math.sqrt((2 * sizing.logInvD * sumSqOf(plan, kappa)) / 4);
+  const stage1 = plan.widthB / h1 + 2 * plan.blockSize + 3;
+  const stage2 = plan.twoStage ? plan.widthTotal / (kappa * Math.sqrt(plan.blockSize) * h1) + 3 : 0;
+  const fft = (w: number): number => (w > 0 ? nextPow2(Math.ceil(w)) * Math.log2(nextPow2(Math.ceil(w))) / 20 : 0);
+  const cells = sizing.ranges.reduce((s, r) => s + (r.hi - r.lo) / h1, 0);
+  return { h1, widest: Math.max(stage1, stage2), work: plan.units.length * fft(stage1) + fft(stage2) + CELL_WORK * cells };
+}
+
+/** Block lengths tried: ⌈√T⌉ times 1, 2, 4, …, 32 (below T), and T itself (one stage). */
+function blockCandidates(n: number): number[] {
+  const base = Math.max(1, Math.ceil(Math.sqrt(n)));
+  const out: number[] = [];
+  for (let f = 1; f <= 32 && base * f < n; f *= 2) out.push(base * f);
+  out.push(n);
+  return out;
+}
+
 /**
  * Composes the PRVs of `groups` in `direction` so that the returned PRV's ε error is at most
- * `epsError` (enlarged only if a grid would exceed 2²² points) and its δ error is about
- * `deltaBudget` or less (the exact value used is returned).
+ * `epsError` (enlarged only if a grid would exceed `maxGrid` points) and its δ error is about
+ * `deltaBudget` or less (the exact value used is returned). The block length is the candidate
+ * ({@link blockCandidates}) with the least work at that ε error.
  *
  * With `planOnly`, returns after sizing the grids (nothing large is allocated): `epsError` is then
  * the ε error the full call will have, up to the quadrature bias of the mean corrections
  * (≈ T·1e-15), `size` the FFT length it will need, and `pld` is empty. `maxGrid` is the work
- * budget (grid points; default 2^22): past it the ε error is enlarged (valid, looser).
+ * budget (grid points; default 2^23): past it the ε error is enlarged (valid, looser).
  *
  * Domain: groups with σ > 0 and 0 < q ≤ 1, epsError > 0, 0 < deltaBudget < 1.
  *
@@ -263,27 +333,40 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
     throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'deltaError', expected: 'in (0, 1) with a finite ε error > 0', found: deltaBudget });
   }
   const sizing = sizingOf(groups, direction, deltaBudget);
-  const { n, blockSize, units, m, twoStage, etaD, logInvD, tauUnit, tauTotal, ranges, pre, totalWindow } = sizing;
-  let unitWindows = sizing.unitWindows;
+  const { n, etaD, ranges, pre } = sizing;
+  // the block length and κ with the least planned work: κ near the continuous optimum
+  // (kappaOf), where the power-of-two FFT lengths can make a neighbour cheaper
+  let plan = blockPlanOf(sizing, groups, deltaBudget, blockCandidates(n)[0] as number);
+  let kappa = kappaOf(plan);
+  let planWork = Infinity;
+  for (const b of blockCandidates(n)) {
+    const other = blockPlanOf(sizing, groups, deltaBudget, b);
+    const k0 = kappaOf(other);
+    for (const f of other.twoStage ? KAPPA_FACTORS : [1]) {
+      const w = gridsOf(sizing, other, epsError, k0 * f).work;
+      if (w < planWork) {
+        plan = other;
+        kappa = k0 * f;
+        planWork = w;
+      }
+    }
+  }
+  const { blockSize, units, twoStage, tauUnit, tauTotal } = plan;
+  let unitWindows = plan.unitWindows;
   // a step's value lies within ±h_pre/2 of its pre-grid point, its fine discretisation within
   // ±h₁ of it: slack h_pre is valid while h₁ ≤ h_pre/2 (checked below)
   const preWindow = (u: Unit, extra: number): { lo: number; hi: number } => {
     const p = pre[u.group] as StepPmf;
     return sumWindow([{ pmf: { ...p, slack: p.slack + extra }, count: u.steps }], tauUnit);
   };
-  const widthB = unitWindows.reduce((w, x) => Math.max(w, x.hi - x.lo), 0);
-  const width1 = ranges.reduce((w, r) => Math.max(w, r.hi - r.lo), 0);
-  // κ = h₂/(√B h₁) balancing the two stages' grid sizes (stage 1 ∝ (1+κ), stage 2 ∝ (1+κ)/κ)
-  const kappa = twoStage ? Math.min(2, Math.max(0.2, Math.sqrt((totalWindow.hi - totalWindow.lo) / (Math.max(widthB, width1) * Math.sqrt(blockSize))))) : 0;
-  // V = Σⱼ(√nⱼh₁ + h₂)²/4 with h₂ = κ√B·h₁; e = √(2V log(1/η_d))
-  const sumSq = units.reduce((s, u) => s + u.count * (Math.sqrt(u.steps) + kappa * Math.sqrt(blockSize)) ** 2, 0);
+  // V = Σⱼ(nⱼh₁² + h₂²)/4 with h₂ = κ√B·h₁; e = √(2V log(1/η_d))
+  const sumSq = sumSqOf(plan, kappa);
+  const logInvD = sizing.logInvD;
   let e = epsError;
   let h1 = 0;
   let widest = Infinity;
   for (let attempt = 0; ; attempt++) {
-    h1 = e / Math.sqrt((2 * logInvD * sumSq) / 4);
-    widest = Math.max(widthB, width1) / h1 + 2 * blockSize + 3;
-    if (twoStage) widest = Math.max(widest, (totalWindow.hi - totalWindow.lo) / (kappa * Math.sqrt(blockSize) * h1) + 3);
+    ({ h1, widest } = gridsOf(sizing, plan, e, kappa));
     if (widest <= maxGrid) break;
     if (!Number.isFinite(widest) || attempt > 60) {
       throw new DpboundsRangeError({ code: 'ERR_NOT_CONVERGED', parameter: 'epsError', expected: `a PRV grid of at most ${maxGrid} points`, found: e });
@@ -323,13 +406,15 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
     const only = composed[0] as (typeof composed)[number];
     return { pld: { ...only.pld, lossShift: only.shift }, epsError: eUsed, deltaError: eta, size: fftMax };
   }
-  // stage 2: round each unit's law to mesh h₂ (its exact mean restored), compose all units
-  let shift2 = 0;
+  // stage 2: round each unit's law to mesh h₂, every point's mass split between its two
+  // neighbours in proportion to keep its value in expectation (the error E₂ has conditional mean
+  // 0), compose all units
+  let roundingBias = 0;
   const inputs = composed.map((c) => {
     const p1 = c.pld.probs;
     const x0 = c.pld.offset * h1 + c.shift;
-    const lo = Math.round(x0 / h2);
-    const hi = Math.round((x0 + (p1.length - 1) * h1) / h2);
+    const lo = Math.floor(x0 / h2);
+    const hi = Math.floor((x0 + (p1.length - 1) * h1) / h2) + 1;
     const probs = new Float64Array(hi - lo + 1);
     let mass = 0;
     let meanIn = 0;
@@ -338,15 +423,19 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
       const p = p1[j] as number;
       if (!(p > 0)) continue;
       const x = x0 + j * h1;
-      const k = Math.round(x / h2);
-      probs[k - lo] = (probs[k - lo] as number) + p;
+      const u = x / h2;
+      const k = Math.min(hi - 1, Math.max(lo, Math.floor(u)));
+      const f = Math.min(1, Math.max(0, u - k));
+      probs[k - lo] = (probs[k - lo] as number) + p * (1 - f);
+      probs[k + 1 - lo] = (probs[k + 1 - lo] as number) + p * f;
       mass += p;
       meanIn += p * x;
-      meanOut += p * k * h2;
+      meanOut += p * (k + f) * h2;
     }
     for (let i = 0; i < probs.length; i++) probs[i] = (probs[i] as number) / mass;
-    // (mass differs from 1 only by FFT rounding, not counted in η, as in the anchors)
-    shift2 += c.unit.count * ((meanIn - meanOut) / mass);
+    // (mass differs from 1 only by FFT rounding, not counted in η, as in the anchors); the
+    // split keeps the mean up to float rounding, whose size is added to e
+    roundingBias += c.unit.count * (Math.abs(meanIn - meanOut) / mass);
     return { pld: { h: h2, offset: lo, probs, infinityMass: 0 }, count: c.unit.count };
   });
   // the window of the sum from the pooled Chernoff bound above (4096 bins per input, not 2^18)
@@ -359,5 +448,5 @@ export function composeRigorousPrv(groups: readonly LedgerEntry[], direction: Ps
   fftMax = Math.max(fftMax, nextPow2(total.probs.length));
   eta += tauTotal;
   if (!(eta < 1)) throw new DpboundsRangeError({ code: 'ERR_NOT_CONVERGED', parameter: 'deltaError', expected: 'a δ error below 1', found: eta });
-  return { pld: { ...total, lossShift: shift2 }, epsError: eUsed, deltaError: eta, size: fftMax };
+  return { pld: total, epsError: eUsed + roundingBias, deltaError: eta, size: fftMax };
 }
