@@ -575,6 +575,15 @@ export class PldAccountant extends LedgerAccountant {
   protected epsilonFor(delta: number): number {
     const tilted = this.tiltedEpsilonFor(delta);
     if (tilted !== undefined) return tilted;
+    return this.untiltedEpsilonFor(delta);
+  }
+
+  /**
+   * ε(δ) from the composed grid, or the RDP fallback below its noise floor: what
+   * {@link epsilonFor} answers where tilting does not (a guarantee, looser below the floor, and
+   * cheap). Read by {@link pldProfileRangeEpsilon}.
+   */
+  private untiltedEpsilonFor(delta: number): number {
     if (this.needsFallback(delta)) return this.fallbackEpsilon(delta, this.unresolvedDelta());
     let eps = -Infinity;
     for (const d of this.directions) {
@@ -771,4 +780,24 @@ export class PldAccountant extends LedgerAccountant {
     }
     return { lower: Math.min(upper, Math.max(0, lower)), estimate: upper, upper, ...this.provenance('pld') };
   }
+}
+
+/**
+ * ε(δ) of a PLD accountant without exponential tilting (below the grid's noise floor, the RDP
+ * bound): a cheap guarantee for choosing a range, such as the ε grid of the privacy profile in
+ * `pldTradeOffCurve`, where a tilted query (0.3–3 s) would cost far more than the curve itself.
+ * Same edge cases as `getEpsilon` (empty ledger or δ ≥ 1: 0; a non-private step or δ = 0: ∞).
+ * Module-internal (not exported by the package).
+ *
+ * Domain: δ ∈ [0, ∞).
+ *
+ * @example pldProfileRangeEpsilon(new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 100 })), 1e-15)
+ */
+export function pldProfileRangeEpsilon(accountant: PldAccountant, delta: number): number {
+  requireInRange('delta', delta, { min: 0, max: Infinity });
+  if (accountant.ledger.length === 0 || delta >= 1) return 0;
+  const inside = accountant as unknown as { readonly hasNonPrivateStep: boolean; untiltedEpsilonFor(d: number): number };
+  if (delta === 0 || inside.hasNonPrivateStep) return Infinity;
+  const eps = inside.untiltedEpsilonFor(delta);
+  return Number.isNaN(eps) ? Infinity : Math.max(0, eps);
 }

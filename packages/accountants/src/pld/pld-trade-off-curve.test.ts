@@ -1,7 +1,7 @@
 import { gaussianTradeOff } from '@dpbounds/tradeoff-core';
 import { describe, expect, it } from 'vitest';
 import { dpSgdEvent, nonPrivateEvent } from '../events/mechanism-event.js';
-import { PldAccountant } from './pld-accountant.js';
+import { PldAccountant, pldProfileRangeEpsilon } from './pld-accountant.js';
 import { pldTradeOffCurve } from './pld-trade-off-curve.js';
 
 describe('PLD as a trade-off curve', () => {
@@ -49,5 +49,35 @@ describe('PLD trade-off curve at low FPR', () => {
     }
     const full = pldTradeOffCurve(new PldAccountant().compose(dpSgdEvent({ samplingRate: 1, noiseMultiplier: 2, steps: 4 })));
     for (const a of [0, 1e-8, 1e-4, 0.01, 0.5]) expect(full.evaluate(a)).toBeLessThanOrEqual(gaussianTradeOff(1).evaluate(a) + 1e-9);
+  });
+});
+
+describe('the privacy profile\'s ε range (pldProfileRangeEpsilon)', () => {
+  it('never tilts: the curve of a run whose δ = 1e-15 is below the grid\'s floor costs no tilted query, and the range is the RDP bound there', () => {
+    const ledger = dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 10_000 });
+    const acc = new PldAccountant().compose(ledger);
+    const inside = acc as unknown as { tiltedEpsilonFor(delta: number): number | undefined };
+    const tilted = inside.tiltedEpsilonFor.bind(acc);
+    let tiltedQueries = 0;
+    inside.tiltedEpsilonFor = (delta) => {
+      tiltedQueries++;
+      return tilted(delta);
+    };
+    pldTradeOffCurve(acc);
+    expect(tiltedQueries).toBe(0);
+    // below the floor the range is the RDP fallback (a guarantee, looser than the tilted ε)
+    const range = pldProfileRangeEpsilon(acc, 1e-15);
+    expect(acc.getEpsilonBounds(1e-15).note).toMatch(/tilted/);
+    expect(range).toBeGreaterThanOrEqual(acc.getEpsilon(1e-15));
+    // above the floor it is the grid's ε, the same as getEpsilon
+    expect(pldProfileRangeEpsilon(acc, 1e-5)).toBe(acc.getEpsilon(1e-5));
+  });
+
+  it('has getEpsilon\'s edge cases: 0 for δ ≥ 1 or an empty ledger, ∞ for δ = 0 or a non-private step', () => {
+    const acc = new PldAccountant().compose(dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 10 }));
+    expect(pldProfileRangeEpsilon(acc, 1)).toBe(0);
+    expect(pldProfileRangeEpsilon(new PldAccountant(), 1e-5)).toBe(0);
+    expect(pldProfileRangeEpsilon(acc, 0)).toBe(Infinity);
+    expect(pldProfileRangeEpsilon(new PldAccountant().compose(nonPrivateEvent()), 1e-5)).toBe(Infinity);
   });
 });

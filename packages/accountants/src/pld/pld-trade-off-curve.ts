@@ -6,7 +6,7 @@
 import { piecewiseLinearTradeOff, pointwiseMax, pointwiseMin, tradeOffFromEpsilonDeltaPairs, type TradeOffCurve } from '@dpbounds/tradeoff-core';
 import { DpboundsRangeError, requireArray, requireFunction, requireInteger, requireObject } from '@dpbounds/special-functions';
 import type { DiscretePld } from './discrete-pld.js';
-import type { PldAccountant } from './pld-accountant.js';
+import { pldProfileRangeEpsilon, type PldAccountant } from './pld-accountant.js';
 import { requireDiscretePld } from './require-discrete-pld.js';
 
 /**
@@ -108,7 +108,8 @@ function profileCurve(accountant: PldAccountant): TradeOffCurve | undefined {
   // The smallest δ the accountant resolves (its mass at +∞ may exceed 1e-15).
   for (const delta of [1e-15, 1e-12, 1e-9, 1e-6]) {
     try {
-      top = accountant.getEpsilon(delta);
+      // the range only: without tilting (below the grid's floor, the RDP bound), as cheap as the curve
+      top = pldProfileRangeEpsilon(accountant, delta);
       break;
     } catch (error) {
       if (!(error instanceof DpboundsRangeError)) throw error;
