@@ -1,5 +1,6 @@
 /**
- * The total work budget of a calibration (docs/limits.md, "Accounting budgets"): every search
+ * The total work budget of a calibration (docs/limits.md, "Accounting budgets"; the grid whose
+ * points it counts: docs/math/pld-grid.md, "Cost"): every search
  * of σ counts its work in deterministic units before it does it, and refuses, naming the
  * parameter that drove the work (`steps`, the run's length), as soon as the next piece of work
  * would pass `maxWork`; a search estimated to need more than the budget is refused before any
