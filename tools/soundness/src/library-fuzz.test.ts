@@ -55,8 +55,6 @@ const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
   ['sweepShard(configs = ', 'the configurations are passed through as given (a generic list): a NaN configuration comes back; accountants/src/sweep/sweep-shard.ts'],
   ['rtmGaussianPrivacyProfile(parameters.mu = ', 'mu 1e308 or MAX_VALUE: δ is NaN (an overflow inside); accountants/src/threat/rtm'],
   ['rtmGaussianTangentPoint(parameters.mu = ', 'mu 1e308 or MAX_VALUE: the tangent point is NaN; accountants/src/threat/rtm'],
-  ['mlp(', 'featureCount or hiddenUnits 1e15: a plain RangeError; needs a documented size limit; sgd-instrumentation/src/models'],
-  ['EncodePass(', 'trainCount or testCount 1e15: a plain RangeError allocating; an encoding that is a typed array is kept (NaN in the result); sgd-instrumentation/src/data/tabular-passes.ts'],
 ]);
 
 /**
