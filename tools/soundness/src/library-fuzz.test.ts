@@ -83,7 +83,6 @@ const WITHOUT_BASELINE: ReadonlyMap<string, string> = new Map<string, string>([
   ['attributeSubstitution', 'needs a CSV table, an encoding or a data set'],
   ['createInputCanaries', 'needs a CSV table, an encoding or a data set'],
   ['encodeTable', 'needs a CSV table, an encoding or a data set'],
-  ['fitTabularEncoding', 'needs a CSV table, an encoding or a data set'],
   ['loadAdult', 'needs a CSV table, an encoding or a data set'],
   ['loadTabularRecords', 'needs a CSV table, an encoding or a data set'],
   ['loadTabularRecordsAsync', 'needs a CSV table, an encoding or a data set'],

@@ -84,3 +84,11 @@ describe('the encoding given to EncodePass is validated', () => {
     expect(requireTabularEncoding(encoding)).toBe(encoding);
   });
 });
+
+describe('fitTabularEncoding, fuzzed from the EncodePass example', () => {
+  it('options.fitRows = null is refused naming fitRows (it was read as an array: a plain TypeError)', () => {
+    const error = thrown(() => fitTabularEncoding(parseCsv(text), { labelColumn: 'y', fitRows: null as never }));
+    expect(error).toBeInstanceOf(DpboundsTypeError);
+    expect(error.parameter).toBe('fitRows');
+  });
+});
