@@ -55,15 +55,6 @@ const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
   ['sweepShard(configs = ', 'the configurations are passed through as given (a generic list): a NaN configuration comes back; accountants/src/sweep/sweep-shard.ts'],
   ['rtmGaussianPrivacyProfile(parameters.mu = ', 'mu 1e308 or MAX_VALUE: δ is NaN (an overflow inside); accountants/src/threat/rtm'],
   ['rtmGaussianTangentPoint(parameters.mu = ', 'mu 1e308 or MAX_VALUE: the tangent point is NaN; accountants/src/threat/rtm'],
-  ['idealizedAudit(input.bucketSize = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; audit-one-run/src/idealized'],
-  ['idealizedReconstructionMonteCarlo(input.', 'canaries or bucketSize 1e15: a plain RangeError allocating; runs 1e15: no answer within 10 s; audit-one-run/src/idealized'],
-  ['idealizedExpectedCorrect(input.noiseMultiplier = ', 'σ of 1e308 or more: 2σ overflows and the expected count is NaN; audit-one-run/src/idealized'],
-  ['shadowScoresFromRows(rows.targets = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; attacks/src/score'],
-  ['simulateGaussianMechanism(options.', 'dimension or trialsPerClass 1e15: a plain RangeError; needs a documented size limit; attacks/src/simulate'],
-  ['simulateShadowScores(options.', 'targets or shadows 1e15: a plain RangeError; needs a documented size limit; attacks/src/simulate'],
-  ['simulateGradientGame(options.', 'dimension or trialsPerClass 1e15: a plain RangeError allocating; susceptibility 1e308: NaN gradients; attacks/src/simulate'],
-  ['mlp(', 'featureCount or hiddenUnits 1e15: a plain RangeError; needs a documented size limit; sgd-instrumentation/src/models'],
-  ['EncodePass(', 'trainCount or testCount 1e15: a plain RangeError allocating; an encoding that is a typed array is kept (NaN in the result); sgd-instrumentation/src/data/tabular-passes.ts'],
 ]);
 
 /**
@@ -92,7 +83,6 @@ const WITHOUT_BASELINE: ReadonlyMap<string, string> = new Map<string, string>([
   ['attributeSubstitution', 'needs a CSV table, an encoding or a data set'],
   ['createInputCanaries', 'needs a CSV table, an encoding or a data set'],
   ['encodeTable', 'needs a CSV table, an encoding or a data set'],
-  ['fitTabularEncoding', 'needs a CSV table, an encoding or a data set'],
   ['loadAdult', 'needs a CSV table, an encoding or a data set'],
   ['loadTabularRecords', 'needs a CSV table, an encoding or a data set'],
   ['loadTabularRecordsAsync', 'needs a CSV table, an encoding or a data set'],

@@ -8,6 +8,7 @@ import { DpboundsRangeError, DpboundsTypeError, requireFiniteArray, requireInteg
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
 import { membershipLabels } from '../validate/membership-labels.js';
+import { MAX_ALLOCATED_VALUES, requireCountProduct } from '../validate/size-limits.js';
 
 /** Ragged per-target shadow scores: target i owns entries offsets[i] … offsets[i + 1] − 1. */
 export interface ShadowScores {
@@ -51,13 +52,16 @@ export interface ShadowScoreRows {
  * Shadow scores from long-format rows (one row per target × shadow model, as a CSV or JSON Lines
  * file holds them): `targetIndex[k]` says which target row k belongs to (0 … targets − 1).
  *
- * @throws DpboundsTypeError / DpboundsRangeError for mismatched lengths, non-finite scores or an
- * index outside [0, targets).
+ * At most 2²⁶ − 1 targets (the offsets hold targets + 1 values), refused before allocating.
+ *
+ * @throws DpboundsTypeError / DpboundsRangeError for mismatched lengths, non-finite scores, an
+ * index outside [0, targets) or more than 2²⁶ − 1 targets.
  * @example shadowScoresFromRows({ targets: 2, targetIndex: [0, 1, 0], scores: [0.5, 0.1, 0.7], isIn: [1, 0, 0] })
  */
 export function shadowScoresFromRows(rows: ShadowScoreRows): ShadowScores {
   const { targets, targetIndex, scores, isIn } = requireOptions<ShadowScoreRows>('rows', rows, ['targets', 'targetIndex', 'scores', 'isIn']);
   requireInteger('targets', targets, { min: 0 });
+  requireCountProduct([['targets', targets]], MAX_ALLOCATED_VALUES - 1, 'targets (the offsets hold targets + 1 values)', '2^26 − 1');
   requireFiniteArray('scores', scores);
   requireFiniteArray('targetIndex', targetIndex);
   if (targetIndex.length !== scores.length) {

@@ -8,6 +8,8 @@
  */
 import { createRng, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
+import { MAX_ALLOCATED_VALUES, requireCountProduct } from '../validate/size-limits.js';
+import { requireFiniteSimulation } from './finite-simulation.js';
 
 /** Options of {@link simulateGaussianMechanism}. */
 export interface GaussianMechanismGameOptions {
@@ -33,9 +35,11 @@ export interface GaussianMechanismGame {
 }
 
 /**
- * Simulates `2 · trialsPerClass` outputs of the mechanism.
+ * Simulates `2 · trialsPerClass` outputs of the mechanism: at most 2²⁶ values
+ * (2 · trialsPerClass · dimension), refused before allocating. Outputs that overflow (a
+ * sensitivity or noise near `Number.MAX_VALUE`) are refused, never returned as ±∞ or NaN.
  *
- * @throws DpboundsRangeError for invalid options.
+ * @throws DpboundsRangeError for invalid options, more than 2²⁶ values or outputs beyond ±`Number.MAX_VALUE`.
  * @example const game = simulateGaussianMechanism({ sensitivity: 1, noiseStd: 1, trialsPerClass: 10000, seed: 3 });
  */
 export function simulateGaussianMechanism(options: GaussianMechanismGameOptions): GaussianMechanismGame {
@@ -44,6 +48,7 @@ export function simulateGaussianMechanism(options: GaussianMechanismGameOptions)
   const sigma = requireInRange('noiseStd', options.noiseStd, { min: 0, minExclusive: true });
   const d = requireInteger('dimension', options.dimension ?? 1, { min: 1 });
   const perClass = requireInteger('trialsPerClass', options.trialsPerClass, { min: 1 });
+  requireCountProduct([['trialsPerClass', perClass], ['dimension', d]], MAX_ALLOCATED_VALUES, '2 · trialsPerClass · dimension observed values', '2^26', 2);
   const rng = createRng(options.seed);
   const trials = 2 * perClass;
   const data = new Float64Array(trials * d);
@@ -65,5 +70,6 @@ export function simulateGaussianMechanism(options: GaussianMechanismGameOptions)
       data[t * d + j] = shift + sigma * rng.normal();
     }
   }
+  requireFiniteSimulation(data, 'sensitivity and noiseStd');
   return { observations: { rows: trials, columns: d, data }, members, reference: { mean: new Float64Array(d), std: sigma } };
 }

@@ -10,6 +10,8 @@
 import { createRng, requireFiniteArray, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
 import { requireMatrix } from '../matrix/matrix.js';
+import { MAX_ALLOCATED_VALUES, MAX_SIMULATION_WORK, requireCountProduct } from '../validate/size-limits.js';
+import { requireFiniteSimulation } from './finite-simulation.js';
 
 /** Options of {@link simulateGradientGame}. */
 export interface GradientGameOptions {
@@ -48,9 +50,14 @@ export interface GradientGame {
 /**
  * Simulates `2 · trialsPerClass` independent trials of the game. Each trial draws its own
  * batch (the sum of the other batch members is drawn exactly as one Gaussian vector), so the
- * cost is O(trials · d²) for the correlated draws.
+ * cost is O(trials · d²) for the correlated draws. Limits, refused before allocating: at most 2²⁶
+ * values per matrix (2 · trialsPerClass · dimension, and dimension²) and 2³⁰ multiply-adds
+ * (2 · trialsPerClass · dimension²). Gradients that overflow (a huge mean, covariance factor or
+ * noise) are refused, never returned as ±∞ or NaN; any finite susceptibility is drawn without
+ * overflow.
  *
- * @throws DpboundsRangeError / DpboundsTypeError for invalid options.
+ * @throws DpboundsRangeError / DpboundsTypeError for invalid options, sizes over the limits or
+ * gradients beyond ±`Number.MAX_VALUE`.
  * @example const game = simulateGradientGame({ dimension: 10, batchSize: 20, trialsPerClass: 5000, susceptibility: 10, seed: 1 });
  */
 export function simulateGradientGame(options: GradientGameOptions): GradientGame {
@@ -60,6 +67,9 @@ export function simulateGradientGame(options: GradientGameOptions): GradientGame
   const perClass = requireInteger('trialsPerClass', options.trialsPerClass, { min: 1 });
   const tau = requireInRange('noiseStd', options.noiseStd ?? 0, { min: 0 });
   const k = options.susceptibility === undefined ? undefined : requireInRange('susceptibility', options.susceptibility, { min: 0 });
+  requireCountProduct([['dimension', d]], Math.sqrt(MAX_ALLOCATED_VALUES), 'dimension (the covariance holds dimension² ≤ 2^26 values)', '2^13');
+  requireCountProduct([['trialsPerClass', perClass]], MAX_ALLOCATED_VALUES, `2 · trialsPerClass · dimension gradient values (dimension ${d})`, '2^26', 2 * d);
+  requireCountProduct([['trialsPerClass', perClass]], MAX_SIMULATION_WORK, `2 · trialsPerClass · dimension² multiply-adds (dimension ${d})`, '2^30', 2 * d * d);
   const mean = options.mean === undefined ? new Float64Array(d) : Float64Array.from(requireFiniteArray('mean', options.mean, { length: d }));
   const a = options.covarianceFactor ?? { rows: d, columns: d, data: identity(d) };
   requireMatrix('covarianceFactor', a, { columns: d });
@@ -90,7 +100,9 @@ export function simulateGradientGame(options: GradientGameOptions): GradientGame
       norm += (v[j] as number) ** 2;
     }
     if (k !== undefined) {
-      const scale = norm > 0 ? Math.sqrt(k / norm) : 0;
+      // K / ‖v‖² overflows for K near MAX_VALUE and ‖v‖ < 1: then √K / ‖v‖ (the same scale)
+      const ratio = k / norm;
+      const scale = norm > 0 ? (Number.isFinite(ratio) ? Math.sqrt(ratio) : Math.sqrt(k) / Math.sqrt(norm)) : 0;
       for (let j = 0; j < d; j++) v[j] = (v[j] as number) * scale;
     }
     applyA(v, targets, o, 1);
@@ -104,6 +116,8 @@ export function simulateGradientGame(options: GradientGameOptions): GradientGame
       updates[o + j] = sum / n + (tau > 0 ? tau * rng.normal() : 0);
     }
   }
+  requireFiniteSimulation(targets, 'susceptibility, mean and covarianceFactor');
+  requireFiniteSimulation(updates, 'mean, covarianceFactor and noiseStd');
   const cov = new Float64Array(d * d);
   for (let i = 0; i < d; i++) {
     for (let j = 0; j < d; j++) {

@@ -7,6 +7,8 @@
  */
 import { createRng, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import type { Matrix } from '../matrix/matrix.js';
+import { MAX_ALLOCATED_VALUES, requireCountProduct } from '../validate/size-limits.js';
+import { requireFiniteSimulation } from './finite-simulation.js';
 
 /** Options of {@link simulateShadowScores}. */
 export interface ShadowScoreGameOptions {
@@ -36,9 +38,10 @@ export interface ShadowScoreGame {
 }
 
 /**
- * Simulates the scores.
+ * Simulates the scores: at most 2²⁶ shadow scores (targets · shadows), refused before
+ * allocating. Scores that overflow (μ near `Number.MAX_VALUE`) are refused, never returned as ±∞.
  *
- * @throws DpboundsRangeError for invalid options.
+ * @throws DpboundsRangeError for invalid options, more than 2²⁶ shadow scores or scores beyond ±`Number.MAX_VALUE`.
  * @example const game = simulateShadowScores({ targets: 20000, shadows: 64, mu: 1, seed: 5 });
  */
 export function simulateShadowScores(options: ShadowScoreGameOptions): ShadowScoreGame {
@@ -47,6 +50,7 @@ export function simulateShadowScores(options: ShadowScoreGameOptions): ShadowSco
   const shadows = requireInteger('shadows', options.shadows, { min: 1 });
   const mu = requireInRange('mu', options.mu, { min: 0 });
   const pIn = requireInRange('inProbability', options.inProbability ?? 0.5, { min: 0, max: 1 });
+  requireCountProduct([['targets', targets], ['shadows', shadows]], MAX_ALLOCATED_VALUES, 'targets · shadows shadow scores', '2^26');
   const rng = createRng(options.seed);
   const targetScores = new Float64Array(targets);
   const members = new Uint8Array(targets);
@@ -69,5 +73,7 @@ export function simulateShadowScores(options: ShadowScoreGameOptions): ShadowSco
       shadowData[i * shadows + k] = m + (isIn ? mu * s : 0) + s * rng.normal();
     }
   }
+  requireFiniteSimulation(targetScores, 'mu');
+  requireFiniteSimulation(shadowData, 'mu');
   return { targetScores, members, shadowScores: { rows: targets, columns: shadows, data: shadowData }, shadowIn, outMean, std };
 }

@@ -39,6 +39,8 @@ const WINDOW_SD = 20;
  * [0, 1]) with a log-space density; S⁻¹ by Brent's method on the bracket
  * [−1 + 2σQ⁻¹(u), 1 + 2σQ⁻¹(u)]. Relative accuracy ≈1e−9 against the fixtures (tolerance 1e−7).
  * The paper averages 100 Monte-Carlo runs and truncates; this is the expectation it estimates.
+ * For σ > 1 the scores are computed divided by 2σ (means ±1/(2σ), noise sd 1), the same game,
+ * so any finite σ up to `Number.MAX_VALUE` is evaluated without overflow (the count tends to c′/2).
  * Domain: σ > 0 finite, integers m ≥ 2 and 1 ≤ c′ ≤ m.
  *
  * @throws DpboundsRangeError / DpboundsTypeError naming the invalid argument.
@@ -50,19 +52,22 @@ export function idealizedExpectedCorrect(input: IdealizedMembershipInput): Ideal
   const m = requireInteger('canaries', input.canaries, { min: 2 });
   const cPrime = requireInteger('guesses', input.guesses, { min: 1, max: m });
   const K = Math.ceil(cPrime / 2);
-  const s2 = 2 * sigma;
-  const survival = (x: number): number => 0.5 * normalSf((x - 1) / s2) + 0.5 * normalSf((x + 1) / s2);
+  // Scores in units where the two means are ±shift and the noise sd is spread: the game's own
+  // units (±1, 2σ) for σ ≤ 1, those divided by 2σ (±1/(2σ), 1) above, so that neither 2σ
+  // (σ ≥ 2^1023 overflows) nor 1/(2σ) (tiny σ overflows) is ever formed where it overflows.
+  const { shift, spread } = sigma <= 1 ? { shift: 1, spread: 2 * sigma } : { shift: 0.5 / sigma, spread: 1 };
+  const survival = (x: number): number => 0.5 * normalSf((x - shift) / spread) + 0.5 * normalSf((x + shift) / spread);
   const inverseSurvival = (u: number): number => {
-    const centre = s2 * normalSfInverse(u);
-    const lo = centre - 1;
-    const hi = centre + 1;
+    const centre = spread * normalSfInverse(u);
+    const lo = centre - shift;
+    const hi = centre + shift;
     const root = brentRoot((x) => survival(x) - u, lo, hi, { rtol: 1e-15, xtol: 1e-14 });
     return Number.isNaN(root) ? centre : root;
   };
   const correctMass = (u: number): number => {
     if (u <= 0) return 0;
     if (u >= 1) return 0.5;
-    return 0.5 * normalSf((inverseSurvival(u) - 1) / s2);
+    return 0.5 * normalSf((inverseSurvival(u) - shift) / spread);
   };
   // Beta(K, m − K) density in log space.
   const a = K;

@@ -3,6 +3,7 @@
  * (docs/math/audit-one-run.md): there is no closed form.
  */
 import { createRng, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
+import { MAX_IDEALIZED_DRAWS, requireIdealizedDrawsBounded } from './idealized-work-bound.js';
 
 /** Input of {@link idealizedReconstructionMonteCarlo}. */
 export interface IdealizedReconstructionInput {
@@ -40,8 +41,9 @@ export interface IdealizedReconstructionResult {
  * Reference quirk kept for parity with the fixtures: the threshold is the c′-th largest
  * confidence and selection is strict, so c′ − 1 guesses are kept.
  * By symmetry the secret is taken as option 0 (the law of everything else does not depend on it).
- * Cost: runs · m · k normal draws. Statistical accuracy: sdPerRun/√runs.
- * Domain: σ > 0 finite, integers m ≥ 2, 2 ≤ c′ ≤ m, k ≥ 2, runs ≥ 1.
+ * Cost: runs · m · k normal draws, at most {@link MAX_IDEALIZED_DRAWS} (2²⁸, refused before
+ * any work), and 13 bytes per canary. Statistical accuracy: sdPerRun/√runs.
+ * Domain: σ > 0 finite, integers m ≥ 2, 2 ≤ c′ ≤ m, k ≥ 2, runs ≥ 1, runs · m · k ≤ 2²⁸.
  *
  * @throws DpboundsRangeError / DpboundsTypeError naming the invalid argument.
  * @example idealizedReconstructionMonteCarlo({ noiseMultiplier: 1, canaries: 1000, guesses: 100, bucketSize: 10, seed: 1 }).meanCorrect // ≈ 41.6
@@ -54,6 +56,7 @@ export function idealizedReconstructionMonteCarlo(input: IdealizedReconstruction
   const k = requireInteger('bucketSize', input.bucketSize, { min: 2 });
   const runs = requireInteger('runs', input.runs ?? 100, { min: 1 });
   const seed = requireInRange('seed', input.seed ?? 0, {});
+  requireIdealizedDrawsBounded(runs, m, k);
   const rng = createRng(seed);
   const noise = Math.SQRT2 * sigma;
   const inverseTemperature = 1 / (2 * sigma * sigma);
@@ -78,7 +81,8 @@ export function idealizedReconstructionMonteCarlo(input: IdealizedReconstruction
       correct[i] = best === 0 ? 1 : 0;
       order[i] = i;
     }
-    const sorted = Array.from(order).sort((p, q) => (confidence[q] as number) - (confidence[p] as number));
+    // sorted in place: a plain array of m indices would cost 8 bytes more per canary
+    const sorted = order.sort((p, q) => (confidence[q] as number) - (confidence[p] as number));
     const threshold = confidence[sorted[cPrime - 1] as number] as number;
     let kept = 0;
     let hits = 0;

@@ -30,7 +30,7 @@ export function fitTabularEncoding(table: CsvTable, options: EncodingOptions): T
   table.rows.forEach((row, r) => scan.record(row, r + 2));
   const scanned = scan.finish();
   const fit = new Uint8Array(table.rows.length);
-  const fitRows = options.fitRows;
+  const fitRows = options.fitRows === undefined ? undefined : requireFiniteArray('fitRows', options.fitRows);
   if (fitRows === undefined) fit.fill(1);
   else {
     for (let k = 0; k < fitRows.length; k++) {

@@ -84,7 +84,7 @@ function* tabularLoad(options: TabularCsvOptions): Generator<RecordConsumer, Tra
   yield fit;
   const encoding = fit.finish();
   requireFeatureBudget(scanned.rowCount, encoding.featureCount, options.maxFeatureBytes);
-  const encode = new EncodePass(encoding, part, trainRows.length, testRows.length);
+  const encode = new EncodePass(encoding, part, trainRows.length, testRows.length, options.maxFeatureBytes);
   yield encode;
   const { train, test } = encode.finish();
   return { train, test, encoding, trainRows, testRows };

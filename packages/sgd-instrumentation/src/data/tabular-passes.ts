@@ -14,6 +14,7 @@
  */
 import { DpboundsRangeError, DpboundsTypeError, requireArray, requireFiniteArray, requireInteger, requireObject, requireInRange, requireOptions, requireString } from '@dpbounds/special-functions';
 import type { ColumnEncoding, Dataset, TabularEncoding } from './dataset.js';
+import { requireTabularEncoding } from './require-encoding.js';
 
 /** Options of the encoding (see {@link fitTabularEncoding}). */
 export interface EncodingOptions {
@@ -83,6 +84,16 @@ export interface TabularScan {
 
 export const NUMERIC_TEXT: RegExp = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const DEFAULT_MAX_FEATURE_BYTES = 2 * 1024 ** 3;
+
+/** The encoded-size limit in bytes: `maxFeatureBytes` when given (a number ≥ 0), else 2 GiB. */
+function featureByteLimit(maxBytes: number | undefined): number {
+  return maxBytes === undefined ? DEFAULT_MAX_FEATURE_BYTES : requireInRange('maxFeatureBytes', maxBytes, { min: 0 });
+}
+
+/** A size in bytes for a message: GiB above 1 GiB, else MiB. */
+function formatBytes(b: number): string {
+  return b >= 1024 ** 3 ? `${(b / 1024 ** 3).toFixed(2)} GiB` : `${(b / 1024 ** 2).toFixed(b < 1024 ** 2 ? 6 : 1)} MiB`;
+}
 
 /** A UCI label `>50K.` reads as `>50K`. */
 export function normaliseLabel(value: string): string {
@@ -275,7 +286,7 @@ export interface RowEncoder {
  */
 export function rowEncoder(header: readonly string[], encoding: TabularEncoding): RowEncoder {
   requireArray('header', header);
-  requireObject('encoding', encoding);
+  requireTabularEncoding(encoding);
   const labelIndex = columnIndex(header, encoding.labelColumn, 'labelColumn');
   const plans = encoding.columns.map((column) => ({
     column,
@@ -310,10 +321,10 @@ export function rowEncoder(header: readonly string[], encoding: TabularEncoding)
 export function requireFeatureBudget(rows: number, featureCount: number, maxBytes: number | undefined): void {
   requireInteger('rows', rows, { min: 0 });
   requireInteger('featureCount', featureCount, { min: 0 });
-  const limit = maxBytes === undefined ? DEFAULT_MAX_FEATURE_BYTES : requireInRange('maxFeatureBytes', maxBytes, { min: 0 });
+  const limit = featureByteLimit(maxBytes);
   const bytes = rows * featureCount * 8;
   if (bytes > limit) {
-    const size = (b: number): string => (b >= 1024 ** 3 ? `${(b / 1024 ** 3).toFixed(2)} GiB` : `${(b / 1024 ** 2).toFixed(b < 1024 ** 2 ? 6 : 1)} MiB`);
+    const size = formatBytes;
     throw new DpboundsRangeError({
       code: 'ERR_OUT_OF_RANGE',
       parameter: 'dataset',
@@ -323,7 +334,18 @@ export function requireFeatureBudget(rows: number, featureCount: number, maxByte
   }
 }
 
-/** Pass 3: each row into the train or test matrix (`part[row]` 1 = train, 0 = test). */
+/**
+ * Pass 3: each row into the train or test matrix (`part[row]` 1 = train, 0 = test).
+ *
+ * The constructor checks, before allocating: `encoding` a tabular encoding
+ * ({@link requireTabularEncoding}); `part` one 0/1 flag per row with `trainCount` ones and
+ * `testCount` zeros; the two matrices, (trainCount + testCount) × featureCount × 8 bytes, within
+ * `maxFeatureBytes` (default 2 GiB, as {@link requireFeatureBudget}), the refusal naming the
+ * larger of the counts and the feature count.
+ *
+ * @throws DpboundsTypeError / DpboundsRangeError naming the bad argument.
+ * @example const encoding = fitTabularEncoding(parseCsv('y,x\n1,2\n0,3\n'), { labelColumn: 'y' }); const pass = new EncodePass(encoding, new Uint8Array([1, 0]), 1, 1)
+ */
 export class EncodePass extends RowPass {
   private encoder: RowEncoder | undefined;
   private readonly train: Dataset;
@@ -336,13 +358,16 @@ export class EncodePass extends RowPass {
     private readonly part: Uint8Array,
     trainCount: number,
     testCount: number,
+    maxFeatureBytes?: number,
   ) {
     super();
-    requireObject('encoding', encoding);
+    requireTabularEncoding(encoding);
     requireFiniteArray('part', part);
     requireInteger('trainCount', trainCount, { min: 0 });
     requireInteger('testCount', testCount, { min: 0 });
     const d = encoding.featureCount;
+    requireEncodedSize(trainCount, testCount, d, featureByteLimit(maxFeatureBytes));
+    requirePartCounts(part, trainCount, testCount);
     this.train = { size: trainCount, featureCount: d, features: new Float64Array(trainCount * d), labels: new Uint8Array(trainCount), encoding };
     this.test = { size: testCount, featureCount: d, features: new Float64Array(testCount * d), labels: new Uint8Array(testCount), encoding };
   }
@@ -359,5 +384,36 @@ export class EncodePass extends RowPass {
 
   finish(): { train: Dataset; test: Dataset } {
     return { train: this.train, test: this.test };
+  }
+}
+
+/** Refuses train and test matrices over `limit` bytes, naming the largest of the three sizes. */
+function requireEncodedSize(trainCount: number, testCount: number, featureCount: number, limit: number): void {
+  const bytes = (trainCount + testCount) * featureCount * 8;
+  if (bytes <= limit) return;
+  const sizes: ReadonlyArray<readonly [string, number]> = [['trainCount', trainCount], ['testCount', testCount], ['encoding.featureCount', featureCount]];
+  const [parameter, found] = sizes.reduce((largest, size) => (size[1] > largest[1] ? size : largest));
+  const most = parameter === 'encoding.featureCount' ? Math.floor(limit / (8 * (trainCount + testCount))) : Math.floor(limit / (8 * featureCount)) - (parameter === 'trainCount' ? testCount : trainCount);
+  throw new DpboundsRangeError({
+    code: 'ERR_OUT_OF_RANGE',
+    parameter,
+    expected: `an integer ≤ ${Math.max(0, most)}: (trainCount + testCount) × featureCount × 8 bytes must be at most ${formatBytes(limit)} (maxFeatureBytes; here ${trainCount} + ${testCount} rows × ${featureCount} features = ${formatBytes(bytes)})`,
+    found,
+  });
+}
+
+/** Refuses a `part` that is not one 0/1 flag per row with `trainCount` ones. */
+function requirePartCounts(part: Uint8Array, trainCount: number, testCount: number): void {
+  if (part.length !== trainCount + testCount) {
+    throw new DpboundsTypeError({ code: 'ERR_INVALID_LENGTH', parameter: 'part', expected: `one flag per row: trainCount + testCount = ${trainCount + testCount} flags`, found: `${part.length} flags` });
+  }
+  let ones = 0;
+  for (let row = 0; row < part.length; row++) {
+    const flag = part[row];
+    if (flag !== 0 && flag !== 1) throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: `part[${row}]`, expected: '0 (test) or 1 (train)', found: flag });
+    ones += flag;
+  }
+  if (ones !== trainCount) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'trainCount', expected: `the number of 1 flags in part (${ones})`, found: trainCount });
   }
 }

@@ -5,16 +5,20 @@
 import { requireInteger } from '@dpbounds/special-functions';
 import { maxClippedSquaredDistance } from './max-clipped-squared-distance.js';
 import { logisticLoss, sigmoid } from './model.js';
+import { requireModelSize } from './model-size.js';
 import type { Model, Rng, SubstitutedGradients } from './model.js';
 
 /**
  * A logistic-regression model over `featureCount` features; parameters start at zero.
  *
- * @throws DpboundsRangeError when `featureCount` is not an integer ≥ 1.
+ * At most 2²⁶ parameters (d + 1), refused when the model is built.
+ *
+ * @throws DpboundsRangeError when `featureCount` is not an integer ≥ 1, or above 2²⁶ − 1.
  * @example const model = logisticRegression(108); model.parameterCount // 109
  */
 export function logisticRegression(featureCount: number): Model {
   requireInteger('featureCount', featureCount, { min: 1 });
+  requireModelSize(featureCount, 0);
   const d = featureCount;
   const logit = (params: Float64Array, x: Float64Array): number => {
     let z = params[d] as number;

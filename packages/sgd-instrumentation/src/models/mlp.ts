@@ -6,18 +6,22 @@
  */
 import { requireInteger } from '@dpbounds/special-functions';
 import { logisticLoss, sigmoid } from './model.js';
+import { requireModelSize } from './model-size.js';
 import type { Model, Rng, SubstitutedGradients } from './model.js';
 
 /**
  * An MLP with `hiddenUnits` ReLU units over `featureCount` features. Initial weights: He
  * normal (W₁ ~ N(0, 2/d), w₂ ~ N(0, 1/H)), biases zero.
  *
- * @throws DpboundsRangeError when a size is not an integer ≥ 1.
+ * At most 2²⁶ parameters (H·d + 2H + 1), refused before anything is allocated.
+ *
+ * @throws DpboundsRangeError when a size is not an integer ≥ 1, or the model has more than 2²⁶ parameters.
  * @example const model = mlp(108, 64); model.parameterCount // 7041
  */
 export function mlp(featureCount: number, hiddenUnits: number): Model {
   requireInteger('featureCount', featureCount, { min: 1 });
   requireInteger('hiddenUnits', hiddenUnits, { min: 1 });
+  requireModelSize(featureCount, hiddenUnits);
   const d = featureCount;
   const H = hiddenUnits;
   const oB1 = H * d;
