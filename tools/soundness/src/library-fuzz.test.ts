@@ -7,7 +7,7 @@
  * key is fuzzed without editing this file). Each call must refuse with a typed dpbounds error
  * or answer without a NaN anywhere in its result (library-fuzz/judge.ts).
  *
- * Every call runs in a child process with a 1 GiB heap cap and a 10 s watchdog (library-fuzz/run-fuzz.ts):
+ * Every call runs in a child process with a 1 GiB heap cap and a watchdog of 10 s of CPU time (library-fuzz/run-fuzz.ts):
  * hang and blow-up detectors, not speed requirements; a call that trips one is a failure.
  *
  * The default run takes a seeded sample of each entry point's cases (the seed is printed;

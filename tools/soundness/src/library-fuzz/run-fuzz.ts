@@ -1,9 +1,10 @@
 /**
  * Runs the library fuzz in a child process under a cap per call: a heap cap (V8's
- * `--max-old-space-size` and `--max-semi-space-size`), and a wall-clock watchdog that kills the
- * process when one call has not answered within `callTimeoutMs`. Both are hang and blow-up
- * detectors, not speed requirements: the time cap is generous (10 s by default) so a loaded
- * machine cannot trip it, and a call that trips either is a failure naming the call. The process
+ * `--max-old-space-size` and `--max-semi-space-size`), and a watchdog that kills the process when
+ * one call has used `callTimeoutMs` of CPU time without answering (read from /proc, so a loaded
+ * machine that starves the worker does not trip it; wall time where /proc is missing, and
+ * 6 × the cap of wall time in any case). Both are hang and blow-up
+ * detectors, not speed requirements: the time cap is generous (10 s of CPU by default), and a call that trips either is a failure naming the call. The process
  * is then replaced and the run resumes after that call (the replacement reuses the first
  * process's setup: its baselines and options objects).
  *
@@ -46,6 +47,9 @@ function cpuSecondsOf(pid: number | undefined): number | undefined {
   }
 }
 
+/** A call blocked without using CPU (waiting on nothing) is a hang after this many caps of wall time. */
+const WALL_FACTOR = 6;
+
 type Message = { kind: 'call'; index: number; label: string } | { kind: 'failure'; index: number; label: string; problem: string } | PlanMessage | { kind: 'end'; cpuSeconds: number };
 
 /** What a run reports as it goes (the full product runs for minutes). */
@@ -84,9 +88,23 @@ export async function runFuzz(script: string, options: { readonly examples: Reco
     const ended = await new Promise<{ cap?: string; cpuSeconds?: number }>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
       let done = false;
+      // The cap is on the worker's CPU time for the call (from /proc; wall time where /proc is
+      // missing), so a call starved of CPU on a loaded machine is not taken for a hang; a call
+      // blocked without using CPU is caught by the wall limit of WALL_FACTOR caps.
+      let callStart = { cpu: 0 as number | undefined, wall: 0 };
+      const capSeconds = options.caps.callTimeoutMs / 1000;
+      const overCap = (): string => `did not answer within ${capSeconds} s (the time cap per call)`;
+      const check = (): void => {
+        const cpu = cpuSecondsOf(child.pid);
+        const wall = (Date.now() - callStart.wall) / 1000;
+        const used = cpu === undefined || callStart.cpu === undefined ? wall : cpu - callStart.cpu;
+        if (used >= capSeconds || wall >= WALL_FACTOR * capSeconds) finish({ cap: overCap() });
+        else timer = setTimeout(check, Math.max(250, (capSeconds - used) * 1000));
+      };
       const arm = (): void => {
         if (timer !== undefined) clearTimeout(timer);
-        timer = setTimeout(() => finish({ cap: `did not answer within ${options.caps.callTimeoutMs / 1000} s (the time cap per call)` }), options.caps.callTimeoutMs);
+        callStart = { cpu: cpuSecondsOf(child.pid), wall: Date.now() };
+        timer = setTimeout(check, options.caps.callTimeoutMs);
       };
       const finish = (outcome: { cap?: string; cpuSeconds?: number }): void => {
         if (done) return;
