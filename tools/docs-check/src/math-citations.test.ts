@@ -33,6 +33,8 @@ const noMath: Record<string, string> = {
   'packages/attacks/src/score/attack-scores.ts': 'result type',
   'packages/attacks/src/score/shadow-scores.ts': 'shadow-score layout and argument check',
   'packages/attacks/src/validate/membership-labels.ts': 'argument check',
+  'packages/attacks/src/validate/size-limits.ts': 'size limits checked before allocating',
+  'packages/attacks/src/simulate/finite-simulation.ts': 'refuses a non-finite simulated value',
 };
 
 const sources = execFileSync('git', ['ls-files', ...folders], { cwd: root, encoding: 'utf8' })
