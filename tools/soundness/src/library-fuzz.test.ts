@@ -39,7 +39,6 @@ const CAPS = { callTimeoutMs: 10_000, maxOldGenerationSizeMb: 1024, maxSemiSpace
  */
 const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
   // packages/accountants/src/pld, calibration and sampling are being changed by other engineers: reported, not fixed here
-  ['autoDiscretizationInterval(ledger = ', 'a sparse ledger reaches entry.noiseMultiplier of a hole (a plain TypeError); accountants/src/pld/pld-accountant.ts'],
   ['calibrateEpsilon(factory = ', 'a factory returning undefined is not refused (a plain TypeError reading kind); accountants/src/calibration'],
   ['calibrateEventEpsilon(factory = ', 'a factory returning undefined is not refused (a plain TypeError reading kind); accountants/src/calibration'],
   ['calibrateEventNoiseMultiplier(options.accountant = ', 'an accountant factory returning undefined is not refused (a plain TypeError); accountants/src/calibration'],
