@@ -4,19 +4,19 @@
  */
 import { brentRoot, DpboundsRangeError, DpboundsTypeError, requireFunction, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import { cltMu, gdpMuFromEpsilonDelta } from '@dpbounds/tradeoff-core';
-import type { AccountantKind, NeighbouringRelation, PrivacyAccountant } from '../accountant.js';
+import type { NeighbouringRelation, PrivacyAccountant } from '../accountant.js';
 import { flattenEvent, groupLedger } from '../events/ledger.js';
 import type { LedgerEntry } from '../events/ledger.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import type { MechanismEvent } from '../events/mechanism-event.js';
 import { requireOptions } from '../events/validate-event.js';
-import { createAccountant } from './accountant-factory.js';
+import { accountantFactory } from './accountant-choice.js';
+import type { AccountantChoice } from './accountant-choice.js';
 import { prvCalibrationStart } from './prv-start.js';
 import { accountantEvaluationWork, chargeWork, createWorkMeter, MIN_SEARCH_EVALUATIONS, requireEstimatedWork, requireMaxWork } from './calibration-work.js';
 import type { WorkMeter } from './calibration-work.js';
 
-/** Which accountant prices the candidates: a kind, or a factory of fresh empty accountants. */
-export type AccountantChoice = AccountantKind | (() => PrivacyAccountant);
+export type { AccountantChoice } from './accountant-choice.js';
 
 /** Common arguments of the calibration functions. */
 export interface CalibrationTarget {
@@ -47,11 +47,9 @@ export interface CalibrationResult {
   readonly work: number;
 }
 
+/** The accountant factory of a target: its kind's constructor, or its factory with every product checked (accountant-choice.ts). */
 function factoryOf(target: CalibrationTarget): () => PrivacyAccountant {
-  const choice = target.accountant ?? 'pld';
-  if (typeof choice === 'function') return choice;
-  const neighbouring = target.neighbouring ?? 'add-remove';
-  return () => createAccountant(choice, { neighbouring });
+  return accountantFactory('accountant', target.accountant ?? 'pld', target.neighbouring);
 }
 
 const TARGET_KEYS: readonly string[] = ['targetEpsilon', 'delta', 'accountant', 'neighbouring', 'maxWork'];
@@ -59,17 +57,19 @@ const TARGET_KEYS: readonly string[] = ['targetEpsilon', 'delta', 'accountant', 
 function validateTarget(target: CalibrationTarget, keys: readonly string[]): void {
   requireOptions('options', target, [...TARGET_KEYS, ...keys], false);
   requireInRange('targetEpsilon', target.targetEpsilon, { min: 0, minExclusive: true });
-  if (target.accountant !== undefined && typeof target.accountant !== 'function' && !['rdp', 'pld', 'prv', 'gdp'].includes(target.accountant)) {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"rdp", "pld", "prv", "gdp" or a factory function', found: target.accountant });
-  }
+  if (target.accountant !== undefined) accountantFactory('accountant', target.accountant, target.neighbouring);
   requireInRange('delta', target.delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   requireMaxWork(target.maxWork);
 }
 
-/** ε of one event; accountant failures and NaN count as +∞ ("ε too large", docs/accounting.md). */
+/**
+ * ε of one event; accountant failures and NaN count as +∞ ("ε too large", docs/accounting.md).
+ * The accountant is made outside: a factory's refusal (it returned no accountant) is thrown.
+ */
 function safeEpsilon(make: () => PrivacyAccountant, event: () => MechanismEvent, delta: number): number {
+  const accountant = make();
   try {
-    const eps = make().compose(event()).getEpsilon(delta);
+    const eps = accountant.compose(event()).getEpsilon(delta);
     return Number.isNaN(eps) ? Infinity : eps;
   } catch {
     return Infinity;
