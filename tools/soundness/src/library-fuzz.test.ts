@@ -39,7 +39,6 @@ const CAPS = { callTimeoutMs: 10_000, maxOldGenerationSizeMb: 1024, maxSemiSpace
  */
 const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
   // packages/accountants/src/pld, calibration and sampling are being changed by other engineers: reported, not fixed here
-  ['composeWithinBudget(buildStep = ', 'a buildStep returning undefined or NaN is not refused (a plain TypeError); accountants/src/sampling/compose-within-budget.ts'],
   ['bandedGram(steps = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; accountants/src/sampling/banded-matrix'],
   ['bandedMatrixEvent(options.steps = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; accountants/src/sampling/banded-matrix'],
   ['splitNoiseSensitivity(steps = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; accountants/src/sampling/banded-matrix'],
