@@ -54,4 +54,4 @@ export const DEFAULT_RDP_ORDERS: readonly number[] = Object.freeze(
  *
  * @example MAX_RDP_ORDER // 1048576
  */
-export const MAX_RDP_ORDER = 2 ** 20;
+export const MAX_RDP_ORDER: number = 2 ** 20;

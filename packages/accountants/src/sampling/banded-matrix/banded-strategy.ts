@@ -35,14 +35,14 @@ function requireArray(parameter: string, value: unknown): readonly unknown[] {
  * Most steps n of a banded strategy: 2²⁴ (a column-norm array of 128 MiB; a `--strategy`
  * column-norm file of 128 MiB of text holds fewer). Checked before anything is allocated.
  */
-export const MAX_BANDED_STEPS = 2 ** 24;
+export const MAX_BANDED_STEPS: number = 2 ** 24;
 
 /**
  * Most entries of the diagonals of a strategy given by its bands, Σⱼ (n − j) = b·n − b(b − 1)/2
  * for b bands and n steps: 2²⁵ (256 MiB as the Float64Arrays the Gram view keeps; a Toeplitz band
  * of one value is expanded to its n − j entries). Checked before anything is allocated.
  */
-export const MAX_BANDED_ENTRIES = 2 ** 25;
+export const MAX_BANDED_ENTRIES: number = 2 ** 25;
 
 /**
  * Validates a strategy for `steps` steps and `bands` bands and returns its Gram view. Bands:
