@@ -89,6 +89,14 @@ interface NoiseShape {
 }
 
 /**
+ * How far above ε(start)·(start/floor)² a target must be for the σ search to try the floor of its
+ * range (σ·scale = 0.01) right after the start. ε grows about like 1/σ² as σ falls (the Gaussian
+ * part μ²/2 of a composition, μ ∝ 1/σ), so such a target is met there; the floor's own evaluation
+ * decides, and when it misses the search walks down as usual (one evaluation more).
+ */
+const FAR_TARGET_FACTOR = 10;
+
+/**
  * The search of {@link calibrateNoiseMultiplier} and {@link calibrateEventNoiseMultiplier}:
  * bracketing from a start, Brent, and the never-overshoot check of `finalise`.
  */
@@ -145,6 +153,14 @@ function smallestNoiseMultiplier(
   let hi = guess;
   let epsHi = eps(hi);
   if (epsHi <= target) {
+    // a target far above ε at the start (1e15, 1e308: beyond what the CLT start can aim at) is met
+    // at the floor of the explored range: try the floor at once, verified by an evaluation, instead
+    // of walking down to it through σ where every evaluation is costly (wide one-step grids)
+    const floor = 1e-2 / scale;
+    if (lo > floor && target >= FAR_TARGET_FACTOR * epsHi * (lo / floor) ** 2) {
+      const epsFloor = eps(floor);
+      if (epsFloor <= target) return { value: floor, epsilon: epsFloor, evaluations, work: meter.used };
+    }
     let epsLo = epsHi;
     let shrink = start === undefined ? 1.25 : 1 + start.step;
     while (epsLo <= target) {
