@@ -59,7 +59,6 @@ const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
  */
 const KNOWN_SLOW: ReadonlyMap<string, string> = new Map<string, string>([
   ['calibrateSamplingRate(options.accountant = ', 'accountant undefined (the default) on the example: over 10 s in one full run (not in another); accountants/src/calibration'],
-  ['samplerNoiseMultiplier(target.epsilon = ', 'epsilon 1e15, 2^53+1, 1e308 or MAX_VALUE: the σ search took over 10 s in both full runs; accountants/src/sampling/sampler-accounting.ts'],
 ]);
 
 /**
