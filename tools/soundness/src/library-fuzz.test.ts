@@ -58,7 +58,6 @@ const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
  * defect to fix (refuse the extreme target, or bound the search by a count).
  */
 const KNOWN_SLOW: ReadonlyMap<string, string> = new Map<string, string>([
-  ['calibrateSamplingRate(options.accountant = ', 'accountant undefined (the default) on the example: over 10 s in one full run (not in another); accountants/src/calibration'],
 ]);
 
 /**

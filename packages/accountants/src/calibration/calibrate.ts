@@ -322,8 +322,9 @@ function finalise(candidate: number, feasible: number, epsFeasible: number, targ
 
 /**
  * Largest sampling rate q ∈ (0, 1] with ε(q) ≤ target at noise multiplier σ and T steps (ε is
- * non-decreasing in q). Bisection in log q then Brent, with the same never-overshoot check as
- * {@link calibrateNoiseMultiplier}. Throws when even q = 1e-12 exceeds the target, and naming
+ * non-decreasing in q). A bracket from the CLT start by factors of 4 (so a wide q = 1 step is
+ * priced only when the answer is near it) then Brent, with the same never-overshoot check as
+ * {@link calibrateNoiseMultiplier}; q = 1 is returned when it meets the target. Throws when even q = 1e-12 exceeds the target, and naming
  * `steps` when the search's work would pass `maxWork`.
  *
  * @example calibrateSamplingRate({ targetEpsilon: 1, delta: 1e-5, noiseMultiplier: 1, steps: 1000, accountant: 'rdp' })
@@ -339,26 +340,59 @@ export function calibrateSamplingRate(options: CalibrationTarget & { readonly no
   const perEvaluation = accountantEvaluationWork(make().kind, steps);
   requireEstimatedWork(meter, MIN_SEARCH_EVALUATIONS * perEvaluation, `a sampling-rate search (at least ${MIN_SEARCH_EVALUATIONS} evaluations of ε(q) at ${perEvaluation} each)`);
   let evaluations = 0;
+  // Brent re-evaluates the bracket's ends: remember every q priced (accountants are deterministic)
+  const seen = new Map<number, number>();
   const eps = (q: number): number => {
+    const known = seen.get(q);
+    if (known !== undefined) return known;
     chargeWork(meter, perEvaluation, `evaluation ${evaluations + 1} of ε(q)`);
     evaluations++;
-    return safeEpsilon(make, () => dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps }), options.delta);
+    const e = safeEpsilon(make, () => dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps }), options.delta);
+    seen.set(q, e);
+    return e;
   };
-  const epsOne = eps(1);
-  if (epsOne <= target) return { value: 1, epsilon: epsOne, evaluations, work: meter.used };
-  let hi = 1;
-  let lo = 0.5;
-  let epsLo = eps(lo);
-  while (epsLo > target) {
-    hi = lo;
-    lo /= 4;
-    if (lo < 1e-12) {
-      throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetEpsilon', expected: `reachable with a sampling rate ≥ 1e-12 (σ = ${sigma}, T = ${steps})`, found: target });
+  // bracket [lo, hi] with ε(lo) ≤ target < ε(hi), from the CLT start by factors of 4 (up to q = 1,
+  // down to 1e-12): a large q is priced only when the answer is near it (its one-step loss is wide)
+  const start = samplingRateStart(target, options.delta, sigma, steps);
+  let lo = start;
+  let hi = start;
+  let epsLo = eps(start);
+  if (epsLo <= target) {
+    for (;;) {
+      if (lo === 1) return { value: 1, epsilon: epsLo, evaluations, work: meter.used };
+      hi = Math.min(1, lo * 4);
+      const e = eps(hi);
+      if (e > target) break;
+      lo = hi;
+      epsLo = e;
     }
-    epsLo = eps(lo);
+  } else {
+    while (epsLo > target) {
+      hi = lo;
+      lo = lo === 1 ? 0.5 : lo / 4;
+      if (lo < 1e-12) {
+        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetEpsilon', expected: `reachable with a sampling rate ≥ 1e-12 (σ = ${sigma}, T = ${steps})`, found: target });
+      }
+      epsLo = eps(lo);
+    }
   }
   const root = brentRoot((q) => eps(q) - target, lo, hi, { rtol: tol, xtol: tol * lo });
   return finalise(root, lo, epsLo, target, eps, () => evaluations, 'down', tol, meter);
+}
+
+/**
+ * The start of the sampling-rate search: the q whose CLT μ = q·√(T(e^{1/σ²} − 1)) (Bu, Dong,
+ * Long, Su 2020, Thm. 5) matches the μ-GDP curve through (target, δ) (tradeoff-core
+ * `gdpMuFromEpsilonDelta`), in [1e-12, 1]; 1 (the former start) when that is not finite. Only a
+ * start: the bracket is checked on the accountant's ε.
+ */
+function samplingRateStart(target: number, delta: number, sigma: number, steps: number): number {
+  try {
+    const q = gdpMuFromEpsilonDelta(target, delta) / Math.sqrt(steps * Math.expm1(1 / (sigma * sigma)));
+    return q > 0 && Number.isFinite(q) ? Math.min(1, Math.max(1e-12, q)) : 1;
+  } catch {
+    return 1;
+  }
 }
 
 /**
