@@ -7,7 +7,7 @@ import { DpboundsRangeError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { noiseMultiplierForTprAtFpr } from './noise-for-tpr-at-fpr.js';
 
-const example = { targetTpr: 0.2, fpr: 0.1, samplingRate: 0.01, steps: 100 }; // the @example the fuzz starts from
+const example = { targetTpr: 0.2, fpr: 0.1, samplingRate: 0.01, steps: 100 }; // the fuzz's @example when it found the defect
 
 describe('noiseMultiplierForTprAtFpr at the ends of the FPR range', () => {
   it.each([[0], [-0]])('fpr = %s is refused naming fpr before any composition (every σ > 0 gives TPR 0 there)', (fpr) => {

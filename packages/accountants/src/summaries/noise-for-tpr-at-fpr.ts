@@ -75,7 +75,7 @@ function cltGuess(targetTpr: number, fpr: number, q: number, steps: number, neig
  * targetTpr ∈ (fpr, 1), q ∈ (0, 1], T integer ≥ 1. Cost: about
  * 8–15 PLD compositions (each 0.05 s at T = 10², 3 s at T = 5·10⁵, more at T ≥ 10⁷).
  * @throws DpboundsRangeError naming `fpr` when it is 0, `targetTpr` when it is not above `fpr`, or when it needs σ > 1e4.
- * @example noiseMultiplierForTprAtFpr({ targetTpr: 0.2, fpr: 0.1, samplingRate: 0.01, steps: 100 }).noiseMultiplier
+ * @example noiseMultiplierForTprAtFpr({ targetTpr: 0.15, fpr: 0.1, samplingRate: 0.05, steps: 50 }).noiseMultiplier // ≈ 1.643
  */
 export function noiseMultiplierForTprAtFpr(target: TprAtFprTarget): TprAtFprCalibration {
   requireOptions('target', target, ['targetTpr', 'fpr', 'samplingRate', 'steps', 'neighbouring', 'tolerance', 'onEvaluation']);
