@@ -38,7 +38,6 @@ const CAPS = { callTimeoutMs: 10_000, maxOldGenerationSizeMb: 1024, maxSemiSpace
  * each with its reason. A listed failure that no longer happens fails the test (remove it).
  */
 const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
-  // packages/accountants/src/pld, calibration and sampling are being changed by other engineers: reported, not fixed here
   // not fixed in the time of this change: each needs a limit or a domain to be decided
   ['idealizedAudit(input.bucketSize = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; audit-one-run/src/idealized'],
   ['idealizedReconstructionMonteCarlo(input.', 'canaries or bucketSize 1e15: a plain RangeError allocating; runs 1e15: no answer within 10 s; audit-one-run/src/idealized'],
