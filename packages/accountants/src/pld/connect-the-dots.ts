@@ -119,8 +119,9 @@ export function psgLossPair(direction: PsgDirection, q: number, sigma: number): 
  * @example connectTheDotsPldOfPair(mixtureGaussianPrivacyLoss('remove', 1, [0, 1], [0.99, 0.01]), { h: 1e-4 })
  */
 export function connectTheDotsPldOfPair(pair: PrivacyLossPair, options: ConnectTheDotsOptions): DiscretePld {
-  requireLossPair(pair);
+  // the options first (an unknown key is named whatever the pair), then the pair
   requireOptions('options', options, ['h', 'logMassTruncation', 'mode']);
+  requireLossPair(pair);
   return discretise(pair, options).pld;
 }
 
