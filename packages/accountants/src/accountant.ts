@@ -9,7 +9,7 @@
 import { DpboundsTypeError, requireArray, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import { flattenEvent, UnsupportedEventError, type LedgerEntry } from './events/ledger.js';
 import { dpSgdEvent, type MechanismEvent } from './events/mechanism-event.js';
-import { requireOptions, validateLedgerEntry } from './events/validate-event.js';
+import { requireOptions, validateLedger, validateLedgerEntry } from './events/validate-event.js';
 
 import type { NeighbouringRelation, ResultKind } from '@dpbounds/tradeoff-core';
 
@@ -339,6 +339,6 @@ export function parseAccountantState(json: unknown, kind: AccountantKind, option
     if (!(typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))) bad(`state.options.${key}`, 'a finite number or a string', value);
   }
   if (!Array.isArray(s.ledger)) bad('state.ledger', 'an array of { samplingRate, noiseMultiplier, count }', s.ledger);
-  const ledger = (s.ledger as unknown[]).map((raw, i) => validateLedgerEntry(`state.ledger[${i}]`, raw));
+  const ledger = validateLedger('state.ledger', s.ledger);
   return { format: 'dpbounds-accountant/v1', accountant: kind, neighbouring: s.neighbouring as NeighbouringRelation, options: options as Record<string, number | string>, ledger };
 }

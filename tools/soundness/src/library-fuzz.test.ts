@@ -38,23 +38,6 @@ const CAPS = { callTimeoutMs: 10_000, maxOldGenerationSizeMb: 1024, maxSemiSpace
  * each with its reason. A listed failure that no longer happens fails the test (remove it).
  */
 const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
-  // packages/accountants/src/pld, calibration and sampling are being changed by other engineers: reported, not fixed here
-  ['connectTheDotsPldOfPair(pair = ', 'the pair is not validated: any non-pair reaches pair.xRange() (a plain TypeError); accountants/src/pld/connect-the-dots.ts'],
-  ['autoDiscretizationInterval(ledger = ', 'a sparse ledger reaches entry.noiseMultiplier of a hole (a plain TypeError); accountants/src/pld/pld-accountant.ts'],
-  ['calibrateEpsilon(factory = ', 'a factory returning undefined is not refused (a plain TypeError reading kind); accountants/src/calibration'],
-  ['calibrateEventEpsilon(factory = ', 'a factory returning undefined is not refused (a plain TypeError reading kind); accountants/src/calibration'],
-  ['calibrateEventNoiseMultiplier(options.accountant = ', 'an accountant factory returning undefined is not refused (a plain TypeError); accountants/src/calibration'],
-  ['calibrateNoiseMultiplier(options.accountant = ', 'an accountant factory returning undefined is not refused (a plain TypeError); accountants/src/calibration'],
-  ['composeWithinBudget(buildStep = ', 'a buildStep returning undefined or NaN is not refused (a plain TypeError); accountants/src/sampling/compose-within-budget.ts'],
-  ['bandedGram(steps = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; accountants/src/sampling/banded-matrix'],
-  ['bandedMatrixEvent(options.steps = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; accountants/src/sampling/banded-matrix'],
-  ['splitNoiseSensitivity(steps = ', 'a huge count (1e15) reaches a typed-array allocation: a plain RangeError; needs a documented size limit; accountants/src/sampling/banded-matrix'],
-  // not fixed in the time of this change: each needs a limit or a domain to be decided
-  ['subsampledGaussianRdp(options.order = ', 'an order of 1e15 or more reaches a typed-array allocation (a plain RangeError); accountants/src/rdp'],
-  ['sweepShardIndices(total = ', 'total 1e15 builds an array of 1e15 indices: the worker process dies (V8 fatal error); accountants/src/sweep/sweep-shard.ts'],
-  ['sweepShard(configs = ', 'the configurations are passed through as given (a generic list): a NaN configuration comes back; accountants/src/sweep/sweep-shard.ts'],
-  ['rtmGaussianPrivacyProfile(parameters.mu = ', 'mu 1e308 or MAX_VALUE: δ is NaN (an overflow inside); accountants/src/threat/rtm'],
-  ['rtmGaussianTangentPoint(parameters.mu = ', 'mu 1e308 or MAX_VALUE: the tangent point is NaN; accountants/src/threat/rtm'],
 ]);
 
 /**
@@ -64,11 +47,6 @@ const KNOWN_FAILURES: ReadonlyMap<string, string> = new Map<string, string>([
  * defect to fix (refuse the extreme target, or bound the search by a count).
  */
 const KNOWN_SLOW: ReadonlyMap<string, string> = new Map<string, string>([
-  ['calibrateNoiseMultiplier(options.targetEpsilon = ', 'targetEpsilon 1e15, 2^53+1, 1e308 or MAX_VALUE: the σ search took over 10 s in one full run (not in another); accountants/src/calibration'],
-  ['calibrateNoiseMultiplier(options.steps = ', 'steps 1e15: the σ search took over 10 s in one full run (not in another); accountants/src/calibration'],
-  ['calibrateSamplingRate(options.accountant = ', 'accountant undefined (the default) on the example: over 10 s in one full run (not in another); accountants/src/calibration'],
-  ['samplerNoiseMultiplier(target.epsilon = ', 'epsilon 1e15, 2^53+1, 1e308 or MAX_VALUE: the σ search took over 10 s in both full runs; accountants/src/sampling/sampler-accounting.ts'],
-  ['noiseMultiplierForTprAtFpr(target.fpr = ', 'fpr 0, −0 or 5e-324: the σ bracket walk took over 10 s in one full run (not in another); accountants/src/summaries'],
 ]);
 
 /**

@@ -4,19 +4,19 @@
  */
 import { brentRoot, DpboundsRangeError, DpboundsTypeError, requireFunction, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import { cltMu, gdpMuFromEpsilonDelta } from '@dpbounds/tradeoff-core';
-import type { AccountantKind, NeighbouringRelation, PrivacyAccountant } from '../accountant.js';
+import type { NeighbouringRelation, PrivacyAccountant } from '../accountant.js';
 import { flattenEvent, groupLedger } from '../events/ledger.js';
 import type { LedgerEntry } from '../events/ledger.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import type { MechanismEvent } from '../events/mechanism-event.js';
 import { requireOptions } from '../events/validate-event.js';
-import { createAccountant } from './accountant-factory.js';
+import { accountantFactory } from './accountant-choice.js';
+import type { AccountantChoice } from './accountant-choice.js';
 import { prvCalibrationStart } from './prv-start.js';
 import { accountantEvaluationWork, chargeWork, createWorkMeter, MIN_SEARCH_EVALUATIONS, requireEstimatedWork, requireMaxWork } from './calibration-work.js';
 import type { WorkMeter } from './calibration-work.js';
 
-/** Which accountant prices the candidates: a kind, or a factory of fresh empty accountants. */
-export type AccountantChoice = AccountantKind | (() => PrivacyAccountant);
+export type { AccountantChoice } from './accountant-choice.js';
 
 /** Common arguments of the calibration functions. */
 export interface CalibrationTarget {
@@ -47,11 +47,9 @@ export interface CalibrationResult {
   readonly work: number;
 }
 
+/** The accountant factory of a target: its kind's constructor, or its factory with every product checked (accountant-choice.ts). */
 function factoryOf(target: CalibrationTarget): () => PrivacyAccountant {
-  const choice = target.accountant ?? 'pld';
-  if (typeof choice === 'function') return choice;
-  const neighbouring = target.neighbouring ?? 'add-remove';
-  return () => createAccountant(choice, { neighbouring });
+  return accountantFactory('accountant', target.accountant ?? 'pld', target.neighbouring);
 }
 
 const TARGET_KEYS: readonly string[] = ['targetEpsilon', 'delta', 'accountant', 'neighbouring', 'maxWork'];
@@ -59,17 +57,19 @@ const TARGET_KEYS: readonly string[] = ['targetEpsilon', 'delta', 'accountant', 
 function validateTarget(target: CalibrationTarget, keys: readonly string[]): void {
   requireOptions('options', target, [...TARGET_KEYS, ...keys], false);
   requireInRange('targetEpsilon', target.targetEpsilon, { min: 0, minExclusive: true });
-  if (target.accountant !== undefined && typeof target.accountant !== 'function' && !['rdp', 'pld', 'prv', 'gdp'].includes(target.accountant)) {
-    throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"rdp", "pld", "prv", "gdp" or a factory function', found: target.accountant });
-  }
+  if (target.accountant !== undefined) accountantFactory('accountant', target.accountant, target.neighbouring);
   requireInRange('delta', target.delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   requireMaxWork(target.maxWork);
 }
 
-/** ε of one event; accountant failures and NaN count as +∞ ("ε too large", docs/accounting.md). */
+/**
+ * ε of one event; accountant failures and NaN count as +∞ ("ε too large", docs/accounting.md).
+ * The accountant is made outside: a factory's refusal (it returned no accountant) is thrown.
+ */
 function safeEpsilon(make: () => PrivacyAccountant, event: () => MechanismEvent, delta: number): number {
+  const accountant = make();
   try {
-    const eps = make().compose(event()).getEpsilon(delta);
+    const eps = accountant.compose(event()).getEpsilon(delta);
     return Number.isNaN(eps) ? Infinity : eps;
   } catch {
     return Infinity;
@@ -87,6 +87,14 @@ interface NoiseShape {
   readonly steps: number;
   readonly scale: number;
 }
+
+/**
+ * How far above ε(start)·(start/floor)² a target must be for the σ search to try the floor of its
+ * range (σ·scale = 0.01) right after the start. ε grows about like 1/σ² as σ falls (the Gaussian
+ * part μ²/2 of a composition, μ ∝ 1/σ), so such a target is met there; the floor's own evaluation
+ * decides, and when it misses the search walks down as usual (one evaluation more).
+ */
+const FAR_TARGET_FACTOR = 10;
 
 /**
  * The search of {@link calibrateNoiseMultiplier} and {@link calibrateEventNoiseMultiplier}:
@@ -145,6 +153,14 @@ function smallestNoiseMultiplier(
   let hi = guess;
   let epsHi = eps(hi);
   if (epsHi <= target) {
+    // a target far above ε at the start (1e15, 1e308: beyond what the CLT start can aim at) is met
+    // at the floor of the explored range: try the floor at once, verified by an evaluation, instead
+    // of walking down to it through σ where every evaluation is costly (wide one-step grids)
+    const floor = 1e-2 / scale;
+    if (lo > floor && target >= FAR_TARGET_FACTOR * epsHi * (lo / floor) ** 2) {
+      const epsFloor = eps(floor);
+      if (epsFloor <= target) return { value: floor, epsilon: epsFloor, evaluations, work: meter.used };
+    }
     let epsLo = epsHi;
     let shrink = start === undefined ? 1.25 : 1 + start.step;
     while (epsLo <= target) {
@@ -306,8 +322,9 @@ function finalise(candidate: number, feasible: number, epsFeasible: number, targ
 
 /**
  * Largest sampling rate q ∈ (0, 1] with ε(q) ≤ target at noise multiplier σ and T steps (ε is
- * non-decreasing in q). Bisection in log q then Brent, with the same never-overshoot check as
- * {@link calibrateNoiseMultiplier}. Throws when even q = 1e-12 exceeds the target, and naming
+ * non-decreasing in q). A bracket from the CLT start by factors of 4 (so a wide q = 1 step is
+ * priced only when the answer is near it) then Brent, with the same never-overshoot check as
+ * {@link calibrateNoiseMultiplier}; q = 1 is returned when it meets the target. Throws when even q = 1e-12 exceeds the target, and naming
  * `steps` when the search's work would pass `maxWork`.
  *
  * @example calibrateSamplingRate({ targetEpsilon: 1, delta: 1e-5, noiseMultiplier: 1, steps: 1000, accountant: 'rdp' })
@@ -323,26 +340,59 @@ export function calibrateSamplingRate(options: CalibrationTarget & { readonly no
   const perEvaluation = accountantEvaluationWork(make().kind, steps);
   requireEstimatedWork(meter, MIN_SEARCH_EVALUATIONS * perEvaluation, `a sampling-rate search (at least ${MIN_SEARCH_EVALUATIONS} evaluations of ε(q) at ${perEvaluation} each)`);
   let evaluations = 0;
+  // Brent re-evaluates the bracket's ends: remember every q priced (accountants are deterministic)
+  const seen = new Map<number, number>();
   const eps = (q: number): number => {
+    const known = seen.get(q);
+    if (known !== undefined) return known;
     chargeWork(meter, perEvaluation, `evaluation ${evaluations + 1} of ε(q)`);
     evaluations++;
-    return safeEpsilon(make, () => dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps }), options.delta);
+    const e = safeEpsilon(make, () => dpSgdEvent({ samplingRate: q, noiseMultiplier: sigma, steps }), options.delta);
+    seen.set(q, e);
+    return e;
   };
-  const epsOne = eps(1);
-  if (epsOne <= target) return { value: 1, epsilon: epsOne, evaluations, work: meter.used };
-  let hi = 1;
-  let lo = 0.5;
-  let epsLo = eps(lo);
-  while (epsLo > target) {
-    hi = lo;
-    lo /= 4;
-    if (lo < 1e-12) {
-      throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetEpsilon', expected: `reachable with a sampling rate ≥ 1e-12 (σ = ${sigma}, T = ${steps})`, found: target });
+  // bracket [lo, hi] with ε(lo) ≤ target < ε(hi), from the CLT start by factors of 4 (up to q = 1,
+  // down to 1e-12): a large q is priced only when the answer is near it (its one-step loss is wide)
+  const start = samplingRateStart(target, options.delta, sigma, steps);
+  let lo = start;
+  let hi = start;
+  let epsLo = eps(start);
+  if (epsLo <= target) {
+    for (;;) {
+      if (lo === 1) return { value: 1, epsilon: epsLo, evaluations, work: meter.used };
+      hi = Math.min(1, lo * 4);
+      const e = eps(hi);
+      if (e > target) break;
+      lo = hi;
+      epsLo = e;
     }
-    epsLo = eps(lo);
+  } else {
+    while (epsLo > target) {
+      hi = lo;
+      lo = lo === 1 ? 0.5 : lo / 4;
+      if (lo < 1e-12) {
+        throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'targetEpsilon', expected: `reachable with a sampling rate ≥ 1e-12 (σ = ${sigma}, T = ${steps})`, found: target });
+      }
+      epsLo = eps(lo);
+    }
   }
   const root = brentRoot((q) => eps(q) - target, lo, hi, { rtol: tol, xtol: tol * lo });
   return finalise(root, lo, epsLo, target, eps, () => evaluations, 'down', tol, meter);
+}
+
+/**
+ * The start of the sampling-rate search: the q whose CLT μ = q·√(T(e^{1/σ²} − 1)) (Bu, Dong,
+ * Long, Su 2020, Thm. 5) matches the μ-GDP curve through (target, δ) (tradeoff-core
+ * `gdpMuFromEpsilonDelta`), in [1e-12, 1]; 1 (the former start) when that is not finite. Only a
+ * start: the bracket is checked on the accountant's ε.
+ */
+function samplingRateStart(target: number, delta: number, sigma: number, steps: number): number {
+  try {
+    const q = gdpMuFromEpsilonDelta(target, delta) / Math.sqrt(steps * Math.expm1(1 / (sigma * sigma)));
+    return q > 0 && Number.isFinite(q) ? Math.min(1, Math.max(1e-12, q)) : 1;
+  } catch {
+    return 1;
+  }
 }
 
 /**

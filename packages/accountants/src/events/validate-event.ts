@@ -5,7 +5,7 @@
  * checked for kind, type and range, unknown keys are refused, and cyclic or absurdly deep event
  * trees are refused instead of overflowing the stack.
  */
-import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger, requireOptions as requireKnownOptions } from '@dpbounds/special-functions';
+import { DpboundsRangeError, DpboundsTypeError, requireArray, requireInRange, requireInteger, requireOptions as requireKnownOptions } from '@dpbounds/special-functions';
 import type { MechanismEvent } from './mechanism-event.js';
 import { BANDED_MATRIX_FIELDS, bandedMatrixLedgerSteps, type BandedMatrixEvent } from '../sampling/banded-matrix/banded-matrix-event.js';
 
@@ -172,6 +172,21 @@ export function validateLedgerEntry(parameter: string, raw: unknown): ValidLedge
     noiseMultiplier: requireNoiseMultiplier(`${parameter}.noiseMultiplier`, e.noiseMultiplier),
     count: requireInteger(`${parameter}.count`, e.count, { min: 1 }),
   });
+}
+
+/**
+ * Validates a ledger: an array whose every entry, holes of a sparse array included (read by
+ * index, not skipped as `map` and `forEach` skip them), passes {@link validateLedgerEntry} under
+ * the name `parameter[i]`. Returns a fresh dense array of frozen copies.
+ *
+ * @example validateLedger('ledger', [{ samplingRate: 0.01, noiseMultiplier: 1, count: 10 }])
+ */
+export function validateLedger(parameter: string, raw: unknown): ValidLedgerEntry[] {
+  parameter = parameterName(parameter);
+  const list = requireArray(parameter, raw);
+  const out: ValidLedgerEntry[] = [];
+  for (let i = 0; i < list.length; i++) out.push(validateLedgerEntry(`${parameter}[${i}]`, list[i]));
+  return out;
 }
 
 /**

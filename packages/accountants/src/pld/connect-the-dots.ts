@@ -16,7 +16,7 @@
  * the high-loss end goes to +∞ and beyond the low-loss end to the lowest grid point (both
  * pessimistic).
  */
-import { DpboundsRangeError, normalCdf, normalQuantile, normalSf, requireFunction, requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
+import { DpboundsRangeError, normalCdf, normalQuantile, normalSf, requireFiniteArray, requireFunction, requireInRange, requireObject, requireOptions } from '@dpbounds/special-functions';
 import type { DiscretePld } from './discrete-pld.js';
 import { psgPair, type PsgDirection } from './psg-privacy-loss.js';
 
@@ -119,8 +119,27 @@ export function psgLossPair(direction: PsgDirection, q: number, sigma: number): 
  * @example connectTheDotsPldOfPair(mixtureGaussianPrivacyLoss('remove', 1, [0, 1], [0.99, 0.01]), { h: 1e-4 })
  */
 export function connectTheDotsPldOfPair(pair: PrivacyLossPair, options: ConnectTheDotsOptions): DiscretePld {
+  // the options first (an unknown key is named whatever the pair), then the pair
   requireOptions('options', options, ['h', 'logMassTruncation', 'mode']);
+  requireLossPair(pair);
   return discretise(pair, options).pld;
+}
+
+/**
+ * Requires a {@link PrivacyLossPair}: an object with the methods `loss`, `xRange` and
+ * `inverseLoss`, a finite σ > 0 and `means`, `weightsP`, `weightsQ` arrays of finite numbers of one
+ * length (at least 1). The methods' answers are the caller's to get right.
+ *
+ * @throws DpboundsTypeError / DpboundsRangeError naming `pair` or the field (`pair.xRange`,
+ * `pair.weightsQ[2]`, …).
+ */
+function requireLossPair(pair: unknown): PrivacyLossPair {
+  const p = requireObject('pair', pair);
+  for (const method of ['loss', 'xRange', 'inverseLoss'] as const) requireFunction(`pair.${method}`, p[method]);
+  requireInRange('pair.sigma', p['sigma'], { min: 0, minExclusive: true, max: Number.MAX_VALUE });
+  const means = requireFiniteArray('pair.means', p['means'] as ArrayLike<number>, { minLength: 1 });
+  for (const weights of ['weightsP', 'weightsQ'] as const) requireFiniteArray(`pair.${weights}`, p[weights] as ArrayLike<number>, { length: means.length });
+  return pair as PrivacyLossPair;
 }
 
 /**
@@ -129,8 +148,7 @@ export function connectTheDotsPldOfPair(pair: PrivacyLossPair, options: ConnectT
  * @example connectTheDotsGridOfPair(psgLossPair('remove', 0.01, 1), 1e-4).n
  */
 export function connectTheDotsGridOfPair(pair: PrivacyLossPair, h: number, logMassTruncation = -50): { readonly n: number; readonly lossMin: number; readonly lossMax: number } {
-  const p = requireObject('pair', pair);
-  for (const method of ['loss', 'xRange'] as const) requireFunction(`pair.${method}`, p[method]);
+  requireLossPair(pair);
   requireInRange('h', h, { min: 0, minExclusive: true, max: 10 });
   requireInRange('logMassTruncation', logMassTruncation, { min: -700, max: -1 });
   const g = gridExtent(pair, h, logMassTruncation);

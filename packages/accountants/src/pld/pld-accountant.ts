@@ -4,9 +4,9 @@
  * (derivation: docs/math/accounting.md §4–§7).
  */
 import { DpboundsRangeError, requireArray, requireInRange } from '@dpbounds/special-functions';
-import { LedgerAccountant, parseAccountantState, type AccountantKind, type DeltaBounds, type EpsilonBounds, type NeighbouringRelation } from '../accountant.js';
+import { LedgerAccountant, parseAccountantState, requireNeighbouring, type AccountantKind, type DeltaBounds, type EpsilonBounds, type NeighbouringRelation } from '../accountant.js';
 import { groupLedger, type LedgerEntry } from '../events/ledger.js';
-import { requireOptions } from '../events/validate-event.js';
+import { requireOptions, validateLedger } from '../events/validate-event.js';
 import { rdpFallbackDelta, rdpFallbackEpsilon, rdpFallbackNote } from '../rdp/rdp-fallback.js';
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { connectTheDotsGrid, connectTheDotsPld, connectTheDotsPldWithOptimistic, optimisticPld } from './connect-the-dots.js';
@@ -82,11 +82,13 @@ const MAX_POINTS = 3e6;
 
 /**
  * The `auto` grid step for a ledger (see {@link PldAccountantOptions.valueDiscretizationInterval}).
+ * The ledger is validated entry by entry (`validateLedger`: a hole of a sparse array is refused
+ * naming `ledger[i]`) and the relation is `add-remove` or `substitution`.
  *
  * @example autoDiscretizationInterval([{ samplingRate: 0.004, noiseMultiplier: 1.1, count: 10000 }], 'add-remove') // 9.8e-5 (the scale rule alone gives 1.8e-4)
  */
 export function autoDiscretizationInterval(ledger: readonly LedgerEntry[], neighbouring: NeighbouringRelation): number {
-  return autoRule(ledger, neighbouring, AUTO_H_CAP);
+  return autoRule(validateLedger('ledger', ledger), requireNeighbouring(neighbouring), AUTO_H_CAP);
 }
 
 /**

@@ -6,7 +6,7 @@ import { DpboundsTypeError, requireFiniteArray, requireInRange } from '@dpbounds
 import { LedgerAccountant, parseAccountantState, type AccountantKind, type NeighbouringRelation } from '../accountant.js';
 import type { LedgerEntry } from '../events/ledger.js';
 import { requireOptions } from '../events/validate-event.js';
-import { DEFAULT_RDP_ORDERS, DP_ACCOUNTING_RDP_ORDERS, OPACUS_RDP_ORDERS } from './rdp-orders.js';
+import { DEFAULT_RDP_ORDERS, DP_ACCOUNTING_RDP_ORDERS, MAX_RDP_ORDER, OPACUS_RDP_ORDERS } from './rdp-orders.js';
 import { rdpCurveToDelta, rdpCurveToEpsilon, type RdpConversion, type RdpEpsilon } from './rdp-to-epsilon.js';
 import { rdpUnchecked } from './subsampled-gaussian-rdp.js';
 
@@ -14,7 +14,7 @@ import { rdpUnchecked } from './subsampled-gaussian-rdp.js';
 export interface RdpAccountantOptions {
   /** Only `add-remove` for Poisson-sampled steps (q < 1); `substitution` prices plain Gaussian steps (q = 1) at sensitivity 2. */
   readonly neighbouring?: NeighbouringRelation;
-  /** Orders α > 1: `default` (superset of Opacus and dp_accounting, up to 8192), `opacus`, `dp-accounting` or an explicit list. */
+  /** Orders α ∈ (1, 2²⁰] (a larger order is refused: its cost grows like α): `default` (superset of Opacus and dp_accounting, up to 8192), `opacus`, `dp-accounting` or an explicit list. */
   readonly orders?: 'default' | 'opacus' | 'dp-accounting' | readonly number[];
   /** RDP → (ε, δ) conversion (default `improved`, Balle et al. 2020). */
   readonly conversion?: RdpConversion;
@@ -28,7 +28,7 @@ function resolveOrders(orders: RdpAccountantOptions['orders']): { name: string; 
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'orders', expected: '"default", "opacus", "dp-accounting" or an array of orders > 1', found: orders });
   }
   requireFiniteArray('orders', orders, { minLength: 1 });
-  orders.forEach((a, i) => requireInRange(`orders[${i}]`, a, { min: 1, minExclusive: true }));
+  orders.forEach((a, i) => requireInRange(`orders[${i}]`, a, { min: 1, minExclusive: true, max: MAX_RDP_ORDER }));
   return { name: orders.join(','), values: Object.freeze([...orders]) };
 }
 
@@ -143,7 +143,7 @@ export class RdpAccountant extends LedgerAccountant {
     const last = this.orders[this.orders.length - 1] as number;
     if (this.ordersName !== 'default' || best.order !== last) return best;
     const scale = this.neighbouring === 'substitution' ? 2 : 1;
-    for (let alpha = 2 * last; alpha <= 2 ** 20; alpha *= 2) {
+    for (let alpha = 2 * last; alpha <= MAX_RDP_ORDER; alpha *= 2) {
       let r = 0;
       for (const e of this.ledger) r += e.count * rdpUnchecked(e.samplingRate, e.noiseMultiplier / scale, alpha);
       const next = rdpCurveToEpsilon([alpha], [r], delta, this.conversion);

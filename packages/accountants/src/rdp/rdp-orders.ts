@@ -46,3 +46,12 @@ export const DEFAULT_RDP_ORDERS: readonly number[] = Object.freeze(
     1280, 1536, 2048, 3072, 4096, 6144, 8192,
   ],
 );
+
+/**
+ * Largest finite Rényi order α accepted: 2²⁰, the last order the RDP accountant's default grid
+ * is extended to. An integer order costs O(α) time and memory (the binomial expansion of A_α:
+ * 8 MiB of weights at 2²⁰); orders past it are refused, +∞ is still accepted where documented.
+ *
+ * @example MAX_RDP_ORDER // 1048576
+ */
+export const MAX_RDP_ORDER: number = 2 ** 20;

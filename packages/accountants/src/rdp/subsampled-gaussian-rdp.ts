@@ -6,6 +6,7 @@
 import { logAddExp, logNormalCdf, logSubExp, requireInRange } from '@dpbounds/special-functions';
 import { requireOptions } from '../events/validate-event.js';
 import { sampledGaussianIntegerRdp } from './sampled-gaussian-integer-rdp.js';
+import { MAX_RDP_ORDER } from './rdp-orders.js';
 
 /**
  * log A_α for a fractional order α with A_α = E_{z∼N(0,σ²)}[((1−q) + q·exp((2z−1)/(2σ²)))^α]
@@ -94,7 +95,8 @@ function fractionalOrderLogA(q: number, sigma: number, alpha: number): number {
  * Thm 3.2), which keeps full relative accuracy for tiny values; fractional α uses the split
  * series of Mironov et al. 2019 sec. 3.3 (see `fractionalOrderLogA`).
  * Special cases (docs/accounting.md): q = 0 → 0; σ = 0 → +∞; q = 1 → α/(2σ²); α = +∞ → +∞.
- * Domain: q ∈ [0, 1], σ ≥ 0, α > 1 (α = +∞ allowed). Throws `DpboundsRangeError` outside.
+ * Domain: q ∈ [0, 1], σ ≥ 0, α ∈ (1, 2²⁰] ({@link MAX_RDP_ORDER}: an integer order costs O(α)
+ * time and memory) or α = +∞. Throws `DpboundsRangeError` outside.
  * Accuracy, checked against mpmath quadrature: 1e-9 relative (or 1e-12/(α − 1) absolute) at
  * every order; 1e-12 relative for integer orders, down to ε ≈ 1e-18.
  *
@@ -106,11 +108,11 @@ export function subsampledGaussianRdp(options: SubsampledGaussianRdpOptions): nu
   const o = requireOptions<SubsampledGaussianRdpOptions>('options', options, ['samplingRate', 'noiseMultiplier', 'order'], false);
   const q = requireInRange('samplingRate', o.samplingRate, { min: 0, max: 1 });
   const sigma = requireInRange('noiseMultiplier', o.noiseMultiplier, { min: 0 });
-  const alpha = requireInRange('order', o.order, { min: 1, minExclusive: true, max: Infinity });
+  const alpha = o.order === Infinity ? Infinity : requireInRange('order', o.order, { min: 1, minExclusive: true, max: MAX_RDP_ORDER });
   return rdpUnchecked(q, sigma, alpha);
 }
 
-/** Options of {@link subsampledGaussianRdp}: q ∈ [0, 1], σ ≥ 0 and the Rényi order α > 1 (+∞ allowed). */
+/** Options of {@link subsampledGaussianRdp}: q ∈ [0, 1], σ ≥ 0 and the Rényi order α ∈ (1, 2²⁰] (+∞ allowed). */
 export interface SubsampledGaussianRdpOptions {
   readonly samplingRate: number;
   readonly noiseMultiplier: number;

@@ -44,6 +44,12 @@ export interface TprAtFprCalibration {
 /** Bracket growth factor: the CLT guess is usually within 25 % of the root. */
 const STEP = 1.25;
 
+/** The smallest σ the search tries: below it one step's PLD grid grows like 1/σ². */
+const FLOOR = 0.05;
+
+/** A TPR at the start this far below the target (as a fraction of it) sends the search to {@link FLOOR} at once. */
+const FAR_BELOW = 1e-3;
+
 /**
  * A starting σ from the CLT (Bu et al. 2020, Thm. 5): the run is close to G_μ with
  * μ = q·√(T(e^{1/σ²} − 1)), and G_μ gives TPR = target at FPR when μ = Φ⁻¹(target) − Φ⁻¹(fpr),
@@ -62,16 +68,23 @@ function cltGuess(targetTpr: number, fpr: number, q: number, steps: number, neig
  * σ, so σ is bracketed from a CLT starting guess (steps of ×1.25) and then bisected in log σ;
  * the returned σ is the feasible end of the final bracket, so `achievedTpr` never exceeds the
  * target. When even σ ≈ 0.05 meets the target, the smallest feasible σ tried (< 0.0625) is
- * returned: below it one step's PLD grid grows like 1/σ².
+ * returned: below it one step's PLD grid grows like 1/σ². When the TPR at the start is below
+ * 10⁻³ of the target (a tiny FPR), σ = 0.05 is tried next and returned if it meets the target.
  *
- * Domain: fpr ∈ [0, 1), targetTpr ∈ (fpr, 1), q ∈ (0, 1], T integer ≥ 1. Cost: about
+ * Domain: fpr ∈ (0, 1) (at FPR 0 every σ > 0 gives TPR 0: refused, there is no smallest σ),
+ * targetTpr ∈ (fpr, 1), q ∈ (0, 1], T integer ≥ 1. Cost: about
  * 8–15 PLD compositions (each 0.05 s at T = 10², 3 s at T = 5·10⁵, more at T ≥ 10⁷).
- * @throws DpboundsRangeError naming `targetTpr` when it is not above `fpr`, or when it needs σ > 1e4.
- * @example noiseMultiplierForTprAtFpr({ targetTpr: 0.2, fpr: 0.1, samplingRate: 0.01, steps: 100 }).noiseMultiplier
+ * @throws DpboundsRangeError naming `fpr` when it is 0, `targetTpr` when it is not above `fpr`, or when it needs σ > 1e4.
+ * @example noiseMultiplierForTprAtFpr({ targetTpr: 0.15, fpr: 0.1, samplingRate: 0.05, steps: 50 }).noiseMultiplier // ≈ 1.643
  */
 export function noiseMultiplierForTprAtFpr(target: TprAtFprTarget): TprAtFprCalibration {
   requireOptions('target', target, ['targetTpr', 'fpr', 'samplingRate', 'steps', 'neighbouring', 'tolerance', 'onEvaluation']);
   const fpr = requireInRange('fpr', target.fpr, { min: 0, max: 1, maxExclusive: true });
+  if (fpr === 0) {
+    // −0 too: the Gaussian outputs are mutually absolutely continuous, so at FPR 0 every attack's
+    // TPR is 0 at every σ > 0; the target holds without a smallest σ to find (no bracket exists)
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'fpr', expected: 'in (0, 1) (at FPR 0 no attack has a positive TPR at any σ > 0: every σ meets the target, there is no smallest one)', found: fpr });
+  }
   const targetTpr = requireInRange('targetTpr', target.targetTpr, { min: fpr, minExclusive: true, max: 1, maxExclusive: true });
   const samplingRate = requireProbability('samplingRate', target.samplingRate, { min: 0, minExclusive: true, max: 1 });
   const steps = requireInteger('steps', target.steps, { min: 1 });
@@ -91,10 +104,16 @@ export function noiseMultiplierForTprAtFpr(target: TprAtFprTarget): TprAtFprCali
   let hi = guess;
   let tprHi = tpr(hi);
   if (tprHi <= targetTpr) {
+    // a TPR at the start far below the target (a tiny FPR, where the CLT start is far off) is met
+    // at the floor too: try it at once, verified, instead of walking down through costly σ
+    if (tprHi <= FAR_BELOW * targetTpr && hi > FLOOR) {
+      const t = tpr(FLOOR);
+      if (t <= targetTpr) return { noiseMultiplier: FLOOR, achievedTpr: t, fpr, neighbouring, kind: 'guarantee', evaluations };
+    }
     // walk down until infeasible; below σ = 0.05 one step's grid grows like 1/σ²: stop there
     for (;;) {
       lo = hi / STEP;
-      if (lo < 0.05) return { noiseMultiplier: hi, achievedTpr: tprHi, fpr, neighbouring, kind: 'guarantee', evaluations };
+      if (lo < FLOOR) return { noiseMultiplier: hi, achievedTpr: tprHi, fpr, neighbouring, kind: 'guarantee', evaluations };
       const t = tpr(lo);
       if (t > targetTpr) break;
       hi = lo;

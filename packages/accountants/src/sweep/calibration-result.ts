@@ -11,7 +11,8 @@ import type { NeighbouringRelation } from '../accountant.js';
 import type { MechanismEvent } from '../events/mechanism-event.js';
 import { requireSweepAccountant } from './require-sweep-accountant.js';
 import { calibrateEventNoiseMultiplier, calibrateNoiseMultiplier } from '../calibration/calibrate.js';
-import type { AccountantChoice, CalibrationResult } from '../calibration/calibrate.js';
+import type { CalibrationResult } from '../calibration/calibrate.js';
+import { accountantFactory, type AccountantChoice } from '../calibration/accountant-choice.js';
 import type { SweepAccountant } from './sweep-configuration.js';
 
 /** A calibration question: T steps at sampling rate q, target ε at δ. */
@@ -65,7 +66,7 @@ function resultRow(result: CalibrationResult, query: { readonly targetEpsilon: n
 /**
  * Calibrates σ for a target ε at δ with one accountant.
  *
- * @param factory an accountant factory to use instead of `accountant` (e.g. one that counts evaluations for a progress bar); it must build that kind for `neighbouring`.
+ * @param factory an accountant factory to use instead of `accountant` (e.g. one that counts evaluations for a progress bar); it must build that kind for `neighbouring` (a call returning anything but an accountant is refused naming `factory`).
  * @param maxWork the search's work budget (`calibrateNoiseMultiplier`'s option; default 2²⁷ grid points).
  * @throws DpboundsRangeError naming `targetEpsilon`, `delta`, `samplingRate` or `steps` (also past `maxWork`).
  * @example calibrateEpsilon({ targetEpsilon: 1, delta: 1e-5, samplingRate: 0.01, steps: 1000, neighbouring: 'add-remove' }, 'pld').noiseMultiplier
@@ -73,7 +74,7 @@ function resultRow(result: CalibrationResult, query: { readonly targetEpsilon: n
 export function calibrateEpsilon(query: EpsilonCalibrationQuery, accountant: SweepAccountant, factory?: AccountantChoice, maxWork?: number): EpsilonCalibrationResult {
   requireObject('query', query);
   requireSweepAccountant('accountant', accountant);
-  const result = calibrateNoiseMultiplier({ targetEpsilon: query.targetEpsilon, delta: query.delta, samplingRate: query.samplingRate, steps: query.steps, accountant: factory ?? accountant, neighbouring: query.neighbouring, ...(maxWork === undefined ? {} : { maxWork }) });
+  const result = calibrateNoiseMultiplier({ targetEpsilon: query.targetEpsilon, delta: query.delta, samplingRate: query.samplingRate, steps: query.steps, accountant: factory === undefined ? accountant : accountantFactory('factory', factory, query.neighbouring), neighbouring: query.neighbouring, ...(maxWork === undefined ? {} : { maxWork }) });
   return resultRow(result, query, accountant);
 }
 
@@ -92,6 +93,6 @@ export function calibrateEpsilon(query: EpsilonCalibrationQuery, accountant: Swe
 export function calibrateEventEpsilon(query: EventEpsilonCalibrationQuery, accountant: SweepAccountant, factory?: AccountantChoice, maxWork?: number): EpsilonCalibrationResult {
   requireObject('query', query);
   requireSweepAccountant('accountant', accountant);
-  const result = calibrateEventNoiseMultiplier({ targetEpsilon: query.targetEpsilon, delta: query.delta, event: query.event, accountant: factory ?? accountant, neighbouring: query.neighbouring, ...(maxWork === undefined ? {} : { maxWork }) });
+  const result = calibrateEventNoiseMultiplier({ targetEpsilon: query.targetEpsilon, delta: query.delta, event: query.event, accountant: factory === undefined ? accountant : accountantFactory('factory', factory, query.neighbouring), neighbouring: query.neighbouring, ...(maxWork === undefined ? {} : { maxWork }) });
   return resultRow(result, query, accountant);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sweepShard, sweepShardIndices } from './sweep-shard.js';
+import { MAX_SWEEP_CONFIGURATIONS } from './sweep-grid.js';
 import { sweepConfigurationId, sweepSpecId, stableHash } from './sweep-id.js';
 
 describe('sweepShard', () => {
@@ -17,13 +18,26 @@ describe('sweepShard', () => {
   });
 
   it('keeps each configuration with its index in the whole sweep', () => {
-    expect(sweepShard(['a', 'b', 'c', 'd', 'e'], { shard: 1, shardCount: 2 })).toEqual([{ index: 1, config: 'b' }, { index: 3, config: 'd' }]);
+    const [a, b, c, d, e] = [{ steps: 1 }, { steps: 2 }, { steps: 3 }, { steps: 4 }, { steps: 5 }];
+    expect(sweepShard([a, b, c, d, e], { shard: 1, shardCount: 2 })).toEqual([{ index: 1, config: b }, { index: 3, config: d }]);
   });
 
   it('refuses a shard outside [0, n − 1] and n < 1, naming them', () => {
     expect(() => sweepShardIndices(10, { shard: 3, shardCount: 3 })).toThrow(/shard must be .*\[0, 2\]; found 3/);
     expect(() => sweepShardIndices(10, { shard: 0, shardCount: 0 })).toThrow(/shardCount/);
     expect(() => sweepShardIndices(10, { shard: 0.5, shardCount: 2 })).toThrow(/shard/);
+  });
+
+  it('refuses a total above 10⁷ (the fuzz input 1e15 built an array of 1e15 indices and killed the process)', () => {
+    expect(() => sweepShardIndices(1e15, { shard: 0, shardCount: 1 })).toThrow(/^total must be an integer in \[0, 10000000\]/);
+    expect(() => sweepShardIndices(MAX_SWEEP_CONFIGURATIONS + 1, { shard: 0, shardCount: 1 })).toThrow(/total/);
+    expect(sweepShardIndices(MAX_SWEEP_CONFIGURATIONS, { shard: 0, shardCount: MAX_SWEEP_CONFIGURATIONS })).toEqual([0]);
+  });
+
+  it('refuses a configuration that is not an object, naming configs[i] (the fuzz input [NaN] came back as given)', () => {
+    expect(() => sweepShard([Number.NaN] as never, { shard: 0, shardCount: 1 })).toThrow(/^configs\[0\] must be an object/);
+    expect(() => sweepShard([{ steps: 1 }, null] as never, { shard: 0, shardCount: 2 })).toThrow(/^configs\[1\]/);
+    expect(() => sweepShard(new Array(1e6) as never, { shard: 0, shardCount: 1 })).toThrow(/^configs\[0\]/);
   });
 
   it('takes its shard in an options object and refuses unknown or missing keys', () => {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { samplerEpsilon, samplerNoiseMultiplier } from '../../src/index.js';
+import { accountantEvaluationWork } from '../../src/calibration/calibration-work.js';
 
 describe('samplerNoiseMultiplier at full size', () => {
   it.each(['poisson', 'fixed-size', 'balls-in-bins', 'truncated-poisson'] as const)('returns the smallest σ (1e-4 relative) whose sampler ε meets the target (%s, N = 10 000, b = 100, T = 300)', (sampler) => {
@@ -31,5 +32,16 @@ describe('samplerNoiseMultiplier at full size', () => {
     expect(three.noiseMultiplier).toBeGreaterThan(four.noiseMultiplier);
     const at = sampler === 'shuffle' ? three.epsilon.upper?.value : three.epsilon.epsilon.value;
     expect(at).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('samplerNoiseMultiplier at a target far above ε at the start (the library fuzz: target.epsilon = 1e15 … MAX_VALUE)', () => {
+  it.each([[1e15], [2 ** 53 + 1], [1e308], [Number.MAX_VALUE]])('epsilon %s: the σ floor (fixed-size: 2 × 0.01) after two search evaluations and the ε there', (target) => {
+    const run = { sampler: 'fixed-size', datasetSize: 60_000, batchSize: 256, steps: 10_000 } as const; // the @example
+    const r = samplerNoiseMultiplier(run, { epsilon: target, delta: 1e-5 });
+    expect(r.noiseMultiplier).toBe(0.02);
+    expect(r.epsilon.epsilon.value).toBeLessThanOrEqual(target);
+    // two PLD evaluations of the search and the sampler ε at the answer (three more units): the walk down took eight or more
+    expect(r.work).toBeLessThanOrEqual(5 * accountantEvaluationWork('pld', run.steps));
   });
 });

@@ -32,15 +32,33 @@ function requireArray(parameter: string, value: unknown): readonly unknown[] {
 }
 
 /**
+ * Most steps n of a banded strategy: 2²⁴ (a column-norm array of 128 MiB; a `--strategy`
+ * column-norm file of 128 MiB of text holds fewer). Checked before anything is allocated.
+ */
+export const MAX_BANDED_STEPS: number = 2 ** 24;
+
+/**
+ * Most entries of the diagonals of a strategy given by its bands, Σⱼ (n − j) = b·n − b(b − 1)/2
+ * for b bands and n steps: 2²⁵ (256 MiB as the Float64Arrays the Gram view keeps; a Toeplitz band
+ * of one value is expanded to its n − j entries). Checked before anything is allocated.
+ */
+export const MAX_BANDED_ENTRIES: number = 2 ** 25;
+
+/**
  * Validates a strategy for `steps` steps and `bands` bands and returns its Gram view. Bands:
  * exactly `bands` diagonals, each of length n − j or 1, finite, the main diagonal positive.
- * Column norms: n finite positive numbers.
+ * Column norms: n finite positive numbers. Size: n ≤ {@link MAX_BANDED_STEPS} and, for bands,
+ * at most {@link MAX_BANDED_ENTRIES} diagonal entries (refused naming `steps` or `bands` with the
+ * limit and the value, before any allocation).
  *
  * @example bandedGram({ bands: [[1], [0.5]] }, 2, 4).columnNorms // [√1.25, √1.25, √1.25, 1]
  */
 export function bandedGram(strategy: BandedStrategy, bands: number, steps: number): BandedGram {
   const n = requireInteger('steps', steps, { min: 1 });
   const b = requireInteger('bands', bands, { min: 1, max: n });
+  if (n > MAX_BANDED_STEPS) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'steps', expected: `an integer in [1, ${MAX_BANDED_STEPS}] (the banded strategy size limit, 2^24 steps)`, found: n });
+  }
   if (strategy === null || typeof strategy !== 'object' || Array.isArray(strategy)) {
     throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'strategy', expected: 'an object { bands: number[][] } or { columnNorms: number[] }', found: strategy });
   }
@@ -53,6 +71,10 @@ export function bandedGram(strategy: BandedStrategy, bands: number, steps: numbe
     if (raw.length !== n) throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: 'strategy.columnNorms', expected: `${n} column norms (one per step)`, found: raw.length });
     const norms = Float64Array.from(raw, (v, i) => requireInRange(`strategy.columnNorms[${i}]`, v, { min: 0, minExclusive: true }));
     return { steps: n, bands: b, columnNorms: norms, absInner: (i, j) => (i === j ? (norms[i] as number) ** 2 : Math.abs(i - j) < b ? (norms[i] as number) * (norms[j] as number) : 0) };
+  }
+  const entries = b * n - (b * (b - 1)) / 2;
+  if (entries > MAX_BANDED_ENTRIES) {
+    throw new DpboundsRangeError({ code: 'ERR_OUT_OF_RANGE', parameter: 'bands', expected: `at most ${MAX_BANDED_ENTRIES} diagonal entries bands·steps − bands·(bands − 1)/2 (2^25, the banded strategy size limit; ${entries} at steps = ${n})`, found: b });
   }
   const rawBands = requireArray('strategy.bands', strategy.bands);
   if (rawBands.length !== b) throw new DpboundsRangeError({ code: 'ERR_INVALID_LENGTH', parameter: 'strategy.bands', expected: `${b} diagonals (bands = ${b})`, found: rawBands.length });

@@ -124,7 +124,8 @@ export function densityRatioThreshold(target: number, dims: number, lambda: numb
  * √t* = arccosh(e^{μ²/2})/μ), x* = S_{d,0}(t*), y = j(x*). The symmetrised curve is j on
  * [0, x*], the segment x* + y − α on [x*, y], j⁻¹ on [y, 1].
  *
- * Domain: μ > 0, d ≥ 1 integer.
+ * Domain: μ > 0, d ≥ 1 integer (d = 1: every finite μ; t* overflows to +∞ past μ ≈ 2.7e154,
+ * where x* = y = 0).
  *
  * @example rtmGaussianTangentPoint({ mu: 2, dims: 1 }).x // 0.17886165908014617
  */
@@ -132,16 +133,27 @@ export function rtmGaussianTangentPoint(parameters: RtmGaussianParameters): Gaus
   requireOptions('parameters', parameters, ['mu', 'dims']);
   const { mu, dims } = validate(parameters);
   requireInRange('mu', mu, { min: 0, minExclusive: true });
-  const lambda = mu * mu;
-  let tStar: number;
   if (dims === 1) {
-    // arccosh(e^{μ²/2}) = ln(e^{μ²/2} + √(e^{μ²} − 1)), written to stay finite for large μ.
-    const half = lambda / 2;
-    const acosh = half + Math.log(1 + Math.sqrt(-Math.expm1(-lambda)));
-    const root = acosh / mu;
-    tStar = root * root;
-  } else {
-    tStar = densityRatioThreshold(0, dims, lambda);
+    // √t* = arccosh(e^{μ²/2})/μ = μ/2 + ln(1 + √(1 − e^{−μ²}))/μ, never forming μ² or e^{μ²/2}
+    // (μ² overflows past μ ≈ 1.3e154), with x* = S_{1,0}(t*) = 2Q(√t*) and y = F_{1,μ²}(t*) from
+    // the normal tails; for tiny μ, √(1 − e^{−μ²}) = μ (relative error μ²/4) keeps √t* → 1
+    const root = -Math.expm1(-mu * mu);
+    const s = mu / 2 + Math.log1p(mu > 1e-100 ? Math.sqrt(root) : mu) / mu;
+    return { x: 2 * normalSf(s), y: foldedNormalTails(s, mu).cdf, tStar: s * s };
   }
+  const lambda = mu * mu;
+  const tStar = densityRatioThreshold(0, dims, lambda);
   return { x: chiSquaredSf(tStar, dims), y: noncentralChiSquaredCdf(tStar, dims, lambda), tStar };
+}
+
+/**
+ * The χ²₁(λ) tails at s² from normal tails, m = √λ: S_{1,λ}(s²) = Q(s − m) + Q(s + m) and
+ * F_{1,λ}(s²) = Φ(s − m) − Φ(−s − m) (KZKRR Corollary 1), each from its accurate side.
+ *
+ * @example foldedNormalTails(1, 0).sf // 2Q(1) ≈ 0.3173
+ */
+export function foldedNormalTails(s: number, m: number): { sf: number; cdf: number } {
+  const sf = normalSf(s - m) + normalSf(s + m);
+  const cdf = s - m <= 0 ? normalCdf(s - m) - normalCdf(-s - m) : 1 - sf;
+  return { sf, cdf: Math.max(0, cdf) };
 }

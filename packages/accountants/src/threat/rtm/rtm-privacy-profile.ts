@@ -2,9 +2,9 @@
  * Privacy profile of the symmetrised Gaussian relaxed-threat-model curve (derived here, not a
  * formula of Kaissis et al. 2023; docs/math/relaxed-threat-model.md): δ_C(ε) = max(δ_j(ε), δ_{j⁻¹}(ε)).
  */
-import { chiSquaredCdf, chiSquaredSf, erf, noncentralChiSquaredCdf, noncentralChiSquaredSf, normalCdf, normalSf, requireFinite, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
+import { chiSquaredCdf, chiSquaredSf, erf, noncentralChiSquaredCdf, noncentralChiSquaredSf, normalSf, requireFinite, requireInRange, requireInteger, requireOptions } from '@dpbounds/special-functions';
 import { gdpDelta } from '@dpbounds/tradeoff-core';
-import { densityRatioThreshold } from './rtm-gaussian.js';
+import { densityRatioThreshold, foldedNormalTails } from './rtm-gaussian.js';
 import { MAX_RTM_DIMS, MAX_RTM_NONCENTRALITY } from './rtm-limits.js';
 
 /** The profile and its two one-sided parts. */
@@ -25,22 +25,21 @@ function scaled(epsilon: number, p: number): number {
   return p === 0 ? 0 : Math.exp(epsilon + Math.log(p));
 }
 
-/** S_{1,λ}(s²) = Q(s − m) + Q(s + m) and F_{1,λ}(s²) = Φ(s − m) − Φ(−s − m), m = √λ. */
-function foldedNormalTails(s: number, m: number): { sf: number; cdf: number } {
-  const sf = normalSf(s - m) + normalSf(s + m);
-  const cdf = s - m <= 0 ? normalCdf(s - m) - normalCdf(-s - m) : 1 - sf;
-  return { sf, cdf: Math.max(0, cdf) };
-}
-
 /**
  * The two one-sided profiles for d-dimensional χ² statistics with noncentrality λ (no
- * validation; ε finite, λ ≥ 0, d ≥ 1 integer). d = 1 uses folded-normal tails (any λ); for
+ * validation; ε finite, λ ≥ 0, d ≥ 1 integer; λ = +∞, an overflowed μ², gives δ = 1). d = 1
+ * uses folded-normal tails (any λ); for
  * λ < 1e−8 both are the Gaussian-DP profile δ_{G_√λ}(ε), a valid upper bound.
  */
 export function rtmGaussianProfileUnchecked(eps: number, d: number, lambda: number): RtmPrivacyProfile {
   if (lambda === 0) {
     const delta = Math.max(0, -Math.expm1(eps));
     return { delta, deltaJ: delta, deltaJInverse: delta };
+  }
+  if (lambda === Infinity) {
+    // λ = μ² overflowed (μ > 1.3e154, d = 1): both one-sided profiles are 1 − (a mass below
+    // e^{−λ/8} ≤ e^{−10³⁰⁷}) for every finite ε, i.e. 1 in float64 (and δ = 1 always holds)
+    return { delta: 1, deltaJ: 1, deltaJInverse: 1 };
   }
   if (lambda < TINY_NONCENTRALITY) {
     // the χ² differences lose their digits here (1e−4 relative at λ = 1e−10, in either direction);
@@ -75,7 +74,8 @@ export function rtmGaussianProfileUnchecked(eps: number, d: number, lambda: numb
  * δ(ε) of C(j, j⁻¹) for the d-dimensional Gaussian mechanism with μ = Δ/σ under the RTM:
  * the smallest δ such that the RTM attacker's curve is above the (ε, δ) curve.
  *
- * Domain: ε real (finite), μ ≥ 0, d integer in [1, 10⁵] (μ ≤ 10³ when d > 1). Accuracy: χ² kernels and a Brent root (~1e−10);
+ * Domain: ε real (finite), μ ≥ 0 finite, d integer in [1, 10⁵] (μ ≤ 10³ when d > 1; d = 1 past
+ * μ ≈ 1.3e154, where μ² overflows, gives δ = 1, the value to float64 precision). Accuracy: χ² kernels and a Brent root (~1e−10);
  * d = 1 in closed form through normal tails.
  *
  * @example rtmGaussianPrivacyProfile(0.5, { mu: 2, dims: 1 }).delta // 0.4748900174669649
