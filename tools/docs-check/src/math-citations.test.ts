@@ -17,6 +17,7 @@ const folders = ['packages/accountants/src/rdp', 'packages/accountants/src/pld',
 /** Files that compute no formula, and why. */
 const noMath: Record<string, string> = {
   'packages/accountants/src/calibration/accountant-factory.ts': 'builds accountants by name',
+  'packages/accountants/src/calibration/accountant-choice.ts': 'checks what an accountant factory returns',
   'packages/accountants/src/pld/require-discrete-pld.ts': 'argument check',
   'packages/tradeoff-core/src/curve/define-trade-off.ts': 'wraps a user closed form',
   'packages/tradeoff-core/src/curve/require-trade-off-curve.ts': 'argument check',
