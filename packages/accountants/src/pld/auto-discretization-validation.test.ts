@@ -2,20 +2,10 @@
  * autoDiscretizationInterval validates its ledger entry by entry, holes included (the library
  * fuzz found a sparse ledger reaching `entry.noiseMultiplier` of a hole as a plain TypeError).
  */
-import { isDpboundsError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { autoDiscretizationInterval } from './pld-accountant.js';
 import { parseAccountantState } from '../accountant.js';
-
-function refusedParameter(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    expect(isDpboundsError(error), String(error)).toBe(true);
-    return (error as { parameter: string }).parameter;
-  }
-  throw new Error('expected a typed refusal, got an answer');
-}
+import { refusedParameter } from '../test-helpers/refused-parameter.js';
 
 const entry = { samplingRate: 0.004, noiseMultiplier: 1.1, count: 10000 };
 

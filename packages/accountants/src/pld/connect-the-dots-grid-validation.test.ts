@@ -1,17 +1,7 @@
 /** connectTheDotsGridOfPair refuses a hostile pair or grid step with a typed error naming it. */
-import { isDpboundsError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { connectTheDotsGridOfPair, psgLossPair } from './connect-the-dots.js';
-
-function refusedParameter(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    expect(isDpboundsError(error), String(error)).toBe(true);
-    return (error as { parameter: string }).parameter;
-  }
-  throw new Error('expected a typed refusal, got an answer');
-}
+import { refusedParameter } from '../test-helpers/refused-parameter.js';
 
 describe('connectTheDotsGridOfPair validation', () => {
   const pair = psgLossPair('remove', 0.01, 1);

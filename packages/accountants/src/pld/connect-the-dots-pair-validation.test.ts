@@ -3,19 +3,9 @@
  * naming `pair` or its field (the library fuzz found `pair = {}` and others reaching
  * pair.xRange() as a plain TypeError).
  */
-import { isDpboundsError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { connectTheDotsPldOfPair, psgLossPair } from './connect-the-dots.js';
-
-function refusedParameter(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    expect(isDpboundsError(error), String(error)).toBe(true);
-    return (error as { parameter: string }).parameter;
-  }
-  throw new Error('expected a typed refusal, got an answer');
-}
+import { refusedParameter } from '../test-helpers/refused-parameter.js';
 
 describe('connectTheDotsPldOfPair validates the pair', () => {
   const pair = psgLossPair('remove', 0.01, 1);

@@ -2,29 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { circularCompose } from './fft-composition.js';
 import { fftCompositionErrorBound } from './fft-rounding-bound.js';
-
-/**
- * The law of the sum mod size by repeated direct circular convolution. Every term is a product of
- * non-negative numbers added to a non-negative sum, so each bin is within (steps·length + 2)·u of
- * its exact value *relative to itself*: a reference far more accurate than the FFT's absolute error
- * on the small bins the bound is about.
- */
-function directCircular(inputs: readonly { probs: Float64Array; count: number }[], size: number): Float64Array {
-  let acc = new Float64Array(size);
-  acc[0] = 1;
-  for (const g of inputs) {
-    for (let t = 0; t < g.count; t++) {
-      const next = new Float64Array(size);
-      for (let i = 0; i < size; i++) {
-        const a = acc[i] as number;
-        if (a === 0) continue;
-        for (let j = 0; j < g.probs.length; j++) next[(i + j) % size] = (next[(i + j) % size] as number) + a * (g.probs[j] as number);
-      }
-      acc = next;
-    }
-  }
-  return acc;
-}
+import { directCircular } from './test-helpers/direct-circular.js';
 
 /** A law of total mass 1 whose entries span `decades` decades (10^(−decades·u), u uniform in [0, 1]). */
 const wideLaw = (maxLength: number) =>

@@ -2,20 +2,10 @@
  * composeWithinBudget refuses a buildStep that returns no PLDs, naming buildStep (the library
  * fuzz found `() => undefined` and `() => NaN` failing as a plain TypeError).
  */
-import { isDpboundsError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { connectTheDotsPld } from '../pld/connect-the-dots.js';
 import { composeWithinBudget } from './compose-within-budget.js';
-
-function refusedParameter(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    expect(isDpboundsError(error), String(error)).toBe(true);
-    return (error as { parameter: string }).parameter;
-  }
-  throw new Error('expected a typed refusal, got an answer');
-}
+import { refusedParameter } from '../test-helpers/refused-parameter.js';
 
 describe('composeWithinBudget checks what buildStep returns', () => {
   it.each([[undefined], [Number.NaN], [[]], [{}], [new Array(2)]])('buildStep returning %s is refused naming buildStep', (value) => {

@@ -2,7 +2,6 @@
  * Each sampling entry refuses a hostile argument with a typed dpbounds error naming the field
  * (not a property read on `undefined`).
  */
-import { isDpboundsError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { connectTheDotsPld } from '../pld/connect-the-dots.js';
 import { ballsInBinsEpsilonLowerBound } from './balls-in-bins-lower-bound.js';
@@ -11,17 +10,7 @@ import { composeWithinBudget } from './compose-within-budget.js';
 import { fixedSizeSubstitutionEpsilon, fixedSizeSubstitutionPld } from './fixed-size-substitution.js';
 import { symmetrisedPld } from './symmetrised-pld.js';
 import { truncatedPoissonEpsilon } from './truncated-poisson-pld.js';
-
-/** The parameter named by the typed error `call` throws (fails the test on any other outcome). */
-function refusedParameter(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    expect(isDpboundsError(error), String(error)).toBe(true);
-    return (error as { parameter: string }).parameter;
-  }
-  throw new Error('expected a typed refusal, got an answer');
-}
+import { refusedParameter } from '../test-helpers/refused-parameter.js';
 
 const RUN = { datasetSize: 1000, batchSize: 10, epochs: 1, noiseMultiplier: 1, steps: 10 };
 

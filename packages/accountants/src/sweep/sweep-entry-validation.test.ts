@@ -2,7 +2,6 @@
  * Each sweep entry refuses a hostile argument with a typed dpbounds error naming the field
  * (not a property read on `undefined`).
  */
-import { isDpboundsError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { calibrateEpsilon } from './calibration-result.js';
 import { dpAccountantEvaluation, dpAccountantResult, jsonSafeResult } from './dp-accountant-result.js';
@@ -13,16 +12,7 @@ import { expandSweepGrid } from './sweep-grid.js';
 import { stableHash, sweepConfigurationId, sweepSpecId } from './sweep-id.js';
 import { sweepShard } from './sweep-shard.js';
 import { bayesSecurityJson, bayesSecurityResult, gmipJson, gmipResult, rtmJson, rtmResult } from './threat-results.js';
-
-function refusedParameter(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    expect(isDpboundsError(error), String(error)).toBe(true);
-    return (error as { parameter: string }).parameter;
-  }
-  throw new Error('expected a typed refusal, got an answer');
-}
+import { refusedParameter } from '../test-helpers/refused-parameter.js';
 
 const RUN = { samplingRate: 0.01, noiseMultiplier: 1, steps: 10, neighbouring: 'add-remove' as const };
 const CONFIG = { ...RUN, delta: 1e-5 };
