@@ -8,8 +8,11 @@ describe('dp: the GDP row never passes the PLD guarantee off as the GDP ε', () 
     const { stdout, code } = await runCaptured([...run, '--accountant', 'all']);
     expect(code).toBe(0);
     const pld = /^\s+pld\s+(\S+)/m.exec(stdout)?.[1] as string;
-    const table = stdout.split('\n').filter((line) => !line.startsWith('note'));
-    expect(table.join('\n').split(pld).length - 1).toBe(1);
+    // the gdp row does not repeat the PLD ε (another accountant's estimate may equal it to 6 digits:
+    // the PRV estimate here is 13.7405 too)
+    const gdpRow = /^\s+gdp\s.*$/m.exec(stdout)?.[0] as string;
+    expect(pld).toMatch(/^\d/);
+    expect(gdpRow).not.toContain(pld);
     expect(stdout).toMatch(/^\s+gdp\s+8762\.37\s+guarantee: pld row; estimate = CLT approximation, not a bound$/m);
     // an estimate far outside the proven bracket says why it is there
     expect(stdout).toMatch(/^note \(gdp\): outside the PLD bounds \[13\.739\d*, 13\.740\d*\]: the CLT estimates ε only for many steps at a small sampling rate/m);
