@@ -3,21 +3,11 @@
  * allocates (the library fuzz found order = 1e15 reaching a typed-array allocation: a plain
  * RangeError).
  */
-import { DpboundsRangeError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { RdpAccountant } from './rdp-accountant.js';
 import { MAX_RDP_ORDER } from './rdp-orders.js';
 import { subsampledGaussianRdp } from './subsampled-gaussian-rdp.js';
-
-function rangeRefusal(call: () => unknown): DpboundsRangeError {
-  try {
-    call();
-  } catch (error) {
-    expect(error, String(error)).toBeInstanceOf(DpboundsRangeError);
-    return error as DpboundsRangeError;
-  }
-  throw new Error('expected a typed refusal, got an answer');
-}
+import { rangeRefusal } from '../test-helpers/refused-parameter.js';
 
 describe('the Rényi order limit', () => {
   it.each([[1e15], [2 ** 53 + 1], [1e308], [Number.MAX_VALUE], [MAX_RDP_ORDER + 1], [MAX_RDP_ORDER + 0.5]])('subsampledGaussianRdp(order = %s) is refused naming order with the limit', (order) => {

@@ -2,21 +2,11 @@
  * The banded strategy size limits are checked before anything is allocated (the library fuzz
  * found steps = 1e15 reaching a Float64Array allocation: a plain RangeError).
  */
-import { DpboundsRangeError } from '@dpbounds/special-functions';
 import { describe, expect, it } from 'vitest';
 import { bandedMatrixEvent } from './banded-matrix-event.js';
 import { bandedGram, MAX_BANDED_ENTRIES, MAX_BANDED_STEPS } from './banded-strategy.js';
 import { splitNoiseSensitivity } from './split-noise.js';
-
-function rangeRefusal(call: () => unknown): DpboundsRangeError {
-  try {
-    call();
-  } catch (error) {
-    expect(error, String(error)).toBeInstanceOf(DpboundsRangeError);
-    return error as DpboundsRangeError;
-  }
-  throw new Error('expected a typed refusal, got an answer');
-}
+import { rangeRefusal } from '../../test-helpers/refused-parameter.js';
 
 const strategy = { bands: [[1], [0.5]] };
 
