@@ -34,8 +34,10 @@ export interface ResultProvenance {
   readonly neighbouring: NeighbouringRelation;
   /**
    * `pld`, `prv`, `rdp`, `gdp`; `pld-coarsened` when the work budget forced a coarser
-   * (still pessimistic) grid; `rdp-fallback` when the accountant's grid cannot resolve δ (or
-   * would exceed the budget) and the RDP bound, valid for every δ, is reported instead.
+   * (still pessimistic) grid; `pld-fallback` when the PRV grid cannot resolve δ and the PLD's
+   * exponentially tilted bounds of the same ledger are reported; `rdp-fallback` when the
+   * accountant's grid cannot resolve δ (or would exceed the budget) and the RDP bound, valid for
+   * every δ, is reported instead.
    */
   readonly method: string;
   /** Why a coarser grid or a fallback was used (absent otherwise). */

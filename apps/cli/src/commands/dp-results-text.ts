@@ -31,7 +31,7 @@ export function dpResultsText(results: readonly DpResultRow[], byDelta: boolean,
     // a banded balls-in-bins row credited with amplification (dp-banded.ts) says so, and what the accountant gave without it
     const note = typeof r.epsilonUnamplified === 'number'
       ? `amplified (random allocation); ${String(r.accountant)} without: ${num(r.epsilonUnamplified)}`
-      : gdp ? gdpWords : r.method === 'rdp-fallback' ? 'the RDP bound: the grid cannot resolve this δ' : r.accountant === 'rdp' ? `optimal order ${num(r.order)}` : r.accountant === 'pld' ? 'pessimistic discretisation' : 'PRV error bounds';
+      : gdp ? gdpWords : r.method === 'rdp-fallback' ? 'the RDP bound: the grid cannot resolve this δ' : r.method === 'pld-fallback' ? 'the tilted PLD bound: the PRV grid cannot resolve this δ' : r.accountant === 'rdp' ? `optimal order ${num(r.order)}` : r.accountant === 'pld' ? 'pessimistic discretisation' : 'PRV error bounds';
     const switched = typeof r.method === 'string' && /fallback|coarsened/.test(r.method) ? ` (${r.method})` : '';
     return [String(r.accountant), num(value), num(lower), num(estimate), `${note}${switched}`];
   });

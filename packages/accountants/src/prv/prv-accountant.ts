@@ -8,6 +8,8 @@ import { DpboundsRangeError, DpboundsTypeError, isDpboundsError, requireInRange 
 import { LedgerAccountant, parseAccountantState, type AccountantKind, type DeltaBounds, type EpsilonBounds, type NeighbouringRelation } from '../accountant.js';
 import { groupLedger, type LedgerEntry } from '../events/ledger.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from '../pld/discrete-pld.js';
+import { PldAccountant } from '../pld/pld-accountant.js';
+import { dpSgdEvent } from '../events/mechanism-event.js';
 import type { PsgDirection } from '../pld/psg-privacy-loss.js';
 import { DEFAULT_RDP_ORDERS } from '../rdp/rdp-orders.js';
 import { rdpCurveToEpsilon } from '../rdp/rdp-to-epsilon.js';
@@ -39,7 +41,7 @@ export interface PrvAccountantOptions {
   /**
    * Work budget: the most points of one PRV grid (FFT length); integer in [2^12, 2^26], default
    * 2^23 (≈ 0.6–0.8 GB, 3–10 s per FFT). Past it the ε error is enlarged (still valid, looser) and the
-   * bounds' `note` says so; a δ the grid cannot resolve gets the RDP bound (`method: 'rdp-fallback'`).
+   * bounds' `note` says so; a δ the grid cannot resolve gets the PLD's tilted bounds of the same ledger (`method: 'pld-fallback'`), or the RDP bound where the PLD cannot tilt either (`method: 'rdp-fallback'`).
    */
   readonly maxGridPoints?: number;
 }
@@ -278,7 +280,11 @@ export class PrvAccountant extends LedgerAccountant {
     }
     const fallback = (why: string): EpsilonBounds => {
       // The PRV grid cannot resolve this δ (float noise of the FFT; the anchors raise here). The
-      // RDP bound is a valid, looser guarantee; no PRV lower bound exists then, so lower = 0.
+      // PLD of the same ledger answers below its own floor by exponential tilting
+      // (docs/math/pld-tiny-delta.md): a guarantee with a proven lower bound, reported when it
+      // does; otherwise the RDP bound, valid and looser, with lower = 0.
+      const tilted = this.tiltedPldBounds(delta, why);
+      if (tilted !== undefined) return tilted;
       const rdp = rdpFallbackEpsilon(this.ledger, this.neighbouring, delta) as number;
       return { lower: 0, estimate: rdp, upper: rdp, ...head, method: 'rdp-fallback', note: rdpFallbackNote(this.ledger, this.neighbouring, why, true) };
     };
@@ -290,6 +296,29 @@ export class PrvAccountant extends LedgerAccountant {
       if (isDpboundsError(error) && error.code !== 'ERR_INVALID_TYPE') return fallback(`the PRV grid failed (${error.message})`);
       throw error;
     }
+  }
+
+  /**
+   * The PLD's bounds for the same ledger and relation at a δ the PRV grid cannot resolve, when the
+   * PLD answers them by exponential tilting (its note says so); undefined otherwise (the PLD's
+   * own answer there would be its RDP fallback or a noisy grid value, no better than ours).
+   * Reported as `method: 'pld-fallback'`, the estimate being the upper bound.
+   */
+  private tiltedPldBounds(delta: number, why: string): EpsilonBounds | undefined {
+    let bounds: EpsilonBounds;
+    try {
+      const pld = new PldAccountant({ neighbouring: this.neighbouring });
+      for (const e of this.ledger) pld.compose(dpSgdEvent({ samplingRate: e.samplingRate, noiseMultiplier: e.noiseMultiplier, steps: e.count }));
+      bounds = pld.getEpsilonBounds(delta);
+    } catch (error) {
+      if (isDpboundsError(error)) return undefined;
+      throw error;
+    }
+    if (bounds.method !== 'pld' || bounds.kind !== 'guarantee' || !/exponentially tilted/.test(bounds.note ?? '')) return undefined;
+    return {
+      lower: bounds.lower, estimate: bounds.upper, upper: bounds.upper, kind: 'guarantee', neighbouring: this.neighbouring, method: 'pld-fallback',
+      note: `${why}: the PLD's guarantee of the same ledger by exponential tilting reported (also as the estimate: the PRV grid gives none at this δ), with its lower bound`,
+    };
   }
 
   /** getEpsilonBounds once δ is known to be resolvable. */

@@ -55,8 +55,15 @@ describe('rdpFallbackNote', () => {
     const pld = new PldAccountant({ maxGridPoints: 2 ** 12 }).compose(refused).getEpsilonBounds(1e-12);
     expect(pld.method).toBe('rdp-fallback');
     expect(pld.note).toMatch(/: RDP bound reported, lower bound 0$/);
-    const prv = new PrvAccountant().compose(event).getEpsilonBounds(1e-13);
+    // below every grid (the PLD cannot tilt at 1e-320 either) the PRV reports the RDP bound
+    const prv = new PrvAccountant().compose(event).getEpsilonBounds(1e-320);
     expect(prv.method).toBe('rdp-fallback');
     expect(prv.note).toMatch(/: RDP bound reported \(also as the estimate: the grid gives none at this δ\), lower bound 0$/);
+    // below the PRV's floor where the PLD answers by tilting, the PRV reports the PLD's bounds
+    const tilted = new PrvAccountant().compose(event).getEpsilonBounds(1e-13);
+    const pldTilted = new PldAccountant().compose(event).getEpsilonBounds(1e-13);
+    expect(tilted).toMatchObject({ method: 'pld-fallback', kind: 'guarantee', upper: pldTilted.upper, lower: pldTilted.lower, estimate: pldTilted.upper });
+    expect(tilted.note).toMatch(/the PLD's guarantee of the same ledger by exponential tilting reported/);
+    expect(tilted.upper).toBeLessThan(new PrvAccountant().compose(event).getEpsilonBounds(1e-320).upper);
   });
 });

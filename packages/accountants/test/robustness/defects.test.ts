@@ -140,7 +140,7 @@ describe('finite ε is reported finite, however large', () => {
     expect(Number.isFinite(new GdpAccountant().compose(big).getEpsilon(delta))).toBe(true);
   });
 
-  it('δ = 1e-300: the PLD answers by tilting (finite, at most the RDP bound, with a lower bound), the PRV falls back to RDP and says so; GDP stays finite', () => {
+  it('δ = 1e-300: the PLD answers by tilting (finite, at most the RDP bound, with a lower bound), the PRV reports the tilted PLD bounds and says so; GDP stays finite', () => {
     const run = dpSgdEvent({ samplingRate: 0.01, noiseMultiplier: 1, steps: 1000 });
     const rdp = new RdpAccountant().compose(run).getEpsilon(1e-300);
     expect(Number.isFinite(rdp)).toBe(true);
@@ -154,10 +154,11 @@ describe('finite ε is reported finite, however large', () => {
     expect(tilted.lower).toBeLessThanOrEqual(tilted.upper);
     expect(pld.getEpsilon(1e-300)).toBe(tilted.upper);
     const prv = new PrvAccountant().compose(run);
+    // the PRV cannot resolve 1e-300 either: it reports the PLD's tilted bounds, not RDP's
     const b = prv.getEpsilonBounds(1e-300);
-    expect(b).toMatchObject({ upper: rdp, lower: 0, method: 'rdp-fallback', kind: 'guarantee' });
-    expect(b.note).toMatch(/RDP bound/);
-    expect(prv.getEpsilon(1e-300)).toBe(rdp);
+    expect(b).toMatchObject({ upper: tilted.upper, lower: tilted.lower, method: 'pld-fallback', kind: 'guarantee' });
+    expect(b.note).toMatch(/exponential tilting/);
+    expect(prv.getEpsilon(1e-300)).toBe(tilted.upper);
     expect(Number.isFinite(new GdpAccountant().compose(run).getEpsilon(1e-300))).toBe(true);
   });
 

@@ -52,7 +52,7 @@ describe('lower bounds never exceed the guarantee; large ε stays finite', () =>
           expect(b.lower).toBeLessThanOrEqual(b.estimate);
           expect(b.estimate).toBeLessThanOrEqual(b.upper);
           expect(b.kind).toBe('guarantee');
-          expect(['pld', 'pld-coarsened', 'prv', 'rdp-fallback']).toContain(b.method);
+          expect(['pld', 'pld-coarsened', 'prv', 'pld-fallback', 'rdp-fallback']).toContain(b.method);
         }
       }),
       { seed: 5, numRuns: 8 },
