@@ -24,8 +24,10 @@ export function labelRuleProblems(document: unknown): string[] {
     }
     const numeric = NUMBER_KEYS.some((k) => typeof o[k] === 'number');
     if (numeric && typeof o.kind === 'string' && !KINDS.has(o.kind)) problems.push(`${path}.kind = ${JSON.stringify(o.kind)} beside a number is not one of the four kinds`);
-    // a fallback's note explains the noise it stepped away from: its number is the RDP bound, not the noisy one
-    if (o.kind === 'guarantee' && o.method !== 'rdp-fallback' && typeof o.note === 'string' && /rounding error|float[- ]noise|within the .*noise/i.test(o.note)) problems.push(`${path}: a guarantee whose note says it lies within numerical noise: ${o.note}`);
+    // a fallback's note explains the noise it stepped away from: its number is the RDP bound or the
+    // exponentially tilted PLD's, not the noisy one
+    const steppedAway = o.method === 'rdp-fallback' || o.method === 'pld-fallback' || (typeof o.note === 'string' && /exponential(ly)? tilt/i.test(o.note));
+    if (o.kind === 'guarantee' && !steppedAway && typeof o.note === 'string' && /rounding error|float[- ]noise|within the .*noise/i.test(o.note)) problems.push(`${path}: a guarantee whose note says it lies within numerical noise: ${o.note}`);
     if (o.kind === 'guarantee' && typeof o.epsilon === 'number' && typeof o.epsilonLower === 'number' && o.epsilonLower > o.epsilon * (1 + 1e-12)) problems.push(`${path}: epsilonLower ${o.epsilonLower} above the guarantee ${o.epsilon}`);
     if (o.accountant === 'gdp' && typeof o.epsilonEstimate === 'number' && typeof o.epsilon === 'number' && o.epsilonEstimate > 2 * o.epsilon && typeof o.estimateNote !== 'string') problems.push(`${path}: a CLT estimate ${o.epsilonEstimate} more than twice the PLD guarantee ${o.epsilon} without an estimateNote`);
     for (const [key, v] of Object.entries(o)) visit(v, `${path}.${key}`);
