@@ -11,7 +11,7 @@
 
 /** Case id → what happens (see `cli-fuzz.test.ts` for the rule). */
 export const KNOWN_FAILURES: Readonly<Record<string, string>> = {
-  // found by the full product on 2026-11-29 (17:28 UTC, main at ee49765); causes not yet traced
+  // found by the full product on 2026-11-29 (17:28 UTC, main at a10b81f); causes not yet traced
   'dp#3 --noise-multiplier=1e-320': 'fixed-size sampling priced by RDP: ε = +∞ printed as null (the RDP accountant overflows at σ/2 = 5e-321; the PLD answers finite)',
   'dp#3 --noise-multiplier=5e-324': 'as dp#3 --noise-multiplier=1e-320',
   'dp#4 --delta=1e-320': 'truncated-Poisson PLD: ε = +∞ printed as null at δ = 1e-320 (the Poisson comparison row is finite, by its RDP fallback)',
