@@ -221,6 +221,8 @@ describe('readReleasedValues / auditReleasedValues for other callers (dpbounds r
     expect([values.steps, values.canaries, values.bits.length]).toEqual([40, 100, 100]);
     const run = { samplingRate: 0.05, noiseMultiplier: 1, steps: 40, delta: 1e-5 };
     expect(() => auditReleasedValues(values, run, { names: { clipNorm: 'run clipNorm', delta: 'run delta', steps: 'run steps' } })).toThrow(/^run clipNorm C is needed for the measured score/);
+    // a C so small that noise scale / C overflows is refused naming C, not the σ it produced
+    expect(() => auditReleasedValues(values, { ...run, clipNorm: 1e-320 }, { names: { clipNorm: 'run clipNorm', delta: 'run delta', steps: 'run steps' } })).toThrow(/^run clipNorm must be large enough for the measured noise multiplier .* found 1e-320$/);
     const audit = auditReleasedValues(values, { ...run, clipNorm: 1 });
     expect(JSON.parse(JSON.stringify(audit.json))).toEqual(audit.json);
     expect(audit.json).toMatchObject({ kind: 'empirical', neighbouring: 'add-remove', guarantee: { kind: 'guarantee', neighbouring: 'add-remove' } });

@@ -236,6 +236,9 @@ export function auditReleasedValues(values: ReleasedValues, run: ReleasedRun, op
   }
   const measuredNoiseScale = releasedNoiseScale(values.released);
   const measuredNoiseMultiplier = clipNorm === undefined ? null : measuredNoiseScale / clipNorm;
+  if (measuredNoiseMultiplier !== null && !Number.isFinite(measuredNoiseMultiplier)) {
+    throw new UsageError(`${names.clipNorm} must be large enough for the measured noise multiplier (the released values' noise scale ${measuredNoiseScale} / C) to be finite; found ${clipNorm}`);
+  }
   const scoredNoiseMultiplier = score === 'sum' ? null : score === 'claimed' ? run.noiseMultiplier : (measuredNoiseMultiplier as number);
   const scores = diracCanaryScores(values.released, {
     canaries: values.canaries,

@@ -18,7 +18,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, string>> = {
   'audit#3 --delta=1e-320': 'the truncated-Poisson sampler guarantee is +∞ at δ = 1e-320 (as dp#4), printed as null',
   'attack#3 --delta=1e-320': 'the truncated-Poisson guarantee is +∞ at δ = 1e-320 (as dp#4): the refusal names the library\'s epsilon, not a flag',
   'per-instance#0 --delta=1e-320': 'null at points[0].guaranteeAccountant: no accountant gives the data-independent guarantee at δ = 1e-320',
-  'audit#9 --clip-norm=1e-320': 'exit 2 naming --noise-multiplier (found Infinity), not --clip-norm',
   'calibrate#8 --target-epsilon=1e308': 'exit 2 from the calibration work budget naming --steps, not --target-epsilon (the search itself would stop at the σ floor in two evaluations)',
   'calibrate#10 --target-epsilon=1e308': 'null at randomAllocation.epsilon: the balls-in-bins ε at the calibrated σ floor is +∞',
   'demo#0 --noise-multiplier=1e-320': 'exit 2 naming --canary-scores: the demo refuses the canary-score file it wrote itself at σ ≈ 0, instead of naming --noise-multiplier',
