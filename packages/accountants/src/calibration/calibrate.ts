@@ -147,7 +147,11 @@ function smallestNoiseMultiplier(
   // the PRV accountant starts next to the answer, found with cheap PRV estimates (prv-start.ts),
   // and brackets it with small steps growing 4× (others: steps of 25 % growing 1.25×)
   const start = kind === 'prv' && shape !== undefined ? prvCalibrationStart(make(), shape.samplingRate, shape.steps, options.delta, target, unit, tol) : undefined;
-  const guess = (start === undefined ? unit : start.sigma) / scale;
+  // the search explores noises σ·scale ≥ 0.01 (below it one step's grid grows like 1/σ² while ε
+  // moves little): a start below that floor (an exact Gaussian start for a target of 1e308 is
+  // about 1e-154) is raised to it, or the upward walk would double from there, hundreds of evaluations
+  const floor = 1e-2 / scale;
+  const guess = Math.max(floor, (start === undefined ? unit : start.sigma) / scale);
   const grow = (f: number): number => (start === undefined ? Math.min(f * 1.25, 2) : Math.min(1 + (f - 1) * 4, 2));
   let lo = guess;
   let hi = guess;
@@ -156,7 +160,6 @@ function smallestNoiseMultiplier(
     // a target far above ε at the start (1e15, 1e308: beyond what the CLT start can aim at) is met
     // at the floor of the explored range: try the floor at once, verified by an evaluation, instead
     // of walking down to it through σ where every evaluation is costly (wide one-step grids)
-    const floor = 1e-2 / scale;
     if (lo > floor && target >= FAR_TARGET_FACTOR * epsHi * (lo / floor) ** 2) {
       const epsFloor = eps(floor);
       if (epsFloor <= target) return { value: floor, epsilon: epsFloor, evaluations, work: meter.used };
@@ -170,7 +173,7 @@ function smallestNoiseMultiplier(
       lo /= shrink;
       shrink = grow(shrink);
       // below a noise of 0.01 the grids of one step grow like 1/σ² while ε moves little: stop there
-      if (lo < 1e-2 / scale) return { value: hi, epsilon: epsHi, evaluations, work: meter.used };
+      if (lo < floor) return { value: hi, epsilon: epsHi, evaluations, work: meter.used };
       epsLo = eps(lo);
     }
   } else {

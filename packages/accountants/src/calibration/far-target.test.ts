@@ -41,6 +41,28 @@ describe('a target far above what the start gives', () => {
   });
 });
 
+describe('a start below the σ floor (the exact Gaussian start for a huge target)', () => {
+  // the CLI fuzz's calibrate --mechanism banded-matrix --target-epsilon 1e308: the start σ ≈ 2.5e-154
+  // priced ε = +∞ and the upward walk doubled from there, 517 evaluations (past the work budget)
+  it.each([['pld'], ['rdp']] as const)('targetEpsilon 1e308 for ten Gaussian releases is met at the floor in one evaluation (%s)', (accountant) => {
+    const priced: number[] = [];
+    const event = (noiseMultiplier: number) => {
+      priced.push(noiseMultiplier);
+      return dpSgdEvent({ samplingRate: 1, noiseMultiplier, steps: 10 });
+    };
+    const r = calibrateEventNoiseMultiplier({ targetEpsilon: 1e308, delta: 1e-5, event, accountant });
+    expect(r.value).toBe(0.01);
+    expect(r.epsilon).toBeLessThanOrEqual(1e308);
+    expect(r.evaluations).toBe(1);
+    expect(Math.min(...priced)).toBe(0.01);
+  });
+  it('an ordinary Gaussian target is unchanged: its exact start lies above the floor', () => {
+    const r = calibrateEventNoiseMultiplier({ targetEpsilon: 2, delta: 1e-5, event: (s) => dpSgdEvent({ samplingRate: 1, noiseMultiplier: s, steps: 10 }), accountant: 'pld' });
+    expect(r.value).toBeGreaterThan(1);
+    expect(r.epsilon).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('steps = 1e15 (the fuzz input)', () => {
   it('is refused naming steps within the work budget', () => {
     let error: unknown;
