@@ -23,7 +23,7 @@ import { DpboundsRangeError } from '@dpbounds/special-functions';
 import { canaryParticipation, canaryParticipationLaw } from './canary-participation.js';
 import type { CanaryParticipation, CanaryParticipationLaw } from './canary-participation.js';
 import type { CanaryScoresTrace } from './canary-scores.js';
-import { diracCanaryLogRatio, diracCanaryStepScore } from './dirac-canary-score.js';
+import { diracCanaryLogRatio, diracCanaryStepScore, scoresAsNoiseless } from './dirac-canary-score.js';
 import type { Instrument, RunInfo, StepContext } from './instrument.js';
 
 /** Options of {@link diracCanaryInstrument}. */
@@ -95,7 +95,7 @@ export function diracCanaryInstrument(options: DiracCanaryOptions): Instrument<C
     onStep(context: StepContext) {
       if (law === undefined) return;
       const { noiseMultiplier: sigma, clip: C } = context.run;
-      if (sigma === 0 || law.blockSteps === 1) {
+      if (scoresAsNoiseless(sigma) || law.blockSteps === 1) {
         // the one implementation of the score, shared with released values (`diracCanaryScores`)
         const step = diracCanaryStepScore({ samplingRate: law.stepProbability, noiseMultiplier: sigma, clipNorm: C });
         for (let j = 0; j < m; j++) {
@@ -129,7 +129,7 @@ export function diracCanaryInstrument(options: DiracCanaryOptions): Instrument<C
 
 /** The trace's `scoring` sentence for the law that ran. */
 function scoringWords(law: CanaryParticipationLaw | undefined, sigma: number | undefined): string {
-  if (sigma === 0) return 'sum over steps of the released noisy sum u_t on the canary coordinate (sigma = 0)';
+  if (sigma !== undefined && scoresAsNoiseless(sigma)) return `sum over steps of the released noisy sum u_t on the canary coordinate (sigma = ${sigma}${sigma === 0 ? '' : ', scored as 0'})`;
   if (law === undefined || law.blockSteps === 1) {
     return 'sum over steps of the subsampled-Gaussian log-likelihood ratio log(1 - p + p exp((u_t/C - 1/2)/sigma^2)) of the released noisy sum u_t on the canary coordinate, p the per-step inclusion probability';
   }

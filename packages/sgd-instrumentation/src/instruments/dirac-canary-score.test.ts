@@ -4,7 +4,7 @@ import { mlp } from '../models/mlp.js';
 import { syntheticDataset } from '../test-helpers/synthetic.js';
 import { trainDpSgd } from '../training/trainer.js';
 import { diracCanaryInstrument } from './dirac-canaries.js';
-import { diracCanaryScores, diracCanaryStepScore, releasedNoiseScale } from './dirac-canary-score.js';
+import { diracCanaryScores, diracCanaryStepScore, NEGLIGIBLE_NOISE, releasedNoiseScale } from './dirac-canary-score.js';
 import type { Instrument } from './instrument.js';
 
 describe('diracCanaryStepScore / diracCanaryScores', () => {
@@ -17,6 +17,32 @@ describe('diracCanaryStepScore / diracCanaryScores', () => {
     // a very negative u: log(1 − p), finite; a huge one: ≈ log p + ℓ, no overflow
     expect(diracCanaryStepScore(law)(-1e6)).toBeCloseTo(Math.log(0.9), 14);
     expect(diracCanaryStepScore(law)(1e6)).toBeCloseTo(Math.log(0.1) + (5e5 - 0.5) / 0.25, 6);
+  });
+
+  it('scores a noise too small for 1/σ² (σ below NEGLIGIBLE_NOISE) as σ = 0, never ±∞ or NaN', () => {
+    // σ = 1e-320: σ² underflows to 0 and (u/C − ½)/σ² was ±∞, or NaN at u = C/2 (the CLI fuzz's demo --noise-multiplier 1e-320)
+    for (const sigma of [1e-320, 5e-324, 1e-160, 1e-101]) {
+      const step = diracCanaryStepScore({ samplingRate: 0.1, noiseMultiplier: sigma, clipNorm: 2 });
+      expect([step(3), step(1), step(-5)]).toEqual([3, 1, -5]);
+    }
+    expect(NEGLIGIBLE_NOISE).toBe(1e-100);
+    // just above the threshold the ratio is used, and is finite for released values up to 1e100
+    const above = diracCanaryStepScore({ samplingRate: 1, noiseMultiplier: 1e-99, clipNorm: 1 });
+    expect(above(1.5)).toBeCloseTo(1e198, -185);
+    expect(Number.isFinite(above(1e100))).toBe(true);
+  });
+
+  it('gives the trainer’s Dirac canaries finite scores at σ = 1e-320, ranked as at σ = 0', () => {
+    const data = syntheticDataset(200);
+    const run = (noiseMultiplier: number) => {
+      const canaries = diracCanaryInstrument({ count: 10, seed: 4 });
+      trainDpSgd({ model: mlp(data.featureCount, 4), data, expectedBatchSize: 20, steps: 15, noiseMultiplier, clip: 1, learningRate: 0.05, seed: 5, instruments: [canaries] });
+      return canaries.trace();
+    };
+    const tiny = run(1e-320);
+    expect(tiny.scores.every((s) => Number.isFinite(s.score))).toBe(true);
+    expect(tiny.scoring).toContain('scored as 0');
+    expect(run(0).scoring).not.toContain('scored as 0');
   });
 
   it('sums the step score over the rows of a row-major T × m matrix', () => {

@@ -5,7 +5,8 @@
  * docs/math/audit-one-run.md §"Canaries that follow the batch sampler"). An included canary
  * adds C to u_t with probability p at each step; the noise is N(0, σ²C²); the other records'
  * contribution to the coordinate is treated as negligible. With ℓ_t = (u_t/C − ½)/σ²,
- * s_j = Σ_t log(1 − p + p·e^{ℓ_t}); with σ = 0 the ratio is degenerate and s_j = Σ_t u_t.
+ * s_j = Σ_t log(1 − p + p·e^{ℓ_t}); with σ = 0 the ratio is degenerate and s_j = Σ_t u_t, and so it
+ * is for a noise so small that 1/σ² leaves double precision (σ below {@link NEGLIGIBLE_NOISE}).
  *
  * One implementation for the trainer's `diracCanaryInstrument` and for released values recorded
  * in another framework (`dpbounds audit --released`), together with the robust noise scale that
@@ -19,7 +20,7 @@ import { DpboundsRangeError } from '@dpbounds/special-functions';
 export interface DiracCanaryScoreOptions {
   /** Probability p ∈ (0, 1] that an inserted canary joins a step's sum (the Poisson rate q). */
   readonly samplingRate: number;
-  /** Noise multiplier σ ≥ 0 the score assumes (noise standard deviation / C); 0: the score is Σ_t u_t. */
+  /** Noise multiplier σ ≥ 0 the score assumes (noise standard deviation / C); 0 (or below {@link NEGLIGIBLE_NOISE}): the score is Σ_t u_t. */
   readonly noiseMultiplier: number;
   /** Clip norm C > 0: an included canary adds C to its coordinate (in the units of the released values). */
   readonly clipNorm: number;
@@ -29,6 +30,28 @@ export interface DiracCanaryScoreOptions {
 export interface DiracCanaryScoresOptions extends DiracCanaryScoreOptions {
   /** Number of canaries m: `released` holds T rows of m values, row-major. */
   readonly canaries: number;
+}
+
+/**
+ * Noise (σ, or σ·C for a score scaled by 1/(σC)²) below which a canary score is computed as for
+ * σ = 0: 1/σ² ≥ 1e200 there, so one step's ratio ℓ = (u/C − ½)/σ² of a released value of
+ * 1e108 or more would overflow to ±∞ (and 0/0 give NaN where σ² underflows to 0, σ below about
+ * 1e-162), and a sum of such ratios leaves double precision. The σ = 0 score ranks the canaries
+ * as the noiseless release does, which is all the audits read (they take the top-scored guesses).
+ *
+ * @example 1e-320 < NEGLIGIBLE_NOISE // true: `dpbounds train --noise-multiplier 1e-320` scores as σ = 0
+ */
+export const NEGLIGIBLE_NOISE = 1e-100;
+
+/**
+ * True when a score at noise multiplier `noiseMultiplier` is computed as for σ = 0 (σ = 0, or σ
+ * below {@link NEGLIGIBLE_NOISE}). Domain: σ ≥ 0.
+ *
+ * @example scoresAsNoiseless(1e-320) // true
+ * @example scoresAsNoiseless(0.5) // false
+ */
+export function scoresAsNoiseless(noiseMultiplier: number): boolean {
+  return noiseMultiplier < NEGLIGIBLE_NOISE;
 }
 
 /**
@@ -64,7 +87,7 @@ function validate(options: DiracCanaryScoreOptions): DiracCanaryScoreOptions {
 export function diracCanaryStepScore(options: DiracCanaryScoreOptions): (released: number) => number {
   requireOptions('options', options, ['samplingRate', 'noiseMultiplier', 'clipNorm']);
   const { samplingRate: q, noiseMultiplier: sigma, clipNorm: C } = validate(options);
-  if (sigma === 0) return (u) => u;
+  if (scoresAsNoiseless(sigma)) return (u) => u;
   if (q === 1) return (u) => diracCanaryLogRatio(u, C, sigma);
   const logKeep = Math.log1p(-q);
   const logQ = Math.log(q);

@@ -18,6 +18,7 @@ import type { Dataset } from '../data/dataset.js';
 import type { SamplingName } from '../training/samplers/batch-sampler.js';
 import type { CanaryScoresTrace } from './canary-scores.js';
 import type { Instrument, StepContext } from './instrument.js';
+import { scoresAsNoiseless } from './dirac-canary-score.js';
 
 /** The canaries, their secret bits, and the training set with the included ones appended. */
 export interface InputCanaries {
@@ -109,7 +110,8 @@ export function inputCanaryInstrument(
     onStep(context: StepContext) {
       if (method !== 'gradient' || context.step % every !== 0) return;
       const { model, clip: C, noiseMultiplier: sigma } = context.run;
-      const scale = sigma > 0 ? 1 / (sigma * C) ** 2 : 1;
+      // every canary's score has the same scale, so the ranking the audits read does not depend on it
+      const scale = scoresAsNoiseless(sigma * C) ? 1 : 1 / (sigma * C) ** 2;
       for (let j = 0; j < m; j++) {
         model.lossAndGradient(context.parameters, canaries.canaries.features.subarray(j * d, (j + 1) * d), canaries.canaries.labels[j] as number, gradient);
         let nn = 0;

@@ -92,6 +92,17 @@ describe('input canaries', () => {
     expect(trace.scores.map((s) => s.member)).toEqual(Array.from(made.included));
     expect(auc(trace.scores)).toBeGreaterThan(0.75);
   });
+  it('score finitely when 1/(σC)² overflows (σ = 1e-320): the common scale is dropped, as at σ = 0', () => {
+    const made = createInputCanaries(data, pool, { count: 10, seed: 6 });
+    const score = (noiseMultiplier: number) => {
+      const scorer = inputCanaryInstrument(made, { score: 'gradient', every: 1 });
+      trainDpSgd({ model: logisticRegression(data.featureCount), data: made.data, expectedBatchSize: 40, steps: 5, noiseMultiplier, clip: 1, learningRate: 0.1, seed: 3, instruments: [scorer] });
+      return scorer.trace().scores.map((s) => s.score);
+    };
+    const tiny = score(1e-320);
+    expect(tiny.every((s) => Number.isFinite(s))).toBe(true);
+    expect(tiny.some((s) => s !== 0)).toBe(true);
+  });
 });
 
 describe('gradient statistics', () => {
