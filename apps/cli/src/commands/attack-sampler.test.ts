@@ -49,6 +49,18 @@ describe('dpbounds attack --sampling', () => {
     expect(lone.stderr).toMatch(/--drop-last describes the attacked run: it needs --sampling/);
   });
 
+  it('with an ε of +∞ (truncated Poisson at δ = 1e-320) allows TPR 1, marks the ε infinite and does not refuse', async () => {
+    // the CLI fuzz's attack --sampling truncated-poisson --delta 1e-320 was refused naming the library's `epsilon`
+    const r = await runCaptured([...base, '--sampling', 'truncated-poisson', '--max-batch-size', '120', ...run, '--delta', '1e-320', '--json'], { cwd, commands });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { sampler: SamplerJson & { epsilon: null; epsilonInfinite: boolean; upper: { epsilon: null; epsilonInfinite: boolean } } };
+    expect([out.sampler.epsilon, out.sampler.epsilonInfinite, out.sampler.upper.epsilon, out.sampler.upper.epsilonInfinite]).toEqual([null, true, null, true]);
+    const point = out.sampler.points[0] as SamplerJson['points'][number];
+    expect(point.guaranteeMaxTpr).toBe(1);
+    expect(out.sampler.attackExceedsGuarantee).toBe(false);
+  });
+
   it('refuses run flags without --sampling, and --batch-size stays a GLiR flag otherwise', async () => {
     const r = await runCaptured([...base, '--noise-multiplier', '1'], { cwd, commands });
     expect(r.code).toBe(2);

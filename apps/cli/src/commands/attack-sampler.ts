@@ -62,7 +62,8 @@ export function readAttackSampler(flags: ParsedFlags): ((points: readonly Attack
   return (points) => {
     const s = samplerEpsilonOf(sampling, query);
     const guarantee = s.epsilon.kind === 'guarantee' ? s.epsilon.value : s.upper?.value;
-    const ceiling = (epsilon: number, fpr: number): number => 1 - epsilonDeltaTradeOff(epsilon, delta).evaluate(fpr);
+    // ε = +∞ (nothing better proven, e.g. truncated Poisson at a δ no analysis resolves) allows TPR 1 at any FPR > 0
+    const ceiling = (epsilon: number, fpr: number): number => (epsilon === Infinity ? (fpr > 0 ? 1 : delta) : 1 - epsilonDeltaTradeOff(epsilon, delta).evaluate(fpr));
     const rows = points.map((p) => ({
       fpr: p.fpr,
       tprLower: p.tprLower,

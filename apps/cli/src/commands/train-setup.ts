@@ -14,6 +14,7 @@ import { TRAIN_INSTRUMENTS } from './train-run.js';
 import type { TrainInstrumentName, TrainSetup } from './train-run.js';
 import { inputBudget } from '../io/input-budget.js';
 import { inputName } from '../io/stdin-input.js';
+import { requireAccountableNoise } from './accountable-noise.js';
 
 /** Defaults of a scenario (the demo overrides some): the setup's numbers, with the instruments as a list. */
 export type TrainDefaults = Pick<
@@ -131,6 +132,9 @@ export async function parseTrainSetup(flags: ParsedFlags, cwd: string, defaults:
       throw new UsageError(`--instrument ${name} needs --sampling poisson (per-instance RDP accounts for Poisson batches); found --sampling ${sampler.sampling}`);
     }
   }
+  const noiseMultiplier = optionalNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true }) ?? defaults.noiseMultiplier;
+  // refused before training, not after it (the run's q is b/N before any canary joins)
+  requireAccountableNoise(Math.min(1, batchSize / data.train.size), noiseMultiplier);
   const aiValues = optionalString(flags, 'ai-values')?.split(',').map((s) => s.trim()).filter((s) => s !== '');
   const sensitive = optionalString(flags, 'sensitive-attribute') ?? (name === 'adult' ? 'age' : undefined);
   return {
@@ -140,7 +144,7 @@ export async function parseTrainSetup(flags: ParsedFlags, cwd: string, defaults:
     hiddenUnits: intFlag(flags, 'hidden-units', defaults.hiddenUnits, 1, 4096),
     epochs: optionalNumber(flags, 'epochs', { min: 0, minExclusive: true, max: 10_000 }) ?? defaults.epochs,
     batchSize,
-    noiseMultiplier: optionalNumber(flags, 'noise-multiplier', { min: 0, minExclusive: true }) ?? defaults.noiseMultiplier,
+    noiseMultiplier,
     clip: optionalNumber(flags, 'clip', { min: 0, minExclusive: true }) ?? defaults.clip,
     learningRate: optionalNumber(flags, 'learning-rate', { min: 0, minExclusive: true }) ?? defaults.learningRate,
     seed,

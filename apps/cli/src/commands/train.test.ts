@@ -194,4 +194,15 @@ describe('dpbounds train', () => {
       expect(run.stderr).toContain(needle);
     }
   });
+
+  it('a noise multiplier the PLD accountant cannot hold (σ = 1e-4, 1e-320) is refused before training, without a hint train cannot follow', async () => {
+    for (const sigma of ['1e-4', '1e-320']) {
+      const run = await runCaptured(['train', '--dataset', 'data.csv', '--label', 'outcome', '--positive-label', 'yes', '--model', 'logistic', '--epochs', '1', '--batch-size', '30', '--noise-multiplier', sigma, '--out', `tiny-${sigma}`, '--json'], { cwd });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^dpbounds train: --noise-multiplier must be large enough for the PLD accountant that prices the run/);
+      expect(run.stderr).toContain(`found ${String(Number(sigma))}`);
+      expect(run.stderr).not.toContain('use the RDP accountant');
+      expect(existsSync(join(cwd, `tiny-${sigma}`))).toBe(false);
+    }
+  });
 });

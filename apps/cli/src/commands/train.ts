@@ -21,6 +21,7 @@ import { runTraining } from './train-run.js';
 import type { TrainOutcome } from './train-run.js';
 import { parseTrainSetup, trainingFlags } from './train-setup.js';
 import type { TrainDefaults } from './train-setup.js';
+import { infiniteFieldsReplacer } from '../io/infinite-fields.js';
 
 const defaults: TrainDefaults = {
   model: 'mlp',
@@ -161,7 +162,7 @@ async function trainAndWrite(
     seconds: outcome.seconds,
   };
   // The whole set, or nothing: model, traces and summary are renamed into place together.
-  await commit({ ...files, 'summary.json': `${JSON.stringify(summary, null, 2)}\n` });
+  await commit({ ...files, 'summary.json': `${JSON.stringify(summary, infiniteFieldsReplacer, 2)}\n` });
   const rows: [string, string][] = [
     ['accuracy', `${formatNumber(accuracy)} (${summary.accuracySplit})`],
     ['steps', String(result.steps)],

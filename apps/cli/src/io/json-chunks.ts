@@ -1,24 +1,30 @@
 /**
- * `JSON.stringify(value, null, 2)` in pieces, for a `--json` document longer than the largest
- * string V8 can hold (about 2²⁹ characters: `per-instance --json` on a trace of 10⁶ records
- * reached it and exited with "internal error: Invalid string length"). The pieces, joined, are
- * exactly the text `JSON.stringify(value, null, 2)` would give (same `toJSON` calls, the same
- * omission of `undefined`, functions and symbols in objects and `null` for them in arrays, `null`
- * for non-finite numbers); a piece ends between two tokens, never inside a string, so a
- * replacement applied to each piece (the spooled standard-input path) sees every string whole.
+ * `JSON.stringify(value, infiniteFieldsReplacer, 2)` in pieces (+∞ fields marked, see
+ * infinite-fields.ts), for a `--json` document longer than the largest string V8 can hold
+ * (about 2²⁹ characters: `per-instance --json` on a trace of 10⁶ records reached it and exited
+ * with "internal error: Invalid string length"). The pieces, joined, are exactly the text that
+ * call would give (same `toJSON` calls, the same omission of `undefined`, functions and symbols
+ * in objects and `null` for them in arrays, `null` for non-finite numbers); a piece ends between
+ * two tokens, never inside a string, so a replacement applied to each piece (the spooled
+ * standard-input path) sees every string whole.
  */
+
+import { infiniteFieldsReplacer, markInfiniteFields } from './infinite-fields.js';
 
 /** Characters gathered before a piece is handed on (each piece is at most this plus one token). */
 const PIECE_CHARS = 1 << 20;
 
 type Piece = (text: string) => void;
 
-/** The value JSON.stringify would serialise for `value` found under `key` (its `toJSON` applied). */
+/**
+ * The value JSON.stringify would serialise for `value` found under `key` (its `toJSON` applied),
+ * with its +∞ fields marked as {@link infiniteFieldsReplacer} marks them.
+ */
 function serialisable(value: unknown, key: string): unknown {
   if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    return (value as { toJSON: (key: string) => unknown }).toJSON(key);
+    return markInfiniteFields((value as { toJSON: (key: string) => unknown }).toJSON(key));
   }
-  return value;
+  return markInfiniteFields(value);
 }
 
 /** True for what JSON.stringify leaves out of an object (and writes as null in an array). */
@@ -60,7 +66,7 @@ function write(value: unknown, indent: string, emit: Piece): void {
 }
 
 /**
- * Calls `piece` with consecutive parts of `JSON.stringify(value, null, 2)` (each about 1 MiB);
+ * Calls `piece` with consecutive parts of `JSON.stringify(value, infiniteFieldsReplacer, 2)` (each about 1 MiB);
  * boxed primitives and cycles are outside its domain (the CLI's results are plain data).
  *
  * @example
@@ -94,7 +100,7 @@ export function writeJsonPieces(value: unknown, piece: Piece): void {
  *
  * @example writeJsonOutput({ epsilon: 1 }, (t) => process.stdout.write(t)) // prints the document
  */
-export function writeJsonOutput(json: unknown, write: Piece, stringify: (value: unknown) => string | undefined = (value) => JSON.stringify(value, null, 2)): void {
+export function writeJsonOutput(json: unknown, write: Piece, stringify: (value: unknown) => string | undefined = (value) => JSON.stringify(value, infiniteFieldsReplacer, 2)): void {
   let whole: string | undefined;
   try {
     whole = stringify(json);

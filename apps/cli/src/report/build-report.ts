@@ -13,6 +13,7 @@ import { relationChart, renderReportHtml } from './render-html.js';
 import { readRunFile } from './run-file.js';
 import type { ReportRun } from './run-file.js';
 import { formatSummaryText, summaryRows, wrap } from './summary-rows.js';
+import { infiniteFieldsReplacer } from '../io/infinite-fields.js';
 
 /** The FPRs the report reads TPR at. */
 export const REPORT_FPRS: readonly number[] = [0.001, 0.01, 0.1];
@@ -50,7 +51,7 @@ export async function reportFromFiles(io: CommandIo, runPath: string, paths: Evi
  * @example Object.keys(reportContents(report)) // ['report.json', 'report.html', 'figures/trade-off-add-remove.svg', …]
  */
 export function reportContents(report: DemoReport): Record<string, string> {
-  const contents: Record<string, string> = { 'report.json': `${JSON.stringify(report, null, 1)}\n`, 'report.html': renderReportHtml(report) };
+  const contents: Record<string, string> = { 'report.json': `${JSON.stringify(report, infiniteFieldsReplacer, 1)}\n`, 'report.html': renderReportHtml(report) };
   for (const relation of report.views) contents[`figures/trade-off-${relation}.svg`] = `${relationChart(report, relation)}\n`;
   return contents;
 }

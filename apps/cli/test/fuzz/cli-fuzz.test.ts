@@ -45,16 +45,12 @@ const NULLABLE_FIELDS = ['gdpMu', 'gmipFormulaMu', 'noiseStdDp', 'noiseStdMipRaw
 const NULLABLE_BY_COMMAND: Readonly<Record<string, readonly string[]>> = {
   demo: ['hiddenUnits', 'inputAudit', 'sensitiveAttribute', 'testAccuracy', 'label', 'values', 'warning', 'sensitivityNorm', 'bayesSecurityCentroid', 'empiricalMu', 'betaAi', 'guaranteeAccountant'],
   // a user's run file need not say what our trainer knows (sizes, parameters, clip, accuracy)
+  // a record whose bound is its per-instance estimate has no guarantee accountant (docs/cli.md)
+  'per-instance': ['guaranteeAccountant'],
   report: [
     'hiddenUnits', 'inputAudit', 'sensitiveAttribute', 'testAccuracy', 'trainAccuracy', 'testSize', 'label', 'values', 'warning', 'sensitivityNorm', 'bayesSecurityCentroid', 'empiricalMu', 'betaAi',
     'guaranteeAccountant', 'canaryParticipation', 'trainingRecords', 'parameters', 'expectedBatchSize', 'clip', 'measuredNoiseMultiplier', 'scoredNoiseMultiplier', 'clipNorm',
   ],
-};
-
-/** Single JSON paths that are `null` by design (docs/cli.md): an ε of +∞, which JSON cannot write. */
-const NULLABLE_PATHS_BY_COMMAND: Readonly<Record<string, readonly string[]>> = {
-  // a truncated-Poisson batch that hits its cap with probability above δ: the sampler's ε is +∞
-  train: ['$.batchSampling.epsilon', '$.batchSampling.upper.epsilon'],
 };
 
 let script = '';
@@ -97,12 +93,14 @@ function jsonProblems(stdout: string, command: string): string | undefined {
     return `stdout is not one JSON document: ${stdout.slice(0, 80)}`;
   }
   const nulls: string[] = [];
-  const walk = (value: unknown, path: string, key: string): void => {
-    if (value === null && !nullable.has(key) && !(NULLABLE_PATHS_BY_COMMAND[command] ?? []).includes(path)) nulls.push(path);
-    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`, key));
-    else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) walk(v, `${path}.${k}`, k);
+  // an infinite number is written null with a sibling `<key>Infinite: true` (docs/cli.md): not a NaN
+  const markedInfinite = (parent: unknown, key: string): boolean => typeof parent === 'object' && parent !== null && (parent as Record<string, unknown>)[`${key}Infinite`] === true;
+  const walk = (value: unknown, path: string, key: string, parent: unknown): void => {
+    if (value === null && !nullable.has(key) && !markedInfinite(parent, key)) nulls.push(path);
+    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`, key, undefined));
+    else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) walk(v, `${path}.${k}`, k, value);
   };
-  walk(document, '$', '');
+  walk(document, '$', '', undefined);
   return nulls.length > 0 ? `null (a NaN or ∞ result?) at ${nulls.slice(0, 3).join(', ')}` : undefined;
 }
 
