@@ -9,7 +9,8 @@
  * times by FFT. Both parts are connect-the-dots, so the result is an upper bound of the analysis.
  * For δ at or below what the composed grid resolves (its mass at +∞, or its FFT float noise),
  * the mixtures are rebuilt with smaller x-tail truncation and composed by exponential tilting,
- * every rounding bounded (docs/math/pld-tiny-delta.md), as the PLD accountant does.
+ * every rounding bounded (docs/math/pld-tiny-delta.md), as the PLD accountant does; below what
+ * tilting resolves (δ ≲ T·10⁻³⁰⁴), the Rényi bound of the same mixture (truncated-poisson-rdp.ts).
  */
 import { binomialSf, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
@@ -23,6 +24,7 @@ import { DEFAULT_LOG_MASS_TRUNCATION, fitStepToBudget, tiltedEpsilonCoarsened, t
 import { DEFAULT_PLD_MAX_GRID_POINTS } from '../pld/work-budget.js';
 import { composeWithinBudget } from './compose-within-budget.js';
 import { mixPlds } from './mix-plds.js';
+import { truncatedPoissonRdpEpsilon } from './truncated-poisson-rdp.js';
 
 /** A truncated-Poisson DP-SGD run. */
 export interface TruncatedPoissonRun {
@@ -71,6 +73,7 @@ interface TruncatedPoissonSetup {
   readonly samplingRate: number;
   readonly noiseMultiplier: number;
   readonly steps: number;
+  readonly neighbouring: NeighbouringRelation;
   readonly directions: readonly PsgDirection[];
   /** Per data-set size (N, and N + 1 under add-remove): p_T and q_T. */
   readonly mixtures: readonly { readonly truncationProbability: number; readonly conditionalRate: number }[];
@@ -95,7 +98,7 @@ function truncatedPoissonSetup(run: TruncatedPoissonRun, neighbouring: Neighbour
   const parts = [{ samplingRate: q, noiseMultiplier: sigma, count: steps }];
   for (const { truncationProbability: pT, conditionalRate: qT } of mixtures) if (pT > 0 && qT > 0) parts.push({ samplingRate: qT, noiseMultiplier: sigma / 2, count: steps });
   const h = o.valueDiscretizationInterval === undefined ? autoDiscretizationInterval(parts, 'substitution') : requireInRange('valueDiscretizationInterval', o.valueDiscretizationInterval, { min: 0, minExclusive: true, max: 1 });
-  return { samplingRate: q, noiseMultiplier: sigma, steps, directions: directionsFor(neighbouring), mixtures, h };
+  return { samplingRate: q, noiseMultiplier: sigma, steps, neighbouring, directions: directionsFor(neighbouring), mixtures, h };
 }
 
 /**
@@ -207,6 +210,9 @@ function composedEpsilon(setup: TruncatedPoissonSetup, delta: number): { epsilon
   return { epsilon: delta > floor ? Math.max(0, ...plds.map((pld) => pldEpsilonAt(pld, delta))) : undefined, h };
 }
 
+/** How {@link truncatedPoissonEpsilonWithMethod} answered: the FFT composition, exponential tilting, or the RDP bound. */
+export type TruncatedPoissonMethod = 'pld' | 'pld-tilted' | 'rdp-fallback';
+
 /**
  * ε(δ) of a truncated Poisson run: the largest over directions (and, under add-remove, data-set
  * sizes) of the composed mixture PLDs' ε, an upper bound of dp_accounting's analysis
@@ -215,20 +221,35 @@ function composedEpsilon(setup: TruncatedPoissonSetup, delta: number): { epsilon
  * At δ at or below what the composed grid resolves (its mass at +∞, at least the window's 10⁻¹⁵,
  * or 2.2e-16 per bin of FFT float noise), the one-step mixtures are rebuilt with the x tails cut
  * at max(−700, log(10⁻³·δ/T)) and composed by exponential tilting, every rounding bounded and
- * added (docs/math/pld-tiny-delta.md; the PLD accountant's method): still a guarantee, finite for
- * every δ above about T·10⁻³⁰⁴. Below that (the mass the discretisation moves to +∞ exceeds δ),
- * or where no tilted window fits 2²² bins even 4⁴× coarser, ε is +∞ (there is no RDP bound of
- * the truncated part here).
+ * added (docs/math/pld-tiny-delta.md; the PLD accountant's method): still a guarantee, for every
+ * δ above about T·10⁻³⁰⁴. Below that (the mass the discretisation moves to +∞ exceeds δ), or where
+ * no tilted window fits 2²² bins even 4⁴× coarser, ε is the RDP bound of the same analysis
+ * (`truncatedPoissonRdpEpsilon`: the flagged mixture's Rényi moments, the sensitivity-2 part by
+ * the weak triangle inequality), a looser guarantee, finite for every δ > 0.
  *
  * @example truncatedPoissonEpsilon({ samplingRate: 256 / 60_000, maxBatchSize: 300, datasetSize: 60_000, noiseMultiplier: 1.1, steps: 1000 }, 1e-5)
  */
 export function truncatedPoissonEpsilon(run: TruncatedPoissonRun, delta: number, neighbouring: NeighbouringRelation = 'add-remove', options?: TruncatedPoissonOptions): number {
+  return truncatedPoissonEpsilonWithMethod(run, delta, neighbouring, options).epsilon;
+}
+
+/**
+ * {@link truncatedPoissonEpsilon} with the method that answered: `pld` (the FFT composition),
+ * `pld-tilted` (δ below what it resolves: exponential tilting) or `rdp-fallback` (δ below what
+ * tilting resolves, or no tilted grid fits: the RDP bound of the same mixture). Same validation.
+ * Read by `samplerEpsilon` for its `method`; module-internal (not exported by the package).
+ *
+ * @example truncatedPoissonEpsilonWithMethod({ samplingRate: 0.01, maxBatchSize: 120, datasetSize: 10_000, noiseMultiplier: 1, steps: 50 }, 1e-16) // { epsilon: ≈14.17, method: 'pld-tilted' }
+ */
+export function truncatedPoissonEpsilonWithMethod(run: TruncatedPoissonRun, delta: number, neighbouring: NeighbouringRelation = 'add-remove', options?: TruncatedPoissonOptions): { epsilon: number; method: TruncatedPoissonMethod } {
   if (options !== undefined) requireOptions('options', options, ['valueDiscretizationInterval']);
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   const setup = truncatedPoissonSetup(run, neighbouring, options);
   const composed = composedEpsilon(setup, delta);
-  if (composed.epsilon !== undefined) return composed.epsilon;
+  if (composed.epsilon !== undefined) return { epsilon: composed.epsilon, method: 'pld' };
   // below the grid's floor the composed value is +∞ or inside its float noise (not certified): tilt
   const tilted = tiltedEpsilonOfSetup(setup, delta, composed.h);
-  return tilted === undefined ? Infinity : Math.max(0, tilted);
+  if (tilted !== undefined) return { epsilon: Math.max(0, tilted), method: 'pld-tilted' };
+  // below what tilting resolves (δ ≲ T·1e-304) or no tilted grid fits: the RDP bound of the same analysis
+  return { epsilon: truncatedPoissonRdpEpsilon(setup, setup.steps, delta, setup.neighbouring), method: 'rdp-fallback' };
 }
