@@ -22,6 +22,8 @@ import { autoDiscretizationInterval } from '../pld/pld-accountant.js';
 import type { PsgDirection } from '../pld/psg-privacy-loss.js';
 import { DEFAULT_LOG_MASS_TRUNCATION, fitStepToBudget, tiltedEpsilonCoarsened, tinyDeltaLogMassTruncation, unresolvedDeltaOf } from '../pld/tiny-delta.js';
 import { DEFAULT_PLD_MAX_GRID_POINTS } from '../pld/work-budget.js';
+import type { PldGroup } from '../pld/fft-composition.js';
+import { chernoffTilt } from '../pld/tilted-tail.js';
 import { composeWithinBudget } from './compose-within-budget.js';
 import { mixPlds } from './mix-plds.js';
 import { truncatedPoissonRdpEpsilon } from './truncated-poisson-rdp.js';
@@ -156,9 +158,10 @@ function composedMixtures(setup: TruncatedPoissonSetup): DiscretePld[] {
  * ε(δ) of the run by exponential tilting (docs/math/pld-tiny-delta.md), from grid step h: the
  * one-step mixtures rebuilt with the x tails cut at max(−700, log(10⁻³·δ/T)) (h grown while one
  * step exceeds the work budget), each composed T times by tilting, ×4 coarser up to 4⁴ while its
- * tilted window exceeds 2²² bins; the largest over directions and data-set sizes. A guarantee for
- * that (pessimistic) discretisation of (5). Undefined when some mixture cannot be tilted (δ at or
- * below its mass at +∞, or no grid fits).
+ * tilted window exceeds 2²² bins, and the smaller of that and the Chernoff bound of the finest
+ * grid (both bound the same kind of discretised pair); the largest over directions and data-set
+ * sizes. A guarantee for that (pessimistic) discretisation of (5). Undefined when some mixture can
+ * be neither tilted nor bounded (δ at or below its mass at +∞, or no grid fits).
  */
 function tiltedEpsilonOfSetup(setup: TruncatedPoissonSetup, delta: number, h: number): number | undefined {
   const logMassTruncation = tinyDeltaLogMassTruncation(delta, setup.steps, DEFAULT_LOG_MASS_TRUNCATION);
@@ -174,14 +177,41 @@ function tiltedEpsilonOfSetup(setup: TruncatedPoissonSetup, delta: number, h: nu
   const count = setup.mixtures.length * setup.directions.length;
   let epsilon = -Infinity;
   for (let i = 0; i < count; i++) {
-    const e = tiltedEpsilonCoarsened((coarsening) => {
+    const tilted = tiltedEpsilonCoarsened((coarsening) => {
       const pld = stepsAt(coarsening)?.[i];
       return pld === undefined ? undefined : [{ pld, count: setup.steps }];
     }, delta, DEFAULT_PLD_MAX_GRID_POINTS);
-    if (e === undefined) return undefined;
-    epsilon = Math.max(epsilon, e);
+    // the Chernoff bound of the same discretisation, a guarantee too: it binds where the tilted
+    // window sits above the answer (a mixture whose sensitivity-2 part dominates the tail)
+    const finest = stepsAt(1)?.[i];
+    const chernoff = finest === undefined ? undefined : chernoffEpsilon([{ pld: finest, count: setup.steps }], delta);
+    if (tilted === undefined && chernoff === undefined) return undefined;
+    epsilon = Math.max(epsilon, Math.min(tilted ?? Infinity, chernoff ?? Infinity));
   }
   return epsilon;
+}
+
+/** Unit roundoff of binary64. */
+const U = 2 ** -53;
+
+/**
+ * The Chernoff (moment-generating-function) bound of ε(δ) for the composition of `groups`:
+ * {@link chernoffTilt}'s ε, where c(λ)·e^{K(λ) − λε} = δ − m∞ bounds δ(ε) − m∞ from above
+ * (Canonne, Kamath, Steinke 2020, Prop. 12; docs/math/pld-tiny-delta.md §5), raised by the
+ * rounding of its last step, (K + log c − log(δ − m∞))/λ: 64u of the magnitudes involved, with
+ * |K| ≤ λ|ε| + |log c| + |log(δ − m∞)| and |log c| ≤ 1 + log(1 + λ). A guarantee for the
+ * discretisation of `groups`. Undefined when δ is at or below the mass at +∞.
+ */
+function chernoffEpsilon(groups: readonly PldGroup[], delta: number): number | undefined {
+  let logKeep = 0;
+  for (const g of groups) logKeep += g.count * Math.log1p(-g.pld.infinityMass);
+  const infinityMass = -Math.expm1(logKeep);
+  const bound = chernoffTilt(groups, delta, infinityMass);
+  if (bound === undefined) return undefined;
+  const { lambda, epsilon } = bound;
+  const logC = 1 + Math.log1p(lambda);
+  const logDelta = Math.abs(Math.log(delta - infinityMass));
+  return epsilon + 64 * U * (2 * Math.abs(epsilon) + (2 * logC + 2 * logDelta) / lambda);
 }
 
 /**
