@@ -11,6 +11,7 @@ import { rdpFallbackDelta, rdpFallbackEpsilon, rdpFallbackNote } from '../rdp/rd
 import { isDpboundsError } from '@dpbounds/special-functions';
 import { connectTheDotsGrid, connectTheDotsPld, connectTheDotsPldWithOptimistic, optimisticPld } from './connect-the-dots.js';
 import { tiltedEpsilon } from './tilted-tail.js';
+import { DEFAULT_LOG_MASS_TRUNCATION, FFT_NOISE_PER_BIN, TINY_DELTA_INFINITY_SHARE, TINY_DELTA_MAX_COARSENING, fitStepToBudget, tiltedEpsilonCoarsened, tinyDeltaLogMassTruncation, unresolvedDeltaOf } from './tiny-delta.js';
 import { pldDeltaAt, pldEpsilonAt, type DiscretePld } from './discrete-pld.js';
 import { pldDeltasAt } from './pld-deltas-at.js';
 import { composeInWindow, planComposition, type CompositionWindow, type PldGroup } from './fft-composition.js';
@@ -58,8 +59,6 @@ const OPTION_KEYS: readonly string[] = ['neighbouring', 'valueDiscretizationInte
 const MIN_AUTO_H = 1e-10;
 /** Largest grid step the budget may coarsen to (the connect-the-dots construction's domain). */
 const MAX_H = 10;
-/** Float noise of an FFT composition per bin (relative to the total mass 1): δ below ~ this × bins is not resolved. */
-const FFT_NOISE = 2.220446049250313e-16;
 
 /**
  * Cap of the `auto` step: 2 % below dp_accounting's default `value_discretization_interval`
@@ -136,9 +135,6 @@ interface PldState {
   readonly tilted: Map<number, number | undefined>;
 }
 
-/** Share of δ the mass at +∞ of a tiny-δ discretisation may take (it is added to δ whole). */
-const TINY_DELTA_INFINITY_SHARE = 1e-3;
-
 /**
  * PLD accountant for DP-SGD (Koskela et al. 2020; Doroshenko et al. 2022; dp_accounting's
  * `PLDAccountant`), pessimistic by construction: getEpsilon is ≥ the exact ε of the run up to
@@ -179,7 +175,7 @@ export class PldAccountant extends LedgerAccountant {
     if (h !== 'auto') requireInRange('valueDiscretizationInterval', h, { min: 0, minExclusive: true, max: 1 });
     this.hOption = h;
     this.tau = requireInRange('tailMassTruncation', o.tailMassTruncation ?? 1e-15, { min: 0, minExclusive: true, max: 1e-3 });
-    this.logMassTruncation = requireInRange('logMassTruncation', o.logMassTruncation ?? -50, { min: -700, max: -10 });
+    this.logMassTruncation = requireInRange('logMassTruncation', o.logMassTruncation ?? DEFAULT_LOG_MASS_TRUNCATION, { min: -700, max: -10 });
     this.maxGridPoints = requireMaxGridPoints(o.maxGridPoints, DEFAULT_PLD_MAX_GRID_POINTS);
   }
 
@@ -385,7 +381,7 @@ export class PldAccountant extends LedgerAccountant {
     const summary = this.compositionSummary(direction);
     const plan = this.state().plans.get(direction);
     if (summary === undefined || plan === undefined) return Infinity;
-    const floor = summary.infinityMass + this.tau + FFT_NOISE * summary.bins;
+    const floor = summary.infinityMass + this.tau + FFT_NOISE_PER_BIN * summary.bins;
     let best = Infinity;
     let rising = 0;
     for (let lambda = 0.5; lambda <= 1e3 && rising < 2; lambda *= 1.5) {
@@ -442,18 +438,15 @@ export class PldAccountant extends LedgerAccountant {
     let logKeep = 0;
     for (const g of plan.groups) logKeep += g.count * Math.log1p(-g.pld.infinityMass);
     const fits = -Math.expm1(logKeep) <= TINY_DELTA_INFINITY_SHARE * delta && coarsening === 1;
-    const logMassTruncation = fits ? this.logMassTruncation : Math.max(-700, Math.min(this.logMassTruncation, Math.log((TINY_DELTA_INFINITY_SHARE * delta) / this.totalSteps)));
+    const logMassTruncation = fits ? this.logMassTruncation : tinyDeltaLogMassTruncation(delta, this.totalSteps, this.logMassTruncation);
     if (fits && !optimistic) return { groups: plan.groups, h: state.h, meanRemainder: 0 };
     const entries = this.privateGroups();
-    let h = state.h * coarsening;
-    for (let attempt = 0; ; attempt++) {
+    const h = fitStepToBudget(state.h * coarsening, (step) => {
       let widest = 0;
-      for (const e of entries) widest = Math.max(widest, connectTheDotsGrid(direction, e.samplingRate, e.noiseMultiplier, h, logMassTruncation).n);
-      if (widest <= this.maxGridPoints) break;
-      if (!(widest < Infinity) || attempt > 40) return undefined;
-      h *= Math.max(1.1, (1.1 * widest) / this.maxGridPoints);
-      if (!(h <= MAX_H)) return undefined;
-    }
+      for (const e of entries) widest = Math.max(widest, connectTheDotsGrid(direction, e.samplingRate, e.noiseMultiplier, step, logMassTruncation).n);
+      return widest;
+    }, this.maxGridPoints, MAX_H);
+    if (h === undefined) return undefined;
     const options = { h, logMassTruncation };
     if (!optimistic) return { groups: entries.map((e) => ({ pld: connectTheDotsPld(direction, e.samplingRate, e.noiseMultiplier, options), count: e.count })), h, meanRemainder: 0 };
     let meanRemainder = 0;
@@ -480,12 +473,7 @@ export class PldAccountant extends LedgerAccountant {
     let eps: number | undefined = -Infinity;
     for (const d of this.directions) {
       // a tilted window wider than the budget: coarser grids (×4 each time; pessimistic, looser)
-      let e: number | undefined;
-      for (let coarsening = 1; e === undefined && coarsening <= 4 ** 4; coarsening *= 4) {
-        const steps = this.tinyDeltaSteps(d, delta, false, coarsening);
-        if (steps === undefined) break;
-        e = tiltedEpsilon(steps.groups, delta, this.maxGridPoints, true);
-      }
+      const e = tiltedEpsilonCoarsened((coarsening) => this.tinyDeltaSteps(d, delta, false, coarsening)?.groups, delta, this.maxGridPoints);
       if (e === undefined) {
         eps = undefined;
         break;
@@ -505,7 +493,7 @@ export class PldAccountant extends LedgerAccountant {
     const eta = delta / 1000;
     let lower = 0;
     for (const d of this.directions) {
-      for (let coarsening = 1; coarsening <= 4 ** 4; coarsening *= 4) {
+      for (let coarsening = 1; coarsening <= TINY_DELTA_MAX_COARSENING; coarsening *= 4) {
         const steps = this.tinyDeltaSteps(d, delta, true, coarsening);
         if (steps === undefined) break;
         const e = tiltedEpsilon(steps.groups, delta + eta, this.maxGridPoints, false);
@@ -527,10 +515,10 @@ export class PldAccountant extends LedgerAccountant {
     let floor = 0;
     for (const d of this.directions) {
       const s = this.compositionSummary(d);
-      if (s !== undefined) floor = Math.max(floor, s.infinityMass, FFT_NOISE * s.bins);
+      if (s !== undefined) floor = Math.max(floor, unresolvedDeltaOf(s.infinityMass, s.bins));
       else {
         const pld = this.privacyLossDistribution(d);
-        floor = Math.max(floor, pld.infinityMass, FFT_NOISE * pld.probs.length);
+        floor = Math.max(floor, unresolvedDeltaOf(pld.infinityMass, pld.probs.length));
       }
     }
     return floor;

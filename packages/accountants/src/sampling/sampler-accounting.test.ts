@@ -345,3 +345,13 @@ describe('samplerSupport', () => {
     expect(() => samplerSupport('x' as never)).toThrow(/sampler/);
   });
 });
+
+describe('samplerEpsilon: truncated Poisson below what even the tilted PLD resolves', () => {
+  it('δ = 1e-320: the RDP bound of the same mixture, finite, named in the method, above the δ = 1e-5 value', () => {
+    const run: SamplerRun = { sampler: 'truncated-poisson', datasetSize: 1000, batchSize: 10, maxBatchSize: 14, noiseMultiplier: 1, steps: 2 };
+    const tinyDelta = samplerEpsilon(run, 1e-320);
+    expect(tinyDelta.epsilon.method).toMatch(/^rdp: .*weak triangle inequality/);
+    expect(Number.isFinite(tinyDelta.epsilon.value)).toBe(true);
+    expect(tinyDelta.epsilon.value).toBeGreaterThan(samplerEpsilon(run, 1e-5).epsilon.value);
+  });
+});

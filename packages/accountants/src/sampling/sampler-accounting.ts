@@ -20,7 +20,7 @@ import { calibrateByBisection } from '../calibration/calibrate-by-bisection.js';
 import { fixedSizeSubstitutionEpsilon } from './fixed-size-substitution.js';
 import { withoutReplacementRdpEpsilon } from '../rdp/sampled-without-replacement-gaussian-rdp.js';
 import { requireShuffleBatchesPerEpoch, shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
-import { truncatedPoissonEpsilon, truncationParameters } from './truncated-poisson-pld.js';
+import { truncatedPoissonEpsilon, truncatedPoissonEpsilonWithMethod, truncationParameters } from './truncated-poisson-pld.js';
 
 /** How batches are drawn: the five samplers whose ε this package reports. */
 export type BatchSampler = 'poisson' | 'fixed-size' | 'shuffle' | 'balls-in-bins' | 'truncated-poisson';
@@ -210,7 +210,9 @@ function shuffleNoAmplification(r: ValidRun, delta: number, kind: SamplerAccount
  *   Thm 9) with RDP. All guarantees.
  * - With PLD, `poisson` and `fixed-size` also carry `lower`: the optimistic end of the PLD's
  *   discretisation bracket, a lower bound because a worst-case data set attains the pair.
- * - `truncated-poisson`: the mixture PLD of dp_accounting's truncated analysis (PLD only; guarantee).
+ * - `truncated-poisson`: the mixture PLD of dp_accounting's truncated analysis (PLD only; guarantee);
+ *   below the δ its FFT composition resolves, by exponential tilting, and below what tilting
+ *   resolves (δ ≲ T·10⁻³⁰⁴) the RDP bound of the same mixture (`method` says which).
  * - The epoch-based samplers run k = `run.batchesPerEpoch` batches per epoch (default ⌈N/b⌉, a
  *   loop that keeps the last, smaller batch); their guarantee counts ⌈T/k⌉ epochs, their lower
  *   bound the ⌊T/k⌋ full ones, and the result carries `batchesPerEpoch`, `epochs`, `fullEpochs`.
@@ -267,12 +269,18 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
       return { ...base, epsilon, upper: epsilon, ...(lower === undefined ? {} : { lower }), poisson, poissonValidForRun: false, note: `Your loop draws fixed-size batches of ${r.batchSize} without replacement: the Poisson ε = ${fmt(poisson.value)} does not apply (a record that enters a fixed-size batch pushes another one out, so one record can move the sum by twice the clip norm); fixed-size batches give ε = ${fmt(value)} (a guarantee).` };
     }
     case 'truncated-poisson': {
-      if (kind !== 'pld') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"pld" for the truncated-poisson sampler (its mixture loss has no RDP analysis here)', found: kind });
+      if (kind !== 'pld') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"pld" for the truncated-poisson sampler (its only RDP bound, the weak triangle inequality for the sensitivity-2 step, is far looser: it is used only below the δ the PLD resolves)', found: kind });
       const poisson = poissonValue(r, delta, kind);
       const cap = r.maxBatchSize as number;
-      const value = truncatedPoissonEpsilon({ samplingRate: q, maxBatchSize: cap, datasetSize: r.datasetSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps }, delta, r.neighbouring);
+      const { epsilon: value, method } = truncatedPoissonEpsilonWithMethod({ samplingRate: q, maxBatchSize: cap, datasetSize: r.datasetSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps }, delta, r.neighbouring);
       const { truncationProbability } = truncationParameters(q, cap, r.datasetSize);
-      const epsilon: SamplerEpsilonValue<'guarantee'> = { value, kind: 'guarantee', method: `pld: truncated Poisson as a mixture of the Poisson step and a sensitivity-2 step, truncation probability ${fmt(truncationProbability)}` };
+      const mixture = `truncated Poisson as a mixture of the Poisson step and a sensitivity-2 step, truncation probability ${fmt(truncationProbability)}`;
+      const how = method === 'pld'
+        ? `pld: ${mixture}`
+        : method === 'pld-tilted'
+        ? `pld: ${mixture}; δ = ${fmt(delta)} is below what its FFT composition resolves: exponentially tilted PLD, every rounding bounded`
+        : `rdp: ${mixture}; δ = ${fmt(delta)} is below what even the tilted PLD resolves: Rényi moments of the mixture (the sensitivity-2 step by the weak triangle inequality), looser`;
+      const epsilon: SamplerEpsilonValue<'guarantee'> = { value, kind: 'guarantee', method: how };
       return { ...base, epsilon, upper: epsilon, poisson, poissonValidForRun: false, note: `Your loop draws Poisson batches (rate ${fmt(q)}) capped at ${cap} records; a batch that hits the cap (probability ${fmt(truncationProbability)} for a batch holding a given record) drops records, so the Poisson ε = ${fmt(poisson.value)} does not apply; the capped batches give ε = ${fmt(value)} (a guarantee).` };
     }
     case 'balls-in-bins': {

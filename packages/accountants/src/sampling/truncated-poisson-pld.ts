@@ -7,17 +7,26 @@
  * q_T = P[Bin(N, q) > B]·B/(p_T·N); otherwise it is the Poisson step (q, σ). The step's PLD is the
  * mixture of the two pessimistic PLDs (docs/math/batch-samplers.md, eq. (5)), then composed T
  * times by FFT. Both parts are connect-the-dots, so the result is an upper bound of the analysis.
+ * For δ at or below what the composed grid resolves (its mass at +∞, or its FFT float noise),
+ * the mixtures are rebuilt with smaller x-tail truncation and composed by exponential tilting,
+ * every rounding bounded (docs/math/pld-tiny-delta.md), as the PLD accountant does; below what
+ * tilting resolves (δ ≲ T·10⁻³⁰⁴), the Rényi bound of the same mixture (truncated-poisson-rdp.ts).
  */
 import { binomialSf, requireInRange, requireInteger } from '@dpbounds/special-functions';
 import type { NeighbouringRelation } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
 import { requireBatchWithinDataset, requireOptions } from '../events/validate-event.js';
-import { connectTheDotsPld } from '../pld/connect-the-dots.js';
+import { connectTheDotsGrid, connectTheDotsPld } from '../pld/connect-the-dots.js';
 import { pldEpsilonAt, type DiscretePld } from '../pld/discrete-pld.js';
 import { autoDiscretizationInterval } from '../pld/pld-accountant.js';
 import type { PsgDirection } from '../pld/psg-privacy-loss.js';
+import { DEFAULT_LOG_MASS_TRUNCATION, fitStepToBudget, tiltedEpsilonCoarsened, tinyDeltaLogMassTruncation, unresolvedDeltaOf } from '../pld/tiny-delta.js';
+import { DEFAULT_PLD_MAX_GRID_POINTS } from '../pld/work-budget.js';
+import type { PldGroup } from '../pld/fft-composition.js';
+import { chernoffTilt } from '../pld/tilted-tail.js';
 import { composeWithinBudget } from './compose-within-budget.js';
 import { mixPlds } from './mix-plds.js';
+import { truncatedPoissonRdpEpsilon } from './truncated-poisson-rdp.js';
 
 /** A truncated-Poisson DP-SGD run. */
 export interface TruncatedPoissonRun {
@@ -58,15 +67,24 @@ export interface TruncatedPoissonOptions {
   readonly valueDiscretizationInterval?: number;
 }
 
-/**
- * The composed pessimistic PLDs of a truncated Poisson run: under substitution one (replace);
- * under add-remove four (remove and add, for a larger data set of N and of N + 1 records: the
- * addition neighbour truncates more often). The grid step is `valueDiscretizationInterval` or the PLD accountant's automatic
- * one for the two parts, coarsened (×1.5 at a time, still pessimistic) until the composition fits 2²² bins.
- *
- * @example truncatedPoissonPlds({ samplingRate: 0.01, maxBatchSize: 12, datasetSize: 1000, noiseMultiplier: 1, steps: 100 }, 'add-remove')
- */
-export function truncatedPoissonPlds(run: TruncatedPoissonRun, neighbouring: NeighbouringRelation, options?: TruncatedPoissonOptions): DiscretePld[] {
+/** Largest grid step of the connect-the-dots construction (as the PLD accountant's). */
+const MAX_H = 10;
+
+/** A validated run: the Poisson part, the steps, the directions priced and, per data-set size, the truncated part. */
+interface TruncatedPoissonSetup {
+  readonly samplingRate: number;
+  readonly noiseMultiplier: number;
+  readonly steps: number;
+  readonly neighbouring: NeighbouringRelation;
+  readonly directions: readonly PsgDirection[];
+  /** Per data-set size (N, and N + 1 under add-remove): p_T and q_T. */
+  readonly mixtures: readonly { readonly truncationProbability: number; readonly conditionalRate: number }[];
+  /** The grid step requested (the option, or the automatic one). */
+  readonly h: number;
+}
+
+/** Validates a run (in the order the parameters are named) and derives its parts. */
+function truncatedPoissonSetup(run: TruncatedPoissonRun, neighbouring: NeighbouringRelation, options: TruncatedPoissonOptions | undefined): TruncatedPoissonSetup {
   requireOptions('run', run, ['samplingRate', 'maxBatchSize', 'datasetSize', 'noiseMultiplier', 'steps'], false);
   requireNeighbouring(neighbouring);
   const o = requireOptions<TruncatedPoissonOptions>('options', options, ['valueDiscretizationInterval']);
@@ -82,29 +100,186 @@ export function truncatedPoissonPlds(run: TruncatedPoissonRun, neighbouring: Nei
   const parts = [{ samplingRate: q, noiseMultiplier: sigma, count: steps }];
   for (const { truncationProbability: pT, conditionalRate: qT } of mixtures) if (pT > 0 && qT > 0) parts.push({ samplingRate: qT, noiseMultiplier: sigma / 2, count: steps });
   const h = o.valueDiscretizationInterval === undefined ? autoDiscretizationInterval(parts, 'substitution') : requireInRange('valueDiscretizationInterval', o.valueDiscretizationInterval, { min: 0, minExclusive: true, max: 1 });
-  return composeWithinBudget((step) => {
-    // Each one-step PLD is discretised once per grid step: the Poisson part of a direction is the
-    // same for both data set sizes, the truncated part of a size the same for both directions
-    // (it was built four times each under add-remove: half the work of a run, same numbers).
-    const poissons = new Map(directionsFor(neighbouring).map((d) => [d, connectTheDotsPld(d, q, sigma, { h: step })] as const));
-    return mixtures.flatMap(({ truncationProbability: pT, conditionalRate: qT }) => {
-      const truncated = pT > 0 && qT > 0 ? connectTheDotsPld('replace', qT, sigma / 2, { h: step }) : undefined;
-      return directionsFor(neighbouring).map((d) => {
-        const poisson = poissons.get(d) as DiscretePld;
-        return truncated === undefined ? poisson : mixPlds(truncated, poisson, pT);
-      });
-    });
-  }, h, steps);
+  return { samplingRate: q, noiseMultiplier: sigma, steps, neighbouring, directions: directionsFor(neighbouring), mixtures, h };
 }
 
 /**
- * ε(δ) of a truncated Poisson run: the largest over directions of the composed PLDs' ε
- * (an upper bound of dp_accounting's analysis: connect-the-dots and FFT truncation mass at +∞).
+ * The one-step mixture PLDs (5) on grid step h with each x tail cut at log mass
+ * `logMassTruncation`: per data-set size, one per direction. Each part is discretised once: the
+ * Poisson part of a direction is the same for both sizes, the truncated part of a size the same
+ * for both directions.
+ */
+function oneStepMixtures(setup: TruncatedPoissonSetup, h: number, logMassTruncation: number): DiscretePld[] {
+  const { samplingRate: q, noiseMultiplier: sigma } = setup;
+  const options = { h, logMassTruncation };
+  const poissons = new Map(setup.directions.map((d) => [d, connectTheDotsPld(d, q, sigma, options)] as const));
+  return setup.mixtures.flatMap(({ truncationProbability: pT, conditionalRate: qT }) => {
+    const truncated = pT > 0 && qT > 0 ? connectTheDotsPld('replace', qT, sigma / 2, options) : undefined;
+    return setup.directions.map((d) => {
+      const poisson = poissons.get(d) as DiscretePld;
+      return truncated === undefined ? poisson : mixPlds(truncated, poisson, pT);
+    });
+  });
+}
+
+/** Grid points of the widest one-step mixture at step h: the union of its two parts' loss ranges (NaN when not finite). */
+function mixtureGridPoints(setup: TruncatedPoissonSetup, h: number, logMassTruncation: number): number {
+  const { samplingRate: q, noiseMultiplier: sigma } = setup;
+  const truncated = setup.mixtures.filter((m) => m.truncationProbability > 0 && m.conditionalRate > 0).map((m) => connectTheDotsGrid('replace', m.conditionalRate, sigma / 2, h, logMassTruncation));
+  let widest = 0;
+  for (const d of setup.directions) {
+    const poisson = connectTheDotsGrid(d, q, sigma, h, logMassTruncation);
+    for (const part of truncated.length === 0 ? [poisson] : truncated) {
+      const points = Math.ceil(Math.max(poisson.lossMax, part.lossMax) / h) - Math.floor(Math.min(poisson.lossMin, part.lossMin) / h) + 1;
+      widest = Number.isNaN(points) || Number.isNaN(widest) ? Number.NaN : Math.max(widest, points);
+    }
+  }
+  return widest;
+}
+
+/**
+ * The composed pessimistic PLDs of a truncated Poisson run: under substitution one (replace);
+ * under add-remove four (remove and add, for a larger data set of N and of N + 1 records: the
+ * addition neighbour truncates more often). The grid step is `valueDiscretizationInterval` or the PLD accountant's automatic
+ * one for the two parts, coarsened (×1.5 at a time, still pessimistic) until the composition fits 2²² bins.
+ *
+ * @example truncatedPoissonPlds({ samplingRate: 0.01, maxBatchSize: 12, datasetSize: 1000, noiseMultiplier: 1, steps: 100 }, 'add-remove')
+ */
+export function truncatedPoissonPlds(run: TruncatedPoissonRun, neighbouring: NeighbouringRelation, options?: TruncatedPoissonOptions): DiscretePld[] {
+  return composedMixtures(truncatedPoissonSetup(run, neighbouring, options));
+}
+
+/** The T-fold compositions of the one-step mixtures (x tails cut at the default e^{−50}) by FFT within the work budget. */
+function composedMixtures(setup: TruncatedPoissonSetup): DiscretePld[] {
+  return composeWithinBudget((step) => oneStepMixtures(setup, step, DEFAULT_LOG_MASS_TRUNCATION), setup.h, setup.steps);
+}
+
+/**
+ * ε(δ) of the run by exponential tilting (docs/math/pld-tiny-delta.md), from grid step h: the
+ * one-step mixtures rebuilt with the x tails cut at max(−700, log(10⁻³·δ/T)) (h grown while one
+ * step exceeds the work budget), each composed T times by tilting, ×4 coarser up to 4⁴ while its
+ * tilted window exceeds 2²² bins, and the smaller of that and the Chernoff bound of the finest
+ * grid (both bound the same kind of discretised pair); the largest over directions and data-set
+ * sizes. A guarantee for that (pessimistic) discretisation of (5). Undefined when some mixture can
+ * be neither tilted nor bounded (δ at or below its mass at +∞, or no grid fits).
+ */
+function tiltedEpsilonOfSetup(setup: TruncatedPoissonSetup, delta: number, h: number): number | undefined {
+  const logMassTruncation = tinyDeltaLogMassTruncation(delta, setup.steps, DEFAULT_LOG_MASS_TRUNCATION);
+  // one set of one-step mixtures per coarsening, shared by every mixture's tilting
+  const built = new Map<number, DiscretePld[] | undefined>();
+  const stepsAt = (coarsening: number): DiscretePld[] | undefined => {
+    if (!built.has(coarsening)) {
+      const step = fitStepToBudget(h * coarsening, (s) => mixtureGridPoints(setup, s, logMassTruncation), DEFAULT_PLD_MAX_GRID_POINTS, MAX_H);
+      built.set(coarsening, step === undefined ? undefined : oneStepMixtures(setup, step, logMassTruncation));
+    }
+    return built.get(coarsening);
+  };
+  const count = setup.mixtures.length * setup.directions.length;
+  let epsilon = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const tilted = tiltedEpsilonCoarsened((coarsening) => {
+      const pld = stepsAt(coarsening)?.[i];
+      return pld === undefined ? undefined : [{ pld, count: setup.steps }];
+    }, delta, DEFAULT_PLD_MAX_GRID_POINTS);
+    // the Chernoff bound of the same discretisation, a guarantee too: it binds where the tilted
+    // window sits above the answer (a mixture whose sensitivity-2 part dominates the tail)
+    const finest = stepsAt(1)?.[i];
+    const chernoff = finest === undefined ? undefined : chernoffEpsilon([{ pld: finest, count: setup.steps }], delta);
+    if (tilted === undefined && chernoff === undefined) return undefined;
+    epsilon = Math.max(epsilon, Math.min(tilted ?? Infinity, chernoff ?? Infinity));
+  }
+  return epsilon;
+}
+
+/** Unit roundoff of binary64. */
+const U = 2 ** -53;
+
+/**
+ * The Chernoff (moment-generating-function) bound of ε(δ) for the composition of `groups`:
+ * {@link chernoffTilt}'s ε, where c(λ)·e^{K(λ) − λε} = δ − m∞ bounds δ(ε) − m∞ from above
+ * (Canonne, Kamath, Steinke 2020, Prop. 12; docs/math/pld-tiny-delta.md §5), raised by the
+ * rounding of its last step, (K + log c − log(δ − m∞))/λ: 64u of the magnitudes involved, with
+ * |K| ≤ λ|ε| + |log c| + |log(δ − m∞)| and |log c| ≤ 1 + log(1 + λ). A guarantee for the
+ * discretisation of `groups`. Undefined when δ is at or below the mass at +∞.
+ */
+function chernoffEpsilon(groups: readonly PldGroup[], delta: number): number | undefined {
+  let logKeep = 0;
+  for (const g of groups) logKeep += g.count * Math.log1p(-g.pld.infinityMass);
+  const infinityMass = -Math.expm1(logKeep);
+  const bound = chernoffTilt(groups, delta, infinityMass);
+  if (bound === undefined) return undefined;
+  const { lambda, epsilon } = bound;
+  const logC = 1 + Math.log1p(lambda);
+  const logDelta = Math.abs(Math.log(delta - infinityMass));
+  return epsilon + 64 * U * (2 * Math.abs(epsilon) + (2 * logC + 2 * logDelta) / lambda);
+}
+
+/**
+ * ε(δ) of the run by tilting alone, from the requested grid step (the automatic one, or
+ * `valueDiscretizationInterval`), at any δ ∈ (0, 1); undefined where tilting cannot answer. For
+ * tests: it lets the tilted path be compared with the FFT composition at a δ both resolve.
+ * Module-internal (not exported by the package).
+ *
+ * @example truncatedPoissonTiltedEpsilon({ samplingRate: 0.01, maxBatchSize: 120, datasetSize: 10_000, noiseMultiplier: 1, steps: 50 }, 1e-10)
+ */
+export function truncatedPoissonTiltedEpsilon(run: TruncatedPoissonRun, delta: number, neighbouring: NeighbouringRelation = 'add-remove', options?: TruncatedPoissonOptions): number | undefined {
+  requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
+  const setup = truncatedPoissonSetup(run, neighbouring, options);
+  return tiltedEpsilonOfSetup(setup, delta, setup.h);
+}
+
+/**
+ * What the FFT composition answers: ε(δ) when δ is above the δ its grid resolves (the largest over
+ * the composed PLDs of max(mass at +∞, 2.2e-16 × bins)), else undefined; and the grid step it
+ * used (the requested one, coarsened if the work budget demanded it).
+ */
+function composedEpsilon(setup: TruncatedPoissonSetup, delta: number): { epsilon: number | undefined; h: number } {
+  const plds = composedMixtures(setup);
+  const floor = Math.max(...plds.map((pld) => unresolvedDeltaOf(pld.infinityMass, pld.probs.length)));
+  const h = (plds[0] as DiscretePld).h;
+  return { epsilon: delta > floor ? Math.max(0, ...plds.map((pld) => pldEpsilonAt(pld, delta))) : undefined, h };
+}
+
+/** How {@link truncatedPoissonEpsilonWithMethod} answered: the FFT composition, exponential tilting, or the RDP bound. */
+export type TruncatedPoissonMethod = 'pld' | 'pld-tilted' | 'rdp-fallback';
+
+/**
+ * ε(δ) of a truncated Poisson run: the largest over directions (and, under add-remove, data-set
+ * sizes) of the composed mixture PLDs' ε, an upper bound of dp_accounting's analysis
+ * (connect-the-dots, and the FFT window's mass moved to +∞).
+ *
+ * At δ at or below what the composed grid resolves (its mass at +∞, at least the window's 10⁻¹⁵,
+ * or 2.2e-16 per bin of FFT float noise), the one-step mixtures are rebuilt with the x tails cut
+ * at max(−700, log(10⁻³·δ/T)) and composed by exponential tilting, every rounding bounded and
+ * added (docs/math/pld-tiny-delta.md; the PLD accountant's method): still a guarantee, for every
+ * δ above about T·10⁻³⁰⁴. Below that (the mass the discretisation moves to +∞ exceeds δ), or where
+ * no tilted window fits 2²² bins even 4⁴× coarser, ε is the RDP bound of the same analysis
+ * (`truncatedPoissonRdpEpsilon`: the flagged mixture's Rényi moments, the sensitivity-2 part by
+ * the weak triangle inequality), a looser guarantee, finite for every δ > 0.
  *
  * @example truncatedPoissonEpsilon({ samplingRate: 256 / 60_000, maxBatchSize: 300, datasetSize: 60_000, noiseMultiplier: 1.1, steps: 1000 }, 1e-5)
  */
 export function truncatedPoissonEpsilon(run: TruncatedPoissonRun, delta: number, neighbouring: NeighbouringRelation = 'add-remove', options?: TruncatedPoissonOptions): number {
+  return truncatedPoissonEpsilonWithMethod(run, delta, neighbouring, options).epsilon;
+}
+
+/**
+ * {@link truncatedPoissonEpsilon} with the method that answered: `pld` (the FFT composition),
+ * `pld-tilted` (δ below what it resolves: exponential tilting) or `rdp-fallback` (δ below what
+ * tilting resolves, or no tilted grid fits: the RDP bound of the same mixture). Same validation.
+ * Read by `samplerEpsilon` for its `method`; module-internal (not exported by the package).
+ *
+ * @example truncatedPoissonEpsilonWithMethod({ samplingRate: 0.01, maxBatchSize: 120, datasetSize: 10_000, noiseMultiplier: 1, steps: 50 }, 1e-16) // { epsilon: ≈14.17, method: 'pld-tilted' }
+ */
+export function truncatedPoissonEpsilonWithMethod(run: TruncatedPoissonRun, delta: number, neighbouring: NeighbouringRelation = 'add-remove', options?: TruncatedPoissonOptions): { epsilon: number; method: TruncatedPoissonMethod } {
   if (options !== undefined) requireOptions('options', options, ['valueDiscretizationInterval']);
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
-  return Math.max(0, ...truncatedPoissonPlds(run, neighbouring, options).map((pld) => pldEpsilonAt(pld, delta)));
+  const setup = truncatedPoissonSetup(run, neighbouring, options);
+  const composed = composedEpsilon(setup, delta);
+  if (composed.epsilon !== undefined) return { epsilon: composed.epsilon, method: 'pld' };
+  // below the grid's floor the composed value is +∞ or inside its float noise (not certified): tilt
+  const tilted = tiltedEpsilonOfSetup(setup, delta, composed.h);
+  if (tilted !== undefined) return { epsilon: Math.max(0, tilted), method: 'pld-tilted' };
+  // below what tilting resolves (δ ≲ T·1e-304) or no tilted grid fits: the RDP bound of the same analysis
+  return { epsilon: truncatedPoissonRdpEpsilon(setup, setup.steps, delta, setup.neighbouring), method: 'rdp-fallback' };
 }
