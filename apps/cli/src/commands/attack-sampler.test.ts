@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCaptured } from '../test-helpers/capture-io.js';
 import { attackCommand } from './attack.js';
+import { tprCeiling } from './attack-sampler.js';
 import { dpCommand } from './dp.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'dpbounds-attack-sampler-'));
@@ -49,16 +50,22 @@ describe('dpbounds attack --sampling', () => {
     expect(lone.stderr).toMatch(/--drop-last describes the attacked run: it needs --sampling/);
   });
 
-  it('with an ε of +∞ (truncated Poisson at δ = 1e-320) allows TPR 1, marks the ε infinite and does not refuse', async () => {
-    // the CLI fuzz's attack --sampling truncated-poisson --delta 1e-320 was refused naming the library's `epsilon`
+  it('at δ = 1e-320 (truncated Poisson) compares with a finite guarantee instead of refusing', async () => {
+    // the CLI fuzz's attack --sampling truncated-poisson --delta 1e-320 was refused naming the library's `epsilon` (+∞)
     const r = await runCaptured([...base, '--sampling', 'truncated-poisson', '--max-batch-size', '120', ...run, '--delta', '1e-320', '--json'], { cwd, commands });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { sampler: SamplerJson & { epsilon: null; epsilonInfinite: boolean; upper: { epsilon: null; epsilonInfinite: boolean } } };
-    expect([out.sampler.epsilon, out.sampler.epsilonInfinite, out.sampler.upper.epsilon, out.sampler.upper.epsilonInfinite]).toEqual([null, true, null, true]);
+    const out = JSON.parse(r.stdout) as { sampler: SamplerJson & { epsilon: number; method: string } };
+    expect(Number.isFinite(out.sampler.epsilon)).toBe(true);
+    expect(out.sampler.method).toMatch(/^rdp: truncated Poisson/);
     const point = out.sampler.points[0] as SamplerJson['points'][number];
-    expect(point.guaranteeMaxTpr).toBe(1);
-    expect(out.sampler.attackExceedsGuarantee).toBe(false);
+    expect(point.guaranteeMaxTpr).toBe(tprCeiling(out.sampler.epsilon, 1e-320, 0.01));
+  });
+
+  it('tprCeiling: ε = +∞ allows TPR 1 at any FPR > 0 (δ at FPR 0); a finite ε its (ε, δ) curve', () => {
+    expect([tprCeiling(Infinity, 1e-5, 0.01), tprCeiling(Infinity, 1e-5, 0)]).toEqual([1, 1e-5]);
+    expect(tprCeiling(1, 1e-5, 0.01)).toBeCloseTo(Math.E * 0.01 + 1e-5, 12);
+    expect(tprCeiling(1e6, 1e-5, 0.01)).toBe(1);
   });
 
   it('refuses run flags without --sampling, and --batch-size stays a GLiR flag otherwise', async () => {

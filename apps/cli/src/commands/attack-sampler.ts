@@ -15,6 +15,20 @@ import { UsageError } from '../usage-error.js';
 import { samplerEpsilonOf } from './sampler-epsilon-of.js';
 import { EPOCH_FLAGS, parseSampling, pricedFromRate, SAMPLING_FLAG, samplerRunOf, samplingContextJson } from './sampling-flags.js';
 
+
+/**
+ * The largest TPR an attacker can have at FPR α against an (ε, δ)-DP run: 1 − f(α) with
+ * f(α) = max(0, 1 − δ − e^ε·α, e^{−ε}(1 − δ − α)) the (ε, δ) trade-off curve (Kairouz, Oh,
+ * Viswanath 2015; Dong, Roth, Su 2022, Prop. 2.5). ε = +∞ (nothing better proven: an ε beyond
+ * double precision) allows TPR 1 at every α > 0 and δ at α = 0.
+ *
+ * @example tprCeiling(1, 1e-5, 0.01) // ≈ 0.0272
+ * @example tprCeiling(Infinity, 1e-5, 0.01) // 1
+ */
+export function tprCeiling(epsilon: number, delta: number, fpr: number): number {
+  if (epsilon === Infinity) return fpr > 0 ? 1 : delta;
+  return 1 - epsilonDeltaTradeOff(epsilon, delta).evaluate(fpr);
+}
 /** The flags `attack` adds for the attacked run's sampler (`--batch-size` it already has). */
 export const attackSamplerFlags: Readonly<Record<string, FlagSpec>> = {
   ...SAMPLING_FLAG,
@@ -62,8 +76,7 @@ export function readAttackSampler(flags: ParsedFlags): ((points: readonly Attack
   return (points) => {
     const s = samplerEpsilonOf(sampling, query);
     const guarantee = s.epsilon.kind === 'guarantee' ? s.epsilon.value : s.upper?.value;
-    // ε = +∞ (nothing better proven, e.g. truncated Poisson at a δ no analysis resolves) allows TPR 1 at any FPR > 0
-    const ceiling = (epsilon: number, fpr: number): number => (epsilon === Infinity ? (fpr > 0 ? 1 : delta) : 1 - epsilonDeltaTradeOff(epsilon, delta).evaluate(fpr));
+    const ceiling = (epsilon: number, fpr: number): number => tprCeiling(epsilon, delta, fpr);
     const rows = points.map((p) => ({
       fpr: p.fpr,
       tprLower: p.tprLower,

@@ -53,7 +53,7 @@ function runSampler(flags: ParsedFlags, io: CommandIo, sampling: SamplingChoice)
   const delta = requiredNumber(flags, 'delta', { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   if (flags.fpr !== undefined) throw new UsageError(`--fpr reads the Poisson trade-off curve; with --sampling ${sampling.sampler} use --sampling-rate without --batch-size/--dataset-size (Poisson only)`);
   const accountant = choice(flags, 'accountant', ['pld', 'rdp', 'prv', 'gdp', 'all'] as const, 'pld');
-  // truncated Poisson's mixture loss has no RDP analysis: offer only what the sampler accepts
+  // truncated Poisson is priced by its mixture PLD (its RDP bound, far looser, only answers below the δ the PLD resolves): offer only what the sampler accepts
   const offered = sampling.sampler === 'truncated-poisson' ? 'use --accountant pld (the default)' : 'use --accountant pld (the default) or rdp';
   if (accountant !== 'pld' && accountant !== 'rdp') throw new UsageError(`--accountant ${accountant} does not price --sampling ${sampling.sampler}; ${offered}`);
   const neighbouring = choice(flags, 'neighbouring', ['add-remove', 'substitution'] as const, 'add-remove');

@@ -162,6 +162,13 @@ describe('samplerEpsilon', () => {
     expect(samplerSupport('shuffle').epsilonKind).toBe('lower-bound');
   });
 
+  it('says "ε = +∞" in the note when the ε leaves double precision (fixed-size, σ = 1e-320, RDP)', () => {
+    const s = samplerEpsilon({ sampler: 'fixed-size', batchSize: 100, datasetSize: 10_000, noiseMultiplier: 1e-320, steps: 100, neighbouring: 'add-remove' }, 1e-5, { accountant: 'rdp' });
+    expect(s.epsilon.value).toBe(Infinity);
+    expect(s.note).toContain('fixed-size batches give ε = +∞ (a guarantee)');
+    expect(s.note).not.toContain('Infinity');
+  });
+
   it('refuses bad runs naming the field', () => {
     expect(() => samplerEpsilon({ ...run, sampler: 'truncated-poisson' }, 1e-5)).toThrow(/maxBatchSize/);
     expect(() => samplerEpsilon({ ...run, sampler: 'truncated-poisson', maxBatchSize: 50 }, 1e-5)).toThrow(/maxBatchSize must be an integer in \[batchSize = 100/);

@@ -175,7 +175,8 @@ function poissonValue(run: { datasetSize: number; batchSize: number; noiseMultip
 }
 
 function fmt(x: number): string {
-  return Number.isFinite(x) ? Number(x.toPrecision(4)).toString() : String(x);
+  // +∞: an ε beyond double precision (σ ≈ 1e-320 priced by RDP), "ε = +∞" in the note's words
+  return Number.isFinite(x) ? Number(x.toPrecision(4)).toString() : x === Infinity ? '+∞' : String(x);
 }
 
 /**
