@@ -6,7 +6,7 @@ import { samplerCalibrationWorkEstimate } from '../sampling/sampler-calibration-
 import { createAccountant } from './accountant-factory.js';
 import type { PrivacyAccountant } from '../accountant.js';
 import { calibrateEventNoiseMultiplier, calibrateNoiseMultiplier, calibrateSamplingRate, calibrateSteps } from './calibrate.js';
-import { accountantEvaluationWork, chargeWork, compositionWork, createWorkMeter, DEFAULT_CALIBRATION_MAX_WORK, maxTestLowerBoundWork, requireMaxWork } from './calibration-work.js';
+import { accountantEvaluationWork, chargeWork, chargeWorkBlaming, compositionWork, createWorkMeter, DEFAULT_CALIBRATION_MAX_WORK, maxTestLowerBoundWork, requireMaxWork } from './calibration-work.js';
 
 /** A PLD factory that counts the evaluations of ε(σ) actually run (one `compose` each). */
 function countingPld(): { factory: () => PrivacyAccountant; composed: () => number } {
@@ -50,6 +50,16 @@ describe('the calibration work model', () => {
     const error = thrown(() => chargeWork(meter, 500, 'b'));
     expect(isDpboundsError(error) && error.parameter).toBe('steps');
     expect((error as Error).message).toMatch(/^steps must be small enough for the calibration's work budget, maxWork = 1000 grid points .*raise maxWork; found 42$/);
+    expect(meter.used).toBe(600);
+  });
+
+  it('chargeWorkBlaming refuses past the budget naming the parameter it is given, before counting', () => {
+    const meter = createWorkMeter(1000, 'steps', 42);
+    chargeWorkBlaming(meter, 600, 'a tilted composition', { parameter: 'delta', found: 1e-200, expected: 'a δ the grid resolves' });
+    expect(meter.used).toBe(600);
+    const error = thrown(() => chargeWorkBlaming(meter, 500, 'a tilted composition of 100 points', { parameter: 'delta', found: 1e-200, expected: 'a δ the grid resolves' }));
+    expect(isDpboundsError(error) && error.parameter).toBe('delta');
+    expect((error as Error).message).toBe("delta must be a δ the grid resolves, within the calibration's work budget, maxWork = 1000 grid points (about 15 s of CPU at the default; a tilted composition of 100 points needs 500 more after 600 counted): or raise maxWork; found 1e-200");
     expect(meter.used).toBe(600);
   });
 

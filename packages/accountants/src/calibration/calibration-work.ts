@@ -147,3 +147,23 @@ export function chargeWork(meter: WorkMeter, units: number, what: string): void 
 export function requireEstimatedWork(meter: WorkMeter, units: number, what: string): void {
   if (meter.used + units > meter.maxWork) throw refusal(meter, `${what} is estimated at ${units} before it starts, ${meter.maxWork - meter.used} left`);
 }
+
+/**
+ * {@link chargeWork} whose refusal names the parameter that made this piece of work necessary
+ * rather than the meter's (truncated Poisson's tilted compositions exist because `delta` is below
+ * what its composed grid resolves: raising δ removes them, lowering the steps barely does).
+ *
+ * @example chargeWorkBlaming(meter, 5 * 2 ** 20, 'a tilted composition', { parameter: 'delta', found: 1e-200, expected: 'a δ the composition resolves' })
+ */
+export function chargeWorkBlaming(meter: WorkMeter, units: number, what: string, blame: { readonly parameter: string; readonly found: unknown; readonly expected: string }): void {
+  if (meter.used + units > meter.maxWork) {
+    throw new DpboundsRangeError({
+      code: 'ERR_OUT_OF_RANGE',
+      parameter: blame.parameter,
+      expected: `${blame.expected}, within the calibration's work budget, maxWork = ${meter.maxWork} grid points (about 15 s of CPU at the default; ${what} needs ${units} more after ${meter.used} counted): or raise maxWork`,
+      found: blame.found,
+    });
+  }
+  meter.used += units;
+}
+

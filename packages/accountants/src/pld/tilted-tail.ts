@@ -94,14 +94,21 @@ function tiltGroup(pld: DiscretePld, s: number): { probs: Float64Array; logC: nu
 }
 
 /**
+ * Called with the width of each tilted FFT composition before it is done, so that a caller with a
+ * work budget can count it (and stop the computation by throwing); see {@link tiltedEpsilon}.
+ */
+export type TiltedCompositionHook = (width: number) => void;
+
+/**
  * Tilts every group by e^{λl} (λ = s/h) and composes them by FFT on the Chernoff window of the
- * tilted composition. Undefined when that window exceeds `maxWidth` bins.
+ * tilted composition. Undefined when that window exceeds `maxWidth` bins. `beforeComposition`
+ * is called with the window's width before the FFT runs.
  *
  * Domain: groups on one grid step h, s ≥ 0 finite, counts ≥ 1.
  *
  * @example composeTilted([{ pld, count: 94 }], 20 * pld.h, 2 ** 22)
  */
-export function composeTilted(groups: readonly PldGroup[], s: number, maxWidth: number): TiltedComposition | undefined {
+export function composeTilted(groups: readonly PldGroup[], s: number, maxWidth: number, beforeComposition?: TiltedCompositionHook): TiltedComposition | undefined {
   const h = (groups[0] as PldGroup).pld.h;
   const tilted: PldGroup[] = [];
   let logScale = 0;
@@ -122,6 +129,7 @@ export function composeTilted(groups: readonly PldGroup[], s: number, maxWidth: 
   }
   const window = planComposition(tilted, TILTED_TAU);
   if (!(window.width <= maxWidth)) return undefined;
+  beforeComposition?.(window.width);
   const single = tilted.length === 1 && steps === 1;
   const composed = composeInWindow(tilted, window, TILTED_TAU, false);
   return {
@@ -347,11 +355,12 @@ export function saddlePointTilt(groups: readonly PldGroup[], epsilon: number): n
  * ({@link saddlePointTilt}) and the search redone, twice at most, keeping the best answer (every
  * answer is a bound of the same side, so the best of them is too). `upper` true gives a
  * guarantee for the discrete PLD (≥ its ε(δ)), false a lower bound of it. Undefined when δ ≤ the
- * mass at +∞, the tilted window exceeds `maxWidth`, or the scaling fails.
+ * mass at +∞, the tilted window exceeds `maxWidth`, or the scaling fails. `beforeComposition` sees
+ * the width of every tilted composition before it runs (a work budget's count).
  *
  * @example tiltedEpsilon([{ pld, count: 94 }], 1.29e-12, 2 ** 22, true)
  */
-export function tiltedEpsilon(groups: readonly PldGroup[], delta: number, maxWidth: number, upper = true): number | undefined {
+export function tiltedEpsilon(groups: readonly PldGroup[], delta: number, maxWidth: number, upper = true, beforeComposition?: TiltedCompositionHook): number | undefined {
   let logKeep = 0;
   for (const g of groups) logKeep += g.count * Math.log1p(-g.pld.infinityMass);
   const infinityMass = -Math.expm1(logKeep);
@@ -363,7 +372,7 @@ export function tiltedEpsilon(groups: readonly PldGroup[], delta: number, maxWid
   let best: number | undefined;
   const better = (e: number): boolean => best === undefined || (upper ? e < best : e > best);
   for (let attempt = 0, refinements = 0; attempt < 9; attempt++) {
-    const tc = composeTilted(groups, lambda * h, maxWidth);
+    const tc = composeTilted(groups, lambda * h, maxWidth, beforeComposition);
     if (tc === undefined) return best;
     const r = tiltedEpsilonAt(tc, delta, center, upper);
     if (r === undefined) return best;

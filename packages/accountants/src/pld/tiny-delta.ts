@@ -7,7 +7,7 @@
  * tilted composition window exceeds it.
  */
 import type { PldGroup } from './fft-composition.js';
-import { tiltedEpsilon } from './tilted-tail.js';
+import { tiltedEpsilon, type TiltedCompositionHook } from './tilted-tail.js';
 
 /** Float noise of an FFT composition per bin (relative to the total mass 1): δ below ~ this × bins is not resolved. */
 export const FFT_NOISE_PER_BIN = 2.220446049250313e-16;
@@ -69,16 +69,16 @@ export function fitStepToBudget(h: number, pointsAt: (step: number) => number, m
  * for coarsening 1 first, then 4, 16, … up to {@link TINY_DELTA_MAX_COARSENING} while the tilted
  * window exceeds `maxWidth` bins (each coarser grid is still pessimistic). Undefined when
  * `stepsAt` returns undefined (no grid fits) or no coarsening fits. `stepsAt` is called at most
- * five times, each result tilted once.
+ * five times, each result tilted once; `beforeComposition` sees each tilted composition's width.
  *
  * @example tiltedEpsilonCoarsened((c) => [{ pld: connectTheDotsPld('remove', 0.01, 1, { h: 1e-4 * c, logMassTruncation: -80 }), count: 100 }], 1e-30, 2 ** 22)
  */
-export function tiltedEpsilonCoarsened(stepsAt: (coarsening: number) => readonly PldGroup[] | undefined, delta: number, maxWidth: number): number | undefined {
+export function tiltedEpsilonCoarsened(stepsAt: (coarsening: number) => readonly PldGroup[] | undefined, delta: number, maxWidth: number, beforeComposition?: TiltedCompositionHook): number | undefined {
   let epsilon: number | undefined;
   for (let coarsening = 1; epsilon === undefined && coarsening <= TINY_DELTA_MAX_COARSENING; coarsening *= 4) {
     const groups = stepsAt(coarsening);
     if (groups === undefined) break;
-    epsilon = tiltedEpsilon(groups, delta, maxWidth, true);
+    epsilon = tiltedEpsilon(groups, delta, maxWidth, true, beforeComposition);
   }
   return epsilon;
 }

@@ -7,8 +7,9 @@ import { DpboundsRangeError, DpboundsTypeError, requireInRange, requireInteger }
 import type { NeighbouringRelation, ResultKind } from '@dpbounds/tradeoff-core';
 import { requireNeighbouring } from '../accountant.js';
 import { calibrateNoiseMultiplierWithin } from '../calibration/calibrate.js';
-import { chargeWork, createWorkMeter, requireEstimatedWork, requireMaxWork } from '../calibration/calibration-work.js';
-import { BALLS_IN_BINS_RDP_WORK, ballsInBinsPldWork, samplerCalibrationWorkEstimate, samplerEpsilonWork, samplerEvaluationWork } from './sampler-calibration-work.js';
+import { chargeWork, chargeWorkBlaming, createWorkMeter, requireEstimatedWork, requireMaxWork } from '../calibration/calibration-work.js';
+import type { TiltedCompositionHook } from '../pld/tilted-tail.js';
+import { BALLS_IN_BINS_RDP_WORK, ballsInBinsPldWork, samplerCalibrationWorkEstimate, samplerEpsilonWork, samplerEvaluationWork, TILTED_COMPOSITION_WORK_FACTOR } from './sampler-calibration-work.js';
 import { createAccountant } from '../calibration/accountant-factory.js';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { dpSgdEvent, gaussianEvent, selfComposedEvent, type MechanismEvent } from '../events/mechanism-event.js';
@@ -20,7 +21,7 @@ import { calibrateByBisection } from '../calibration/calibrate-by-bisection.js';
 import { fixedSizeSubstitutionEpsilon } from './fixed-size-substitution.js';
 import { withoutReplacementRdpEpsilon } from '../rdp/sampled-without-replacement-gaussian-rdp.js';
 import { requireShuffleBatchesPerEpoch, shuffleEpsilonLowerBound } from './shuffle-lower-bound.js';
-import { truncatedPoissonEpsilon, truncatedPoissonEpsilonWithMethod, truncationParameters } from './truncated-poisson-pld.js';
+import { truncatedPoissonEpsilonWithMethod, truncationParameters } from './truncated-poisson-pld.js';
 
 /** How batches are drawn: the five samplers whose ε this package reports. */
 export type BatchSampler = 'poisson' | 'fixed-size' | 'shuffle' | 'balls-in-bins' | 'truncated-poisson';
@@ -234,9 +235,16 @@ function shuffleNoAmplification(r: ValidRun, delta: number, kind: SamplerAccount
  */
 export function samplerEpsilon(run: SamplerRun, delta: number, options?: { readonly accountant?: SamplerAccountant }): SamplerEpsilon {
   if (options !== undefined) requireOptions('options', options, ['accountant']);
+  return samplerEpsilonCounted(run, delta, requireAccountant(options));
+}
+
+/**
+ * {@link samplerEpsilon} with the accountant read, and a hook that sees each tilted composition
+ * of truncated Poisson at a tiny δ before it runs (the calibration's work budget counts them).
+ */
+function samplerEpsilonCounted(run: SamplerRun, delta: number, kind: SamplerAccountant, beforeTiltedComposition?: TiltedCompositionHook): SamplerEpsilon {
   const r = requireRun(run, true);
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
-  const kind = requireAccountant(options);
   const base = { sampler: r.sampler, neighbouring: r.neighbouring, delta };
   const q = r.batchSize / r.datasetSize;
   switch (r.sampler) {
@@ -273,7 +281,7 @@ export function samplerEpsilon(run: SamplerRun, delta: number, options?: { reado
       if (kind !== 'pld') throw new DpboundsTypeError({ code: 'ERR_INVALID_TYPE', parameter: 'accountant', expected: '"pld" for the truncated-poisson sampler (its only RDP bound, the weak triangle inequality for the sensitivity-2 step, is far looser: it is used only below the δ the PLD resolves)', found: kind });
       const poisson = poissonValue(r, delta, kind);
       const cap = r.maxBatchSize as number;
-      const { epsilon: value, method } = truncatedPoissonEpsilonWithMethod({ samplingRate: q, maxBatchSize: cap, datasetSize: r.datasetSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps }, delta, r.neighbouring);
+      const { epsilon: value, method } = truncatedPoissonEpsilonWithMethod({ samplingRate: q, maxBatchSize: cap, datasetSize: r.datasetSize, noiseMultiplier: r.noiseMultiplier, steps: r.steps }, delta, r.neighbouring, undefined, beforeTiltedComposition);
       const { truncationProbability } = truncationParameters(q, cap, r.datasetSize);
       const mixture = `truncated Poisson as a mixture of the Poisson step and a sensitivity-2 step, truncation probability ${fmt(truncationProbability)}`;
       const how = method === 'pld'
@@ -380,6 +388,14 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
       return eps(sigma);
     };
   };
+  // truncated Poisson at a δ below its FFT grid's floor is answered by tilting: each tilted
+  // composition is charged before it runs, at its width times what a tilted point costs
+  const tiltedCharge = (width: number): void =>
+    chargeWorkBlaming(meter, TILTED_COMPOSITION_WORK_FACTOR * width, `a tilted composition of ${width} points`, {
+      parameter: 'delta',
+      found: delta,
+      expected: 'a δ the composed grid of the truncated-Poisson run resolves (above its float noise, 2.2e-16 per bin: about 1e-10 to 1e-9; below it every evaluation of ε(σ) is answered by exponential tilting, 10–25 times the work)',
+    });
   let sigma: number;
   switch (r.sampler) {
     case 'poisson':
@@ -420,7 +436,7 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
           start = undefined; // no Poisson σ in its search range: search from scratch
         }
       }
-      sigma = calibrateByBisection(charged((s) => truncatedPoissonEpsilon({ samplingRate: q, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, noiseMultiplier: s, steps: r.steps }, delta, r.neighbouring), samplerEvaluationWork(r)), targetEpsilon, 'truncated-poisson', 1e-5, start);
+      sigma = calibrateByBisection(charged((s) => truncatedPoissonEpsilonWithMethod({ samplingRate: q, maxBatchSize: r.maxBatchSize as number, datasetSize: r.datasetSize, noiseMultiplier: s, steps: r.steps }, delta, r.neighbouring, undefined, tiltedCharge).epsilon, samplerEvaluationWork(r)), targetEpsilon, 'truncated-poisson', 1e-5, start);
       break;
     }
     case 'shuffle':
@@ -431,7 +447,7 @@ export function samplerNoiseMultiplier(run: Omit<SamplerRun, 'noiseMultiplier'>,
   const { maxBatchSize, ...rest } = r;
   const full: SamplerRun = maxBatchSize === undefined ? { ...rest, noiseMultiplier: sigma } : { ...rest, maxBatchSize, noiseMultiplier: sigma };
   chargeWork(meter, samplerEpsilonWork(r), `the ${r.sampler} ε at the calibrated σ`);
-  return { noiseMultiplier: sigma, epsilon: samplerEpsilon(full, delta), work: meter.used };
+  return { noiseMultiplier: sigma, epsilon: samplerEpsilonCounted(full, delta, 'pld', tiltedCharge), work: meter.used };
 }
 
 /**

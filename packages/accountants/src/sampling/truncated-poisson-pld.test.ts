@@ -303,3 +303,25 @@ describe('truncated Poisson below what tilting resolves (δ ≲ T·1e-304): the 
     expect(got / rdp - 1).toBeLessThanOrEqual(0.02);
   });
 });
+
+describe('truncatedPoissonEpsilonWithMethod: the tilted compositions a work budget counts', () => {
+  const run = { samplingRate: 0.01, maxBatchSize: 150, datasetSize: 10_000, noiseMultiplier: 4, steps: 20 };
+  it('sees the width of each tilted composition before it runs, and none where the FFT composition answers', () => {
+    const widths: number[] = [];
+    const tilted = truncatedPoissonEpsilonWithMethod(run, 1e-12, 'add-remove', undefined, (w) => widths.push(w));
+    expect(tilted.method).toBe('pld-tilted');
+    expect(widths.length).toBeGreaterThanOrEqual(4); // at least one per direction and data-set size
+    expect(widths.every((w) => Number.isInteger(w) && w > 0 && w <= 2 ** 22)).toBe(true);
+    const none: number[] = [];
+    expect(truncatedPoissonEpsilonWithMethod(run, 1e-5, 'add-remove', undefined, (w) => none.push(w)).method).toBe('pld');
+    expect(none).toEqual([]);
+  });
+  it('a hook that throws stops the computation there (the budget refusal)', () => {
+    let calls = 0;
+    expect(() => truncatedPoissonEpsilonWithMethod(run, 1e-12, 'add-remove', undefined, () => {
+      calls++;
+      throw new Error('over budget');
+    })).toThrow('over budget');
+    expect(calls).toBe(1);
+  });
+});

@@ -23,7 +23,7 @@ import type { PsgDirection } from '../pld/psg-privacy-loss.js';
 import { DEFAULT_LOG_MASS_TRUNCATION, fitStepToBudget, tiltedEpsilonCoarsened, tinyDeltaLogMassTruncation, unresolvedDeltaOf } from '../pld/tiny-delta.js';
 import { DEFAULT_PLD_MAX_GRID_POINTS } from '../pld/work-budget.js';
 import type { PldGroup } from '../pld/fft-composition.js';
-import { chernoffTilt } from '../pld/tilted-tail.js';
+import { chernoffTilt, type TiltedCompositionHook } from '../pld/tilted-tail.js';
 import { composeWithinBudget } from './compose-within-budget.js';
 import { mixPlds } from './mix-plds.js';
 import { truncatedPoissonRdpEpsilon } from './truncated-poisson-rdp.js';
@@ -162,8 +162,9 @@ function composedMixtures(setup: TruncatedPoissonSetup): DiscretePld[] {
  * grid (both bound the same kind of discretised pair); the largest over directions and data-set
  * sizes. A guarantee for that (pessimistic) discretisation of (5). Undefined when some mixture can
  * be neither tilted nor bounded (δ at or below its mass at +∞, or no grid fits).
+ * `beforeComposition` sees the width of each tilted composition before it runs.
  */
-function tiltedEpsilonOfSetup(setup: TruncatedPoissonSetup, delta: number, h: number): number | undefined {
+function tiltedEpsilonOfSetup(setup: TruncatedPoissonSetup, delta: number, h: number, beforeComposition?: TiltedCompositionHook): number | undefined {
   const logMassTruncation = tinyDeltaLogMassTruncation(delta, setup.steps, DEFAULT_LOG_MASS_TRUNCATION);
   // one set of one-step mixtures per coarsening, shared by every mixture's tilting
   const built = new Map<number, DiscretePld[] | undefined>();
@@ -180,7 +181,7 @@ function tiltedEpsilonOfSetup(setup: TruncatedPoissonSetup, delta: number, h: nu
     const tilted = tiltedEpsilonCoarsened((coarsening) => {
       const pld = stepsAt(coarsening)?.[i];
       return pld === undefined ? undefined : [{ pld, count: setup.steps }];
-    }, delta, DEFAULT_PLD_MAX_GRID_POINTS);
+    }, delta, DEFAULT_PLD_MAX_GRID_POINTS, beforeComposition);
     // the Chernoff bound of the same discretisation, a guarantee too: it binds where the tilted
     // window sits above the answer (a mixture whose sensitivity-2 part dominates the tail)
     const finest = stepsAt(1)?.[i];
@@ -268,17 +269,26 @@ export function truncatedPoissonEpsilon(run: TruncatedPoissonRun, delta: number,
  * `pld-tilted` (δ below what it resolves: exponential tilting) or `rdp-fallback` (δ below what
  * tilting resolves, or no tilted grid fits: the RDP bound of the same mixture). Same validation.
  * Read by `samplerEpsilon` for its `method`; module-internal (not exported by the package).
+ * `beforeTiltedComposition` sees the width of each tilted composition before it runs: the
+ * sampler calibration charges it to its work budget (a tilted evaluation costs 10–25 times an
+ * FFT one, which its fixed charge did not count).
  *
  * @example truncatedPoissonEpsilonWithMethod({ samplingRate: 0.01, maxBatchSize: 120, datasetSize: 10_000, noiseMultiplier: 1, steps: 50 }, 1e-16) // { epsilon: ≈14.17, method: 'pld-tilted' }
  */
-export function truncatedPoissonEpsilonWithMethod(run: TruncatedPoissonRun, delta: number, neighbouring: NeighbouringRelation = 'add-remove', options?: TruncatedPoissonOptions): { epsilon: number; method: TruncatedPoissonMethod } {
+export function truncatedPoissonEpsilonWithMethod(
+  run: TruncatedPoissonRun,
+  delta: number,
+  neighbouring: NeighbouringRelation = 'add-remove',
+  options?: TruncatedPoissonOptions,
+  beforeTiltedComposition?: TiltedCompositionHook,
+): { epsilon: number; method: TruncatedPoissonMethod } {
   if (options !== undefined) requireOptions('options', options, ['valueDiscretizationInterval']);
   requireInRange('delta', delta, { min: 0, max: 1, minExclusive: true, maxExclusive: true });
   const setup = truncatedPoissonSetup(run, neighbouring, options);
   const composed = composedEpsilon(setup, delta);
   if (composed.epsilon !== undefined) return { epsilon: composed.epsilon, method: 'pld' };
   // below the grid's floor the composed value is +∞ or inside its float noise (not certified): tilt
-  const tilted = tiltedEpsilonOfSetup(setup, delta, composed.h);
+  const tilted = tiltedEpsilonOfSetup(setup, delta, composed.h, beforeTiltedComposition);
   if (tilted !== undefined) return { epsilon: Math.max(0, tilted), method: 'pld-tilted' };
   // below what tilting resolves (δ ≲ T·1e-304) or no tilted grid fits: the RDP bound of the same analysis
   return { epsilon: truncatedPoissonRdpEpsilon(setup, setup.steps, delta, setup.neighbouring), method: 'rdp-fallback' };
