@@ -15,7 +15,6 @@ import { UsageError } from '../usage-error.js';
 import { samplerEpsilonOf } from './sampler-epsilon-of.js';
 import { EPOCH_FLAGS, parseSampling, pricedFromRate, SAMPLING_FLAG, samplerRunOf, samplingContextJson } from './sampling-flags.js';
 
-
 /**
  * The largest TPR an attacker can have at FPR α against an (ε, δ)-DP run: 1 − f(α) with
  * f(α) = max(0, 1 − δ − e^ε·α, e^{−ε}(1 − δ − α)) the (ε, δ) trade-off curve (Kairouz, Oh,
@@ -29,6 +28,7 @@ export function tprCeiling(epsilon: number, delta: number, fpr: number): number 
   if (epsilon === Infinity) return fpr > 0 ? 1 : delta;
   return 1 - epsilonDeltaTradeOff(epsilon, delta).evaluate(fpr);
 }
+
 /** The flags `attack` adds for the attacked run's sampler (`--batch-size` it already has). */
 export const attackSamplerFlags: Readonly<Record<string, FlagSpec>> = {
   ...SAMPLING_FLAG,
