@@ -4,7 +4,7 @@ import { dpSgdEvent } from '../events/mechanism-event.js';
 import { connectTheDotsPld } from './connect-the-dots.js';
 import { PldAccountant } from './pld-accountant.js';
 import { psgPair } from './psg-privacy-loss.js';
-import { tiltedEpsilon } from './tilted-tail.js';
+import { chernoffEpsilon, tiltedEpsilon } from './tilted-tail.js';
 
 // Exact references, computed here independently of the accountant, in log space.
 
@@ -128,3 +128,19 @@ describe('PldAccountant below the FFT noise floor (issue #27)', () => {
     expect(b.upper).toBe(acc.getEpsilon(1e-5));
   });
 });
+
+describe('chernoffEpsilon: the Chernoff bound of the same groups, which tiltedEpsilon never exceeds', () => {
+  it('is above the tilted ε, and undefined at δ at or below the mass at +∞', () => {
+    const pld = connectTheDotsPld('remove', 0.01, 1, { h: 1e-3, logMassTruncation: -700 });
+    const groups = [{ pld, count: 100 }];
+    for (const delta of [1e-20, 1e-100, 1e-250]) {
+      const tilted = tiltedEpsilon(groups, delta, 2 ** 22, true) as number;
+      const chernoff = chernoffEpsilon(groups, delta) as number;
+      expect(Number.isFinite(tilted)).toBe(true);
+      expect(tilted).toBeLessThanOrEqual(chernoff);
+    }
+    const heavy = [{ pld: { ...pld, infinityMass: 1e-10 }, count: 100 }];
+    expect(chernoffEpsilon(heavy, 1e-9)).toBeUndefined();
+  });
+});
+

@@ -173,6 +173,35 @@ export function chernoffTilt(groups: readonly PldGroup[], delta: number, infinit
 }
 
 /**
+ * {@link chernoffTilt}'s ε raised by the rounding of its last step, (K + log c − log(δ − m∞))/λ:
+ * 64u of the magnitudes involved, with |K| ≤ λ|ε| + |log c| + |log(δ − m∞)| and
+ * |log c| ≤ 1 + log(1 + λ). c(λ)·e^{K(λ) − λε} = δ − m∞ bounds δ(ε) − m∞ from above (Canonne,
+ * Kamath, Steinke 2020, Prop. 12; docs/math/pld-tiny-delta.md §5), so this is a guarantee for
+ * the discretisation the tilt was computed on.
+ */
+function chernoffGuarantee(bound: { readonly lambda: number; readonly epsilon: number }, delta: number, infinityMass: number): number {
+  const { lambda, epsilon } = bound;
+  const logC = 1 + Math.log1p(lambda);
+  const logDelta = Math.abs(Math.log(delta - infinityMass));
+  return epsilon + 64 * U * (2 * Math.abs(epsilon) + (2 * logC + 2 * logDelta) / lambda);
+}
+
+/**
+ * The Chernoff (moment-generating-function) bound of ε(δ) for the composition of `groups`, a
+ * guarantee for their discretisation ({@link chernoffTilt} raised by its rounding). Undefined when
+ * δ is at or below the mass at +∞ or no tilt gives a finite bound.
+ *
+ * @example chernoffEpsilon([{ pld, count: 94 }], 1e-30)
+ */
+export function chernoffEpsilon(groups: readonly PldGroup[], delta: number): number | undefined {
+  let logKeep = 0;
+  for (const g of groups) logKeep += g.count * Math.log1p(-g.pld.infinityMass);
+  const infinityMass = -Math.expm1(logKeep);
+  const bound = chernoffTilt(groups, delta, infinityMass);
+  return bound === undefined ? undefined : chernoffGuarantee(bound, delta, infinityMass);
+}
+
+/**
  * The scaled excess F(ε) = Σ_{l_j > ε} e^{−s(k_j − kr)}·(p̃_j ± E)₊·(1 − e^{ε − l_j})
  * + e^{−s(x(ε) − kr)}·outside on the upper side (− on the lower side, where that much aliased
  * mass may sit in the bins above ε), summed term by term and raised (upper) or lowered (lower)
@@ -354,7 +383,9 @@ export function saddlePointTilt(groups: readonly PldGroup[], epsilon: number): n
  * search redone, up to 6 times. Then λ is moved to the saddle point of the answer
  * ({@link saddlePointTilt}) and the search redone, twice at most, keeping the best answer (every
  * answer is a bound of the same side, so the best of them is too). `upper` true gives a
- * guarantee for the discrete PLD (≥ its ε(δ)), false a lower bound of it. Undefined when δ ≤ the
+ * guarantee for the discrete PLD (≥ its ε(δ)), the smaller of that and the Chernoff bound
+ * ({@link chernoffEpsilon}, which binds when the tilt is so steep that the answer is the
+ * tilted window's bottom), false a lower bound of it. Undefined when δ ≤ the
  * mass at +∞, the tilted window exceeds `maxWidth`, or the scaling fails. `beforeComposition` sees
  * the width of every tilted composition before it runs (a work budget's count).
  *
@@ -367,6 +398,14 @@ export function tiltedEpsilon(groups: readonly PldGroup[], delta: number, maxWid
   if (!(delta > infinityMass)) return upper ? undefined : Infinity;
   const start = chernoffTilt(groups, delta, infinityMass);
   if (start === undefined) return undefined;
+  const best = tiltedSearch(groups, delta, maxWidth, upper, start, beforeComposition);
+  // the Chernoff bound of the same groups is a guarantee too: it binds where the tilted window
+  // sits above the answer and the search returns the window's bottom (a steep tilt)
+  return upper && best !== undefined ? Math.min(best, chernoffGuarantee(start, delta, infinityMass)) : best;
+}
+
+/** The tilted search of {@link tiltedEpsilon} from the Chernoff tilt `start`: its best answer, or undefined. */
+function tiltedSearch(groups: readonly PldGroup[], delta: number, maxWidth: number, upper: boolean, start: { lambda: number; epsilon: number }, beforeComposition?: TiltedCompositionHook): number | undefined {
   const h = (groups[0] as PldGroup).pld.h;
   let { lambda, epsilon: center } = start;
   let best: number | undefined;

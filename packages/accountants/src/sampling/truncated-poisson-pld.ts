@@ -23,7 +23,7 @@ import type { PsgDirection } from '../pld/psg-privacy-loss.js';
 import { DEFAULT_LOG_MASS_TRUNCATION, fitStepToBudget, tiltedEpsilonCoarsened, tinyDeltaLogMassTruncation, unresolvedDeltaOf } from '../pld/tiny-delta.js';
 import { DEFAULT_PLD_MAX_GRID_POINTS } from '../pld/work-budget.js';
 import type { PldGroup } from '../pld/fft-composition.js';
-import { chernoffTilt, type TiltedCompositionHook } from '../pld/tilted-tail.js';
+import { chernoffEpsilon, type TiltedCompositionHook } from '../pld/tilted-tail.js';
 import { composeWithinBudget } from './compose-within-budget.js';
 import { mixPlds } from './mix-plds.js';
 import { truncatedPoissonRdpEpsilon } from './truncated-poisson-rdp.js';
@@ -190,29 +190,6 @@ function tiltedEpsilonOfSetup(setup: TruncatedPoissonSetup, delta: number, h: nu
     epsilon = Math.max(epsilon, Math.min(tilted ?? Infinity, chernoff ?? Infinity));
   }
   return epsilon;
-}
-
-/** Unit roundoff of binary64. */
-const U = 2 ** -53;
-
-/**
- * The Chernoff (moment-generating-function) bound of ε(δ) for the composition of `groups`:
- * {@link chernoffTilt}'s ε, where c(λ)·e^{K(λ) − λε} = δ − m∞ bounds δ(ε) − m∞ from above
- * (Canonne, Kamath, Steinke 2020, Prop. 12; docs/math/pld-tiny-delta.md §5), raised by the
- * rounding of its last step, (K + log c − log(δ − m∞))/λ: 64u of the magnitudes involved, with
- * |K| ≤ λ|ε| + |log c| + |log(δ − m∞)| and |log c| ≤ 1 + log(1 + λ). A guarantee for the
- * discretisation of `groups`. Undefined when δ is at or below the mass at +∞.
- */
-function chernoffEpsilon(groups: readonly PldGroup[], delta: number): number | undefined {
-  let logKeep = 0;
-  for (const g of groups) logKeep += g.count * Math.log1p(-g.pld.infinityMass);
-  const infinityMass = -Math.expm1(logKeep);
-  const bound = chernoffTilt(groups, delta, infinityMass);
-  if (bound === undefined) return undefined;
-  const { lambda, epsilon } = bound;
-  const logC = 1 + Math.log1p(lambda);
-  const logDelta = Math.abs(Math.log(delta - infinityMass));
-  return epsilon + 64 * U * (2 * Math.abs(epsilon) + (2 * logC + 2 * logDelta) / lambda);
 }
 
 /**
