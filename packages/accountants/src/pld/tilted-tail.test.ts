@@ -3,52 +3,16 @@ import { logNormalCdf } from '@dpbounds/special-functions';
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import { connectTheDotsPld } from './connect-the-dots.js';
 import { PldAccountant } from './pld-accountant.js';
-import { psgPair } from './psg-privacy-loss.js';
 import { chernoffEpsilon, tiltedEpsilon } from './tilted-tail.js';
+import { epsilonOfLogDelta, exactPairLogDelta, logSubExp } from './test-helpers/exact-pair-delta.js';
 
 // Exact references, computed here independently of the accountant, in log space.
-
-/** log(e^a − e^b), a > b. */
-const logSubExp = (a: number, b: number): number => a + Math.log(-Math.expm1(b - a));
 
 /** log δ(ε) of the Gaussian mechanism of parameter μ: Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2). */
 const gaussianLogDelta = (mu: number, eps: number): number => logSubExp(logNormalCdf(-eps / mu + mu / 2), eps + logNormalCdf(-eps / mu - mu / 2));
 
-/** Smallest ε ≥ 0 with δ(ε) ≤ δ, by bisection on a decreasing log δ(ε). */
-function epsilonOf(logDelta: (eps: number) => number, delta: number): number {
-  let lo = 0;
-  let hi = 1e4;
-  for (let i = 0; i < 200; i++) {
-    const mid = 0.5 * (lo + hi);
-    if (logDelta(mid) > Math.log(delta)) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
 
-/** log Σ_k w_k Φ((x − m_k)/σ) of a normal mixture. */
-function logMixtureCdf(means: readonly number[], weights: readonly number[], sigma: number, x: number): number {
-  const terms = means.map((m, k) => Math.log(weights[k] as number) + logNormalCdf((x - m) / sigma)).filter((t) => t > -Infinity);
-  const max = Math.max(...terms);
-  return max + Math.log(terms.reduce((s, t) => s + Math.exp(t - max), 0));
-}
 
-/**
- * log δ(ε) of one Poisson-subsampled Gaussian step (remove direction): L(x) is decreasing, so
- * {L > ε} = {x < x*} with L(x*) = ε, found by bisection, and δ = P(x < x*) − e^ε Q(x < x*).
- */
-function psgLogDelta(q: number, sigma: number, eps: number): number {
-  const pair = psgPair('remove', { samplingRate: q, noiseMultiplier: sigma });
-  let lo = -1e4;
-  let hi = 1e4;
-  for (let i = 0; i < 200; i++) {
-    const mid = 0.5 * (lo + hi);
-    if (pair.loss(mid) > eps) lo = mid;
-    else hi = mid;
-  }
-  const x = 0.5 * (lo + hi);
-  return logSubExp(logMixtureCdf(pair.means, pair.weightsP, sigma, x), eps + logMixtureCdf(pair.means, pair.weightsQ, sigma, x));
-}
 
 const TINY = [1e-12, 1e-30, 1e-100, 1e-300];
 
@@ -56,7 +20,7 @@ describe('tiltedEpsilon: ε(δ) of a composed discrete PLD at tiny δ (exact ref
   it('single Gaussian mechanism (σ = 10): ≥ the exact ε and within 1e-6 of it, δ down to 1e-300', () => {
     const pld = connectTheDotsPld('remove', 1, 10, { h: 1e-4, logMassTruncation: -700 });
     for (const delta of TINY) {
-      const exact = epsilonOf((e) => gaussianLogDelta(0.1, e), delta);
+      const exact = epsilonOfLogDelta((e) => gaussianLogDelta(0.1, e), delta);
       const got = tiltedEpsilon([{ pld, count: 1 }], delta, 2 ** 22) as number;
       expect(got, `δ = ${delta}`).toBeGreaterThanOrEqual(exact);
       expect(got / exact - 1, `δ = ${delta}`).toBeLessThanOrEqual(1e-6);
@@ -66,7 +30,7 @@ describe('tiltedEpsilon: ε(δ) of a composed discrete PLD at tiny δ (exact ref
   it('T-fold Gaussian by FFT (σ = 3, T = 3, exact μ = √3/3): ≥ exact, within 1e-6', () => {
     const pld = connectTheDotsPld('remove', 1, 3, { h: 3e-4, logMassTruncation: -700 });
     for (const delta of TINY) {
-      const exact = epsilonOf((e) => gaussianLogDelta(Math.sqrt(3) / 3, e), delta);
+      const exact = epsilonOfLogDelta((e) => gaussianLogDelta(Math.sqrt(3) / 3, e), delta);
       const got = tiltedEpsilon([{ pld, count: 3 }], delta, 2 ** 22) as number;
       expect(got, `δ = ${delta}`).toBeGreaterThanOrEqual(exact);
       expect(got / exact - 1, `δ = ${delta}`).toBeLessThanOrEqual(1e-6);
@@ -76,7 +40,7 @@ describe('tiltedEpsilon: ε(δ) of a composed discrete PLD at tiny δ (exact ref
   it('Poisson-subsampled Gaussian, T = 1 (q = 0.1, σ = 1): ≥ the exact ε, within 1e-4', () => {
     const pld = connectTheDotsPld('remove', 0.1, 1, { h: 1e-3, logMassTruncation: -700 });
     for (const delta of TINY) {
-      const exact = epsilonOf((e) => psgLogDelta(0.1, 1, e), delta);
+      const exact = epsilonOfLogDelta((e) => exactPairLogDelta('remove', 0.1, 1, e), delta);
       const got = tiltedEpsilon([{ pld, count: 1 }], delta, 2 ** 22) as number;
       expect(got, `δ = ${delta}`).toBeGreaterThanOrEqual(exact);
       expect(got / exact - 1, `δ = ${delta}`).toBeLessThanOrEqual(1e-4);
@@ -92,7 +56,7 @@ describe('tiltedEpsilon: ε(δ) of a composed discrete PLD at tiny δ (exact ref
 describe('PldAccountant below the FFT noise floor (issue #27)', () => {
   it('q = 1, σ = 10, T = 1, δ = 1e-12: the PLD answers (no RDP fallback), ≥ the exact ε and within 5 % (was +4.3 %)', () => {
     const acc = new PldAccountant().compose(dpSgdEvent({ samplingRate: 1, noiseMultiplier: 10, steps: 1 }));
-    const exact = epsilonOf((e) => gaussianLogDelta(0.1, e), 1e-12);
+    const exact = epsilonOfLogDelta((e) => gaussianLogDelta(0.1, e), 1e-12);
     const b = acc.getEpsilonBounds(1e-12);
     expect(b.method).toBe('pld');
     expect(b.kind).toBe('guarantee');
@@ -118,7 +82,7 @@ describe('PldAccountant below the FFT noise floor (issue #27)', () => {
     const deltas = [1e-10, 1e-11, 5e-12, 4e-12, 1e-12, 1e-20, 1e-30, 1e-100, 1e-300];
     const eps = deltas.map((d) => acc.getEpsilon(d));
     for (let k = 1; k < eps.length; k++) expect(eps[k] as number, `δ = ${deltas[k]}`).toBeGreaterThanOrEqual(eps[k - 1] as number);
-    deltas.forEach((d, k) => expect(eps[k] as number, `δ = ${d}`).toBeGreaterThanOrEqual(epsilonOf((e) => gaussianLogDelta(0.1, e), d)));
+    deltas.forEach((d, k) => expect(eps[k] as number, `δ = ${d}`).toBeGreaterThanOrEqual(epsilonOfLogDelta((e) => gaussianLogDelta(0.1, e), d)));
   });
 
   it('leaves δ above the floor to the untilted composition (byte-identical results there)', () => {

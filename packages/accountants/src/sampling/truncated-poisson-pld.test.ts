@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { logNormalCdf } from '@dpbounds/special-functions';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { connectTheDotsPld, optimisticPld } from '../pld/connect-the-dots.js';
 import { pldEpsilonAt } from '../pld/discrete-pld.js';
-import { psgPair, type PsgDirection } from '../pld/psg-privacy-loss.js';
+import type { PsgDirection } from '../pld/psg-privacy-loss.js';
+import { epsilonOfLogDelta, exactPairLogDelta } from '../pld/test-helpers/exact-pair-delta.js';
 import { tiltedEpsilon } from '../pld/tilted-tail.js';
 import { fitStepToBudget, tiltedEpsilonCoarsened } from '../pld/tiny-delta.js';
 import { dpSgdEvent } from '../events/mechanism-event.js';
@@ -82,47 +82,8 @@ describe('truncated Poisson under add-remove covers the addition neighbour (N + 
 
 // Tiny δ: below what the composed grid resolves (docs/math/pld-tiny-delta.md, docs/math/batch-samplers.md §4)
 
-/** log(e^a − e^b), a > b. */
-const logSubExp = (a: number, b: number): number => a + Math.log(-Math.expm1(b - a));
 /** log(e^a + e^b). */
 const logAddExp = (a: number, b: number): number => Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b)));
-
-/** log Σ_k w_k Φ((x − m_k)/σ) of a normal mixture. */
-function logMixtureCdf(means: readonly number[], weights: readonly number[], sigma: number, x: number): number {
-  const terms = means.map((m, k) => Math.log(weights[k] as number) + logNormalCdf((x - m) / sigma)).filter((t) => t > -Infinity);
-  const max = Math.max(...terms);
-  return max + Math.log(terms.reduce((s, t) => s + Math.exp(t - max), 0));
-}
-
-/**
- * Exact log δ(ε) of one Poisson-subsampled Gaussian pair, computed here independently of the
- * discretisation: the loss is decreasing in x, so {L > ε} = {x < x*} with L(x*) = ε (bisection),
- * and δ = P(x < x*) − e^ε·Q(x < x*).
- */
-function pairLogDelta(direction: PsgDirection, q: number, sigma: number, eps: number): number {
-  const pair = psgPair(direction, { samplingRate: q, noiseMultiplier: sigma });
-  let lo = -1e4;
-  let hi = 1e4;
-  for (let i = 0; i < 200; i++) {
-    const mid = 0.5 * (lo + hi);
-    if (pair.loss(mid) > eps) lo = mid;
-    else hi = mid;
-  }
-  const x = 0.5 * (lo + hi);
-  return logSubExp(logMixtureCdf(pair.means, pair.weightsP, sigma, x), eps + logMixtureCdf(pair.means, pair.weightsQ, sigma, x));
-}
-
-/** Smallest ε ≥ 0 with log δ(ε) ≤ log δ, by bisection on a decreasing log δ(ε). */
-function epsilonOf(logDelta: (eps: number) => number, delta: number): number {
-  let lo = 0;
-  let hi = 1e4;
-  for (let i = 0; i < 200; i++) {
-    const mid = 0.5 * (lo + hi);
-    if (logDelta(mid) > Math.log(delta)) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
 
 const tiny = { samplingRate: 0.01, maxBatchSize: 14, datasetSize: 1000, noiseMultiplier: 1, steps: 20 };
 const coarse = { valueDiscretizationInterval: 1e-3 };
@@ -153,8 +114,8 @@ describe('truncated Poisson at δ below what the composed grid resolves (exponen
         for (const size of sizes) {
           const { truncationProbability: pT, conditionalRate: qT } = truncationParameters(run.samplingRate, run.maxBatchSize, size);
           for (const d of directions) {
-            const logDelta = (e: number): number => logAddExp(Math.log1p(-pT) + pairLogDelta(d, run.samplingRate, run.noiseMultiplier, e), Math.log(pT) + pairLogDelta('replace', qT, run.noiseMultiplier / 2, e));
-            exact = Math.max(exact, epsilonOf(logDelta, delta));
+            const logDelta = (e: number): number => logAddExp(Math.log1p(-pT) + exactPairLogDelta(d, run.samplingRate, run.noiseMultiplier, e), Math.log(pT) + exactPairLogDelta('replace', qT, run.noiseMultiplier / 2, e));
+            exact = Math.max(exact, epsilonOfLogDelta(logDelta, delta));
           }
         }
         const got = truncatedPoissonEpsilon(run, delta, neighbouring, coarse);
@@ -261,8 +222,8 @@ describe('truncated Poisson below what tilting resolves (δ ≲ T·1e-304): the 
         let exact = 0;
         for (const { truncationProbability: pT, conditionalRate: qT } of step.mixtures) {
           for (const d of directions) {
-            const logDelta = (e: number): number => logAddExp(Math.log1p(-pT) + pairLogDelta(d, tiny.samplingRate, tiny.noiseMultiplier, e), Math.log(pT) + pairLogDelta('replace', qT, tiny.noiseMultiplier / 2, e));
-            exact = Math.max(exact, epsilonOf(logDelta, delta));
+            const logDelta = (e: number): number => logAddExp(Math.log1p(-pT) + exactPairLogDelta(d, tiny.samplingRate, tiny.noiseMultiplier, e), Math.log(pT) + exactPairLogDelta('replace', qT, tiny.noiseMultiplier / 2, e));
+            exact = Math.max(exact, epsilonOfLogDelta(logDelta, delta));
           }
         }
         expect(truncatedPoissonRdpEpsilon(step, 1, delta, neighbouring), `${neighbouring}, δ = ${delta}`).toBeGreaterThanOrEqual(exact);
