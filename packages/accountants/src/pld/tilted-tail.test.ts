@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { logNormalCdf } from '@dpbounds/special-functions';
+import { logNormalCdf, logSubExp } from '@dpbounds/special-functions';
 import { dpSgdEvent } from '../events/mechanism-event.js';
 import { connectTheDotsPld } from './connect-the-dots.js';
 import { PldAccountant } from './pld-accountant.js';
 import { chernoffEpsilon, tiltedEpsilon } from './tilted-tail.js';
-import { epsilonOfLogDelta, exactPairLogDelta, logSubExp } from './test-helpers/exact-pair-delta.js';
+import { epsilonOfLogDelta, exactPairLogDelta } from './test-helpers/exact-pair-delta.js';
 
 // Exact references, computed here independently of the accountant, in log space.
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { logAddExp } from '@dpbounds/special-functions';
 import { PldAccountant } from '../pld/pld-accountant.js';
 import { connectTheDotsPld, optimisticPld } from '../pld/connect-the-dots.js';
 import { pldEpsilonAt } from '../pld/discrete-pld.js';
@@ -81,9 +82,6 @@ describe('truncated Poisson under add-remove covers the addition neighbour (N + 
 });
 
 // Tiny δ: below what the composed grid resolves (docs/math/pld-tiny-delta.md, docs/math/batch-samplers.md §4)
-
-/** log(e^a + e^b). */
-const logAddExp = (a: number, b: number): number => Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b)));
 
 const tiny = { samplingRate: 0.01, maxBatchSize: 14, datasetSize: 1000, noiseMultiplier: 1, steps: 20 };
 const coarse = { valueDiscretizationInterval: 1e-3 };

@@ -178,13 +178,17 @@ function tiltedEpsilonOfSetup(setup: TruncatedPoissonSetup, delta: number, h: nu
   const count = setup.mixtures.length * setup.directions.length;
   let epsilon = -Infinity;
   for (let i = 0; i < count; i++) {
+    let coarsest = 1;
     const tilted = tiltedEpsilonCoarsened((coarsening) => {
+      coarsest = coarsening;
       const pld = stepsAt(coarsening)?.[i];
       return pld === undefined ? undefined : [{ pld, count: setup.steps }];
     }, delta, DEFAULT_PLD_MAX_GRID_POINTS, beforeComposition);
-    // the Chernoff bound of the same discretisation, a guarantee too: it binds where the tilted
-    // window sits above the answer (a mixture whose sensitivity-2 part dominates the tail)
-    const finest = stepsAt(1)?.[i];
+    // the Chernoff bound of the finest grid, a guarantee too: it binds where the tilted window
+    // sits above the answer (a mixture whose sensitivity-2 part dominates the tail). A tilted
+    // answer on the finest grid already is at most that bound (tiltedEpsilon takes it on its
+    // groups): its λ scan is not done twice.
+    const finest = tilted !== undefined && coarsest === 1 ? undefined : stepsAt(1)?.[i];
     const chernoff = finest === undefined ? undefined : chernoffEpsilon([{ pld: finest, count: setup.steps }], delta);
     if (tilted === undefined && chernoff === undefined) return undefined;
     epsilon = Math.max(epsilon, Math.min(tilted ?? Infinity, chernoff ?? Infinity));

@@ -4,15 +4,8 @@
  * helper of the tilted PLD (pld/tilted-tail.test.ts) and of truncated Poisson
  * (sampling/truncated-poisson-pld.test.ts).
  */
-import { logNormalCdf } from '@dpbounds/special-functions';
+import { logNormalCdf, logSubExp } from '@dpbounds/special-functions';
 import { psgPair, type PsgDirection } from '../psg-privacy-loss.js';
-
-/**
- * log(e^a − e^b), a > b.
- *
- * @example logSubExp(0, -1) // log(1 − e^{−1})
- */
-export const logSubExp = (a: number, b: number): number => a + Math.log(-Math.expm1(b - a));
 
 /** log Σ_k w_k Φ((x − m_k)/σ) of a normal mixture. */
 function logMixtureCdf(means: readonly number[], weights: readonly number[], sigma: number, x: number): number {
